@@ -1,0 +1,41 @@
+/**
+ * Visual regression: every story of the built Storybook (storybook-static/) is
+ * screenshotted in Chromium and compared with the committed baseline in
+ * visual/__screenshots__/. `pnpm test:visual --update-snapshots` accepts changes.
+ */
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium.ts';
+
+const port = Number(process.env.STORYBOOK_PORT ?? 6007);
+
+export default defineConfig({
+  testDir: './visual',
+  snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
+  outputDir: '../test-results/visual',
+  fullyParallel: true,
+  workers: 2,
+  reporter: process.env.SOLAR_PLAYWRIGHT_JSON
+    ? [['list'], ['json', { outputFile: process.env.SOLAR_PLAYWRIGHT_JSON }]]
+    : [['list']],
+  expect: {
+    // A few dozen pixels: anti-aliasing noise passes, a changed border or colour does not.
+    toHaveScreenshot: { maxDiffPixels: 20, threshold: 0.1, animations: 'disabled', caret: 'hide' },
+  },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions,
+    viewport: { width: 800, height: 600 },
+    deviceScaleFactor: 1,
+    colorScheme: 'light',
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  },
+  webServer: {
+    command: `vite preview --outDir storybook-static --port ${port} --strictPort --host 127.0.0.1`,
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/index.json`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,37 @@
+/**
+ * One screenshot test per story of the built Storybook. Stories tagged `no-visual` (for
+ * example ones that animate forever) are skipped by design and listed in the report.
+ */
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+interface IndexEntry {
+  id: string;
+  title: string;
+  name: string;
+  type: 'story' | 'docs';
+  tags?: string[];
+}
+
+const indexFile = fileURLToPath(new URL('../../storybook-static/index.json', import.meta.url));
+const index = JSON.parse(readFileSync(indexFile, 'utf8')) as {
+  entries: Record<string, IndexEntry>;
+};
+const stories = Object.values(index.entries).filter(
+  (entry) => entry.type === 'story' && !entry.tags?.includes('no-visual'),
+);
+
+test('the built Storybook has stories', () => {
+  expect(stories.length).toBeGreaterThan(0);
+});
+
+for (const story of stories) {
+  test(`${story.title} / ${story.name}`, async ({ page }) => {
+    await page.goto(`/iframe.html?id=${story.id}&viewMode=story&globals=locale:en;scheme:light`);
+    await page.locator('#storybook-root').waitFor({ state: 'attached' });
+    await page.waitForFunction(() => document.fonts.status === 'loaded');
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveScreenshot(`${story.id}.png`, { fullPage: true });
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * `npm start` ends here: reads the configuration, opens and migrates the database, creates
+ * the first admin, serves the API and the built web app, and shuts down cleanly on
+ * SIGTERM/SIGINT.
+ */
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { loadJwtSecret } from './secrets.ts';
+import { ensureAdmin } from './users/seed-admin.ts';
+
+async function main() {
+  const config = loadConfig({
+    WEB_DIST: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    ...process.env,
+  });
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
+  const seeded = await ensureAdmin(database.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
+  const app = await buildApp({ config, database, jwtSecret });
+
+  if (seeded) {
+    app.log.info({ email: seeded.email }, 'created the first administrator');
+    if (seeded.generatedPassword) {
+      // Printed once, to the terminal only (not the structured log).
+      process.stdout.write(
+        `\n  First administrator: ${seeded.email}\n  Generated password:  ${seeded.generatedPassword}\n  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n\n`,
+      );
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost =
+    config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(`\n  Solar is running at http://${shownHost}:${port}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Solar could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

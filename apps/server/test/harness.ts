@@ -1,0 +1,73 @@
+/**
+ * Test harness: a real app on a fresh database. Every suite runs on PGlite (in memory) and,
+ * when TEST_DATABASE_URL is set, also on PostgreSQL in a database of its own that is
+ * dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database, type DatabaseTarget } from '../src/db/database.ts';
+import { ensureAdmin } from '../src/users/seed-admin.ts';
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin12345' } as const;
+
+/** The database kinds this run covers: always 'pglite', plus 'postgres' with TEST_DATABASE_URL. */
+export const databaseKinds: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+async function freshPostgres(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `solar_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    target: { kind: 'postgres', url: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: base.toString() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Starts the app on a fresh database of the given kind, with the admin seeded. */
+export async function startTestServer(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const pgTarget = kind === 'postgres' ? await freshPostgres() : undefined;
+  const database = await openDatabase(pgTarget?.target ?? { kind: 'memory' });
+  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data', LOG_LEVEL: 'silent', ...env });
+  await ensureAdmin(database.db, ADMIN);
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: randomBytes(32).toString('hex'),
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgTarget?.drop();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config.ts';
+
+test('the seeded admin signs in and reaches the dashboard', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Solar' })).toBeVisible();
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Welcome, Administrator')).toBeVisible();
+});
+
+test('a wrong password shows the spec message and stays on /signin', async ({ page }) => {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Login failed. Please check your credentials.');
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('the language choice is applied and survives a reload', async ({ page }) => {
+  await page.goto('/signin');
+  await page.getByLabel('Language').selectOption('ru');
+  await expect(page.getByRole('heading', { name: 'Вход в Solar' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Вход в Solar' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});

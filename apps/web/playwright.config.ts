@@ -1,0 +1,41 @@
+/**
+ * End-to-end tests in Chromium against the real server (production build of the web app,
+ * fresh PGlite data directory, seeded admin). Run with `pnpm test:e2e`, which builds first.
+ */
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_ADMIN = { email: 'admin@example.com', password: 'Admin12345' };
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../../test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  reporter: process.env.SOLAR_PLAYWRIGHT_JSON
+    ? [['list'], ['json', { outputFile: process.env.SOLAR_PLAYWRIGHT_JSON }]]
+    : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'rm -rf ../../test-results/e2e-data && node ../server/src/main.ts',
+    url: `http://127.0.0.1:${port}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: '../../test-results/e2e-data',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

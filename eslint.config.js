@@ -1,0 +1,124 @@
+// ESLint flat config. Besides the usual rules it enforces the one-way dependency
+// direction of docs/architecture.md: domain <- api <- web, domain <- ui <- web,
+// domain <- server. A wrong arrow is a lint error.
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const reactImports = ['react', 'react-dom', 'react-dom/*', 'react/*', 'react-intl', 'wouter'];
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'url', 'child_process'];
+
+/** Builds a no-restricted-imports rule from forbidden package patterns. */
+const forbid = (patterns, why) => [
+  'error',
+  { patterns: patterns.map((group) => ({ group: [group], message: why })) },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'storybook-static/**',
+      '.tools/**',
+      'coverage/**',
+      'data/**',
+      '**/test-results/**',
+      '.storybook/public/**',
+      '.reports/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: [
+      'packages/ui/**/*.{ts,tsx}',
+      'apps/web/**/*.{ts,tsx}',
+      '.storybook/**/*.{ts,tsx}',
+      'packages/api/src/react/**',
+    ],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': forbid(
+        [...reactImports, ...nodeBuiltins, '@solar/*', 'ky', 'msw', 'msw/*'],
+        'packages/domain is pure TypeScript: no React, Node, I/O or other workspace packages.',
+      ),
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'fetch', 'process'],
+    },
+  },
+  {
+    files: ['packages/api/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [
+          '@solar/ui',
+          '@solar/ui/*',
+          '@solar/web',
+          '@solar/web/*',
+          '@solar/server',
+          '@solar/server/*',
+          ...nodeBuiltins.filter((n) => n !== 'node:*'),
+        ],
+        'packages/api may import @solar/domain only.',
+      ),
+    },
+  },
+  {
+    files: ['packages/ui/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [
+          '@solar/api',
+          '@solar/api/*',
+          '@solar/web',
+          '@solar/web/*',
+          '@solar/server',
+          '@solar/server/*',
+          'wouter',
+          'ky',
+          '@tanstack/react-query',
+        ],
+        'packages/ui is presentational: it may import @solar/domain types only, never fetch or route.',
+      ),
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [
+          '@solar/api',
+          '@solar/api/*',
+          '@solar/ui',
+          '@solar/ui/*',
+          '@solar/web',
+          '@solar/web/*',
+          'react',
+          'react-dom',
+        ],
+        'apps/server may import @solar/domain only among workspace packages.',
+      ),
+    },
+  },
+);

@@ -1,0 +1,74 @@
+/**
+ * Button: the product's action button on react-aria-components (press, keyboard and focus
+ * handling). Variants come from render state via cva; `isPending` shows a spinner, keeps the
+ * width and announces the pending label to screen readers.
+ */
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { Ref } from 'react';
+import {
+  Button as AriaButton,
+  composeRenderProps,
+  type ButtonProps as AriaButtonProps,
+} from 'react-aria-components';
+import { cn, focusRing } from './cn.ts';
+
+export const buttonVariants = cva(
+  [
+    'relative inline-flex items-center justify-center gap-2 rounded-control font-medium whitespace-nowrap',
+    'cursor-default transition-colors select-none',
+    'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60',
+    focusRing,
+  ],
+  {
+    variants: {
+      variant: {
+        primary: 'bg-brand-700 text-white data-[hovered]:bg-brand-800 data-[pressed]:bg-brand-800',
+        secondary:
+          'border border-border bg-surface-raised text-fg data-[hovered]:bg-brand-50 data-[pressed]:bg-brand-100 dark:data-[hovered]:bg-white/5',
+        danger: 'bg-danger text-white data-[hovered]:brightness-95 data-[pressed]:brightness-90',
+        ghost:
+          'text-fg data-[hovered]:bg-black/5 data-[pressed]:bg-black/10 dark:data-[hovered]:bg-white/10',
+        link: 'text-brand-800 underline underline-offset-4 data-[hovered]:text-brand-700 dark:text-brand-100',
+      },
+      size: {
+        sm: 'h-8 px-3 text-sm',
+        md: 'h-10 px-4 text-sm',
+        lg: 'h-12 px-6 text-base',
+      },
+    },
+    compoundVariants: [{ variant: 'link', className: 'h-auto px-0' }],
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+);
+
+export interface ButtonProps extends AriaButtonProps, VariantProps<typeof buttonVariants> {
+  ref?: Ref<HTMLButtonElement>;
+}
+
+/** A button. Pass `isPending` while its action runs; it stays focusable but inert. */
+export function Button({ variant, size, className, children, ref, ...props }: ButtonProps) {
+  return (
+    <AriaButton
+      {...props}
+      ref={ref}
+      data-slot="button"
+      data-variant={variant ?? 'primary'}
+      className={composeRenderProps(className, (className) =>
+        cn(buttonVariants({ variant, size }), className),
+      )}
+    >
+      {composeRenderProps(children, (children, { isPending }) => (
+        <>
+          <span className={cn('inline-flex items-center gap-2', isPending && 'opacity-0')}>
+            {children}
+          </span>
+          {isPending && (
+            <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
+              <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+            </span>
+          )}
+        </>
+      ))}
+    </AriaButton>
+  );
+}

@@ -1,0 +1,2 @@
+export { cn, focusRing } from './cn.ts';
+export { Button, buttonVariants, type ButtonProps } from './button.tsx';

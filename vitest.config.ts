@@ -1,0 +1,96 @@
+/**
+ * One Vitest run, several projects:
+ * - domain, api, server: Node.
+ * - ui, web: component and route tests in real Chromium (browser mode).
+ * - storybook: every story rendered and played as a test in Chromium, with the a11y addon.
+ * Chromium is Debian's (/usr/bin/chromium); see docs/decisions/002-node-24-bootstrap.md.
+ */
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from './scripts/chromium.ts';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+const browser = () => ({
+  enabled: true,
+  headless: true,
+  provider: playwright({ launchOptions: chromiumLaunchOptions }),
+  instances: [{ browser: 'chromium' as const }],
+  screenshotFailures: false,
+});
+
+export default defineConfig({
+  test: {
+    // scripts/check.mjs asks for a JSON report to count tests across runners.
+    reporters: process.env.SOLAR_VITEST_JSON
+      ? ['default', ['json', { outputFile: process.env.SOLAR_VITEST_JSON }]]
+      : ['default'],
+    coverage: {
+      provider: 'v8',
+      reporter: ['text-summary', 'text'],
+      include: ['packages/domain/src/**/*.ts'],
+      exclude: ['**/*.test.ts', '**/index.ts'],
+      thresholds: { lines: 95 },
+    },
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          root: here('./packages/domain'),
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          root: here('./packages/api'),
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: here('./apps/server'),
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react(), tailwindcss()],
+        test: {
+          name: 'ui',
+          root: here('./packages/ui'),
+          include: ['src/**/*.test.tsx'],
+          setupFiles: [here('./scripts/browser-test-setup.ts')],
+          browser: browser(),
+        },
+      },
+      {
+        plugins: [react(), tailwindcss()],
+        test: {
+          name: 'web',
+          root: here('./apps/web'),
+          include: ['src/**/*.test.tsx'],
+          setupFiles: [here('./scripts/browser-test-setup.ts')],
+          browser: browser(),
+        },
+      },
+      {
+        plugins: [storybookTest({ configDir: here('./.storybook') })],
+        test: {
+          name: 'storybook',
+          browser: browser(),
+          setupFiles: [here('./.storybook/vitest.setup.ts')],
+        },
+      },
+    ],
+  },
+});
