@@ -6,7 +6,7 @@
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { validationMessages } from '@solar/domain';
+import { messageText } from '@solar/domain';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -16,21 +16,21 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
+import { createAuthenticate } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
+import { chatRoutes } from './chat/routes.ts';
 import { createTokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { healthRoutes } from './health/routes.ts';
 import { HttpError } from './http-errors.ts';
 
-// TODO(domain): replace with the domain's messageText once it lands.
-const messageText = (id: string): string =>
-  Object.values(validationMessages).find((m) => m.id === id)?.defaultMessage ?? id;
-
 export interface AppDeps {
   config: Config;
   database: Database;
   jwtSecret: string;
+  /** The process environment, for modules that read their own settings (chat). */
+  env?: Record<string, string | undefined>;
   /** Pino options or false to silence logs (tests). */
   logger?: boolean | object;
 }
@@ -124,6 +124,7 @@ export async function buildApp({
   });
 
   const tokens = createTokenService(jwtSecret, config.accessTokenTtl);
+  const authenticate = createAuthenticate(database.db, tokens);
 
   await app.register(
     async (api) => {
@@ -135,6 +136,7 @@ export async function buildApp({
       );
       await api.register(healthRoutes, { database, version: config.version });
       await api.register(authRoutes, { db: database.db, tokens });
+      await api.register(chatRoutes, { db: database.db, authenticate, env });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(fastifySwaggerUi, { routePrefix: '/docs' });
     },
