@@ -59,6 +59,7 @@ export async function buildApp({
   database,
   jwtSecret,
   logger,
+  env = process.env,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
