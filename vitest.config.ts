@@ -64,6 +64,17 @@ export default defineConfig({
         },
       },
       {
+        // One contract suite (packages/api/src/contract) run against the MSW fake and the real server.
+        test: {
+          name: 'contract',
+          root: here('./tests/contract'),
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
         plugins: [react(), tailwindcss()],
         test: {
           name: 'ui',

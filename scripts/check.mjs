@@ -54,6 +54,8 @@ const checks = [
         'api',
         '--project',
         'server',
+        '--project',
+        'contract',
         '--coverage',
       ],
     ],
