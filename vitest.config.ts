@@ -32,7 +32,8 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       reporter: ['text-summary', 'text'],
-      include: ['packages/domain/src/**/*.ts'],
+      // Paths are relative to the project root; coverage is taken for the domain project only.
+      include: ['src/**/*.ts'],
       exclude: ['**/*.test.ts', '**/index.ts'],
       thresholds: { lines: 95 },
     },

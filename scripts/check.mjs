@@ -40,24 +40,18 @@ const checks = [
     commands: [['pnpm', 'run', 'typecheck']],
   },
   {
+    name: 'domain',
+    title: 'Domain rules with line coverage (>= 95%)',
+    commands: [['vitest', 'run', '--project', 'domain', '--coverage']],
+    report: { kind: 'vitest', file: 'domain.json' },
+  },
+  {
     name: 'unit',
     title:
-      'Unit and server tests (Node; server on PGlite' +
+      'API client, contract and server tests (Node; server on PGlite' +
       (process.env.TEST_DATABASE_URL ? ' and PostgreSQL)' : ')'),
     commands: [
-      [
-        'vitest',
-        'run',
-        '--project',
-        'domain',
-        '--project',
-        'api',
-        '--project',
-        'server',
-        '--project',
-        'contract',
-        '--coverage',
-      ],
+      ['vitest', 'run', '--project', 'api', '--project', 'server', '--project', 'contract'],
     ],
     report: { kind: 'vitest', file: 'unit.json' },
   },

@@ -1,0 +1,119 @@
+/**
+ * Chat helpers (spec sections 2, 3, 4 and 8): bot types, the stream chunk parser with its
+ * '[Parse Error]' chunk, conversation title labels, and the portfolio built from solar
+ * facts. The types themselves are in contract.ts.
+ */
+import type { BotType, ExtractedData, Portfolio, StreamChunk } from './contract.ts';
+import { chatMessages, type MessageDescriptor } from './messages.ts';
+
+/** Bot types (spec section 3): 0 solar consultant, 1 sales specialist. */
+export const BOT_TYPES = { consultant: 0, salesSpecialist: 1 } as const satisfies Record<
+  string,
+  BotType
+>;
+
+/** True when `value` is 0 or 1 (spec section 3). */
+export function isBotType(value: unknown): value is BotType {
+  return value === 0 || value === 1;
+}
+
+/** Display name of a bot type (spec section 1): Solar Consultant or Sales Specialist. */
+export function botTypeLabel(botType: BotType): MessageDescriptor {
+  return botType === 1 ? chatMessages.botSales : chatMessages.botConsultant;
+}
+
+/** The SSE event name that ends a chat stream (spec section 7). */
+export const STREAM_COMPLETE_EVENT = 'complete';
+
+/** True when a response's content type is an event stream (spec section 8 'not configured'). */
+export function isEventStream(contentType: string | null | undefined): boolean {
+  return /^\s*text\/event-stream\b/i.test(contentType ?? '');
+}
+
+/**
+ * Parses the JSON `data` of one stream event into a chunk (spec sections 3 and 8). Missing
+ * fields get neutral values; text that is not a JSON object gives an error chunk whose
+ * text is '[Parse Error]', carrying `conversationId` (the one known so far).
+ */
+export function parseStreamChunk(data: string, conversationId = ''): StreamChunk {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    value = null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return {
+      conversationId,
+      textDelta: chatMessages.parseError.defaultMessage,
+      botType: 0,
+      isComplete: false,
+      isError: true,
+    };
+  }
+  const raw = value as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const extracted = raw.extractedData;
+  return {
+    conversationId: text(raw.conversationId) ?? conversationId,
+    textDelta: text(raw.textDelta) ?? '',
+    botType: isBotType(raw.botType) ? raw.botType : 0,
+    isComplete: raw.isComplete === true,
+    isError: raw.isError === true,
+    completeMessage: text(raw.completeMessage) ?? null,
+    extractedData:
+      typeof extracted === 'object' && extracted !== null ? (extracted as ExtractedData) : null,
+  };
+}
+
+/** The sidebar title (spec section 2): auto-generated titles end with ' *'. */
+export function conversationTitleLabel(summary: {
+  readonly title: string;
+  readonly titleGenerated: boolean;
+}): string {
+  return summary.titleGenerated ? `${summary.title} *` : summary.title;
+}
+
+/** A portfolio with nothing known yet (API-CONTRACT.md: all null, currency KGS). */
+export function emptyPortfolio(): Portfolio {
+  return {
+    electricityConsumption: { monthlyKwh: null, monthlyBill: null, currency: 'KGS' },
+    propertyInfo: { roofType: null, roofArea: null, location: null },
+    updatedAt: null,
+  };
+}
+
+/** True when a portfolio holds no fact (the empty-portfolio message of spec section 8). */
+export function isPortfolioEmpty(portfolio: Portfolio): boolean {
+  const { monthlyKwh, monthlyBill } = portfolio.electricityConsumption;
+  const { roofType, roofArea, location } = portfolio.propertyInfo;
+  return [monthlyKwh, monthlyBill, roofType, roofArea, location].every((v) => v === null);
+}
+
+/**
+ * The portfolio after newer facts (API-CONTRACT.md: the latest value of each fact wins).
+ * Facts absent from `facts` keep their value; `updatedAt` (ISO) moves only when a fact
+ * was given.
+ */
+export function mergePortfolio(
+  portfolio: Portfolio,
+  facts: ExtractedData | null | undefined,
+  updatedAt: string,
+): Portfolio {
+  if (!facts || Object.values(facts).every((v) => v === undefined || v === null)) return portfolio;
+  const e = portfolio.electricityConsumption;
+  const p = portfolio.propertyInfo;
+  return {
+    electricityConsumption: {
+      monthlyKwh: facts.monthlyKwh ?? e.monthlyKwh,
+      monthlyBill: facts.monthlyBill ?? e.monthlyBill,
+      currency: 'KGS',
+    },
+    propertyInfo: {
+      roofType: facts.roofType ?? p.roofType,
+      roofArea: facts.roofArea ?? p.roofArea,
+      location: facts.location ?? p.location,
+    },
+    updatedAt,
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * Business constants and limits (spec section 9, with the screens of section 2). All
+ * durations are in milliseconds, lengths in characters, sizes in pixels or bytes as named.
+ */
+
+/** Interface languages (spec sections 1 and 9); English is the default. */
+export const LOCALES = ['en', 'es', 'ru'] as const;
+/** One interface language. */
+export type Locale = (typeof LOCALES)[number];
+/** The default interface language (spec section 1). */
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** True when `value` is one of {@link LOCALES} (spec section 1). */
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The currency of every amount: the som, ISO 4217 `KGS` (spec section 1). */
+export const CURRENCY = 'KGS';
+
+/** Toast kinds (spec section 9). */
+export type ToastKind = 'default' | 'error' | 'success' | 'warning' | 'info';
+
+/** How long a toast stays, in ms, per kind (spec section 9). */
+export const TOAST_DURATION_MS: Readonly<Record<ToastKind, number>> = {
+  default: 5000,
+  error: 7000,
+  success: 4000,
+  warning: 5000,
+  info: 4000,
+};
+
+/** Fade-out before a toast is removed, in ms (spec sections 4 and 9). */
+export const TOAST_FADE_OUT_MS = 300;
+
+/** Geolocation options (spec section 9): timeout 10 s; cached position max age per screen. */
+export const GEOLOCATION = {
+  timeoutMs: 10_000,
+  quickMaximumAgeMs: 5 * 60_000,
+  fullMaximumAgeMs: 60_000,
+} as const;
+
+/** Default map centre (New York) and zoom (spec sections 2 and 9). */
+export const MAP_DEFAULTS = {
+  center: { latitude: 40.7128, longitude: -74.006 },
+  zoom: 15,
+} as const;
+
+/** Maps script loader: give up after 15 s, polling every 100 ms at most 100 times (spec 9). */
+export const MAPS_LOADER = {
+  timeoutMs: 15_000,
+  pollIntervalMs: 100,
+  maxPolls: 100,
+} as const;
+
+/** The chat input grows up to this height, in px (spec sections 2 and 9). */
+export const CHAT_INPUT_MAX_HEIGHT_PX = 200;
+
+/** Default delay before retrying a dropped chat stream, in ms (spec section 9). */
+export const STREAM_RETRY_MS = 1000;
+
+/** Simulated and UI delays, in ms (spec section 9). */
+export const DELAYS_MS = {
+  quickCalculation: 1500,
+  billExtraction: 2000,
+  forgotPassword: 2000,
+  resetPassword: 2000,
+  profileSave: 1000,
+  resetRedirect: 3000,
+} as const;

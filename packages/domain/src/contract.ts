@@ -1,0 +1,299 @@
+/**
+ * The /api/v1 contract (API-CONTRACT.md, with the entities of spec section 3) as
+ * TypeScript types shared by the server and the client, plus the zod request schemas
+ * (re-exported from `requests.ts`). Times are ISO 8601 strings in UTC; ids are opaque
+ * strings; amounts are in som (KGS), energy in kWh, roof area in m2.
+ */
+import type { Locale } from './constants.ts';
+import type { UserSortField } from './paging.ts';
+import type { RoleKey, UserTypeCode, UserTypeName } from './roles.ts';
+
+export * from './requests.ts';
+
+/** Base path of the product API (spec section 7). */
+export const API_BASE_PATH = '/api/v1';
+
+/**
+ * Stable error codes of API-CONTRACT.md ("Conventions"). `invalid_token` is the reset
+ * call's code; `service_unavailable` (503, Google not configured) and `bad_gateway` (502,
+ * geocoding provider failed) name the two statuses the contract uses without a code.
+ */
+export const API_ERROR_CODES = [
+  'validation_failed',
+  'invalid_credentials',
+  'account_inactive',
+  'email_taken',
+  'unauthenticated',
+  'token_expired',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal',
+  'invalid_token',
+  'service_unavailable',
+  'bad_gateway',
+] as const;
+
+/** One stable error code. */
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** Every error response body: English `message`, stable `code`, per-field English errors. */
+export interface ApiErrorBody {
+  readonly message: string;
+  readonly code: ApiErrorCode;
+  readonly errors?: Readonly<Record<string, string>>;
+}
+
+/** How a user signs in (spec section 3). */
+export type AuthMethod = 'email' | 'google';
+
+/** The signed-in user as the client keeps it (spec section 3, API-CONTRACT.md "Auth"). */
+export interface SessionUser {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly picture: string | null;
+  readonly role: RoleKey;
+  readonly authMethod: AuthMethod;
+}
+
+/** Sign-in, sign-up and Google sign-in answer; `expiresAt` is the access token's expiry. */
+export interface AuthResponse {
+  readonly token: string;
+  readonly refreshToken: string;
+  readonly expiresAt: string;
+  readonly user: SessionUser;
+}
+
+/** `POST /auth/refresh` answer (spec section 3). */
+export interface RefreshResponse {
+  readonly token: string;
+  readonly refreshToken: string;
+  readonly expiresAt: string;
+}
+
+/** `GET /auth/me` and `PUT /auth/me` answer. */
+export interface MeResponse extends SessionUser {
+  readonly emailConfirmed: boolean;
+  readonly createdAt: string;
+}
+
+/** `POST /auth/password/forgot` answer (the same for known and unknown emails). */
+export interface ForgotPasswordResponse {
+  readonly message: string;
+}
+
+/** A row of the admin user list (spec section 3); `userType` is the number 0..6. */
+export interface AdminUserListItem {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly userType: UserTypeCode;
+  readonly isActive: boolean;
+  readonly emailConfirmed: boolean;
+  readonly createdAt: string;
+  readonly lastLoginAt: string | null;
+}
+
+/** `GET`/`PUT /admin/users/{id}` answer (spec section 3); `userType` as its text name. */
+export interface AdminUserDetail {
+  readonly id: string;
+  readonly user: {
+    readonly name: string;
+    readonly email: string;
+    readonly emailVerified: boolean;
+    readonly picture: string | null;
+  };
+  readonly userType: UserTypeName;
+  readonly isActive: boolean;
+  readonly createdAt: string;
+  readonly lastLoginAt: string | null;
+  /** Link to a person record in the external CRM. */
+  readonly pipedrivePersonId: number | null;
+}
+
+/** `POST /admin/users` answer: the detail with `userType` as the number 0..6. */
+export interface AdminUserCreated extends Omit<AdminUserDetail, 'userType'> {
+  readonly userType: UserTypeCode;
+}
+
+/** `GET /admin/users` query after defaults (spec section 3, user list query). */
+export interface UserListQuery {
+  readonly pageNumber: number;
+  readonly pageSize: number;
+  readonly sortBy: UserSortField;
+  readonly descending: boolean;
+  readonly searchTerm?: string;
+  readonly userType?: UserTypeCode;
+  readonly isEmailConfirmed?: boolean;
+}
+
+/** One page of a list (spec section 3, user list response). */
+export interface UserListResponse<T = AdminUserListItem> {
+  readonly items: readonly T[];
+  readonly pageNumber: number;
+  readonly pageSize: number;
+  readonly totalCount: number;
+  readonly totalPages: number;
+  readonly hasPreviousPage: boolean;
+  readonly hasNextPage: boolean;
+}
+
+/** Bot types (spec section 3): 0 solar consultant, 1 sales specialist. */
+export type BotType = 0 | 1;
+
+/** Solar facts found in a chat exchange (spec section 3); missing facts are absent. */
+export interface ExtractedData {
+  /** Monthly electricity use, kWh. */
+  readonly monthlyKwh?: number;
+  /** Monthly electricity bill, som. */
+  readonly monthlyBill?: number;
+  /** Roof type, e.g. `flat`, `pitched`, `metal`, `tile`. */
+  readonly roofType?: string;
+  /** Roof area, m2. */
+  readonly roofArea?: number;
+  /** Free-text location (city or address). */
+  readonly location?: string;
+}
+
+/** `POST /chat/stream` body (spec section 7; built from the zod schema in requests.ts). */
+export interface ChatStreamRequest {
+  readonly message: string;
+  readonly conversationId?: string | null;
+  readonly context?: { readonly botType?: BotType; readonly locale?: Locale };
+}
+
+/** One server-sent event chunk of `POST /chat/stream` (spec section 3). */
+export interface StreamChunk {
+  readonly conversationId: string;
+  readonly textDelta: string;
+  readonly botType: BotType;
+  readonly isComplete: boolean;
+  readonly isError: boolean;
+  readonly completeMessage?: string | null;
+  readonly extractedData?: ExtractedData | null;
+}
+
+/** A conversation in the sidebar (spec section 3); `title` at most 200 characters. */
+export interface ConversationSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly messageCount: number;
+  readonly lastMessageAt: string;
+  /** True while the title is the one generated from the first message. */
+  readonly titleGenerated: boolean;
+}
+
+/** `GET /chat/conversations` answer. */
+export interface ConversationListResponse {
+  readonly conversations: readonly ConversationSummary[];
+  readonly page: number;
+  readonly totalPages: number;
+}
+
+/** Who wrote a chat message. */
+export type ChatRole = 'user' | 'assistant' | 'system';
+/** Conversation status. */
+export type ConversationStatus = 'active' | 'ended';
+
+/** One stored chat message (spec section 3). */
+export interface ChatMessageDto {
+  readonly id: string;
+  readonly role: ChatRole;
+  readonly content: string;
+  readonly botType: BotType | null;
+  readonly createdAt: string;
+  /** The {@link ExtractedData} of this message as JSON text, or null. */
+  readonly extractedDataJson: string | null;
+  /** True for a reply cut short by a disconnect or an error. */
+  readonly interrupted: boolean;
+}
+
+/** `GET /chat/history/{id}` answer (spec section 3). */
+export interface ConversationDetail {
+  readonly conversationId: string;
+  readonly title: string;
+  readonly startedAt: string;
+  readonly status: ConversationStatus;
+  readonly messages: readonly ChatMessageDto[];
+}
+
+/** `POST /chat/end/{id}` answer. */
+export interface EndConversationResponse {
+  readonly conversationId: string;
+  readonly status: 'ended';
+}
+
+/** `PUT /chat/conversations/{id}/title` answer. */
+export interface TitleUpdateResponse {
+  readonly success: true;
+  readonly title: string;
+}
+
+/** `GET /chat/portfolio` answer (spec section 3): latest known facts, null when unknown. */
+export interface Portfolio {
+  readonly electricityConsumption: {
+    readonly monthlyKwh: number | null;
+    /** Som. */
+    readonly monthlyBill: number | null;
+    readonly currency: 'KGS';
+  };
+  readonly propertyInfo: {
+    readonly roofType: string | null;
+    /** m2. */
+    readonly roofArea: number | null;
+    readonly location: string | null;
+  };
+  readonly updatedAt: string | null;
+}
+
+/** A project's location (spec section 3, solar project draft). */
+export interface ProjectLocation {
+  readonly address: string;
+  readonly latitude: number;
+  readonly longitude: number;
+  readonly placeId?: string;
+}
+
+/** A full-calculator project (API-CONTRACT.md "Projects"). */
+export interface Project {
+  readonly id: string;
+  readonly userId: string;
+  readonly location: ProjectLocation;
+  readonly configuration: Readonly<Record<string, unknown>> | null;
+  readonly isDraft: boolean;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** `GET /health` answer. */
+export interface HealthResponse {
+  readonly status: 'ok';
+  readonly database: 'pglite' | 'postgres';
+}
+
+/** `GET /config` answer. */
+export interface ConfigResponse {
+  readonly googleClientId: string | null;
+  readonly aiProvider: string;
+  readonly version: string;
+}
+
+/** `POST /calculator/bill-extract` answer: amount in som, confidence 0..1. */
+export interface BillExtractResponse {
+  readonly amount: number | null;
+  readonly currency: 'KGS';
+  readonly confidence: number;
+  readonly text: string;
+}
+
+/** A geocoded place (`/geo/reverse`, `/geo/search`; spec section 3 map selection). */
+export interface GeoPlace {
+  readonly address: string;
+  readonly latitude: number;
+  readonly longitude: number;
+  readonly placeId: string;
+}

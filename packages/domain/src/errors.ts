@@ -1,0 +1,270 @@
+/**
+ * The error vocabulary (spec section 8, API-CONTRACT.md "Conventions"): error codes and
+ * their statuses and messages, the API failure rules, validation error bodies, the global
+ * error handler's mapping and toasts, and geolocation errors.
+ */
+import { API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from './contract.ts';
+import {
+  apiMessages as api,
+  authMessages,
+  formatMessage,
+  geolocationMessages,
+  globalErrorMessages as g,
+  messageText,
+  validationMessages,
+  type MessageDescriptor,
+} from './messages.ts';
+
+/** True when `value` is one of the contract's error codes (API-CONTRACT.md). */
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return (API_ERROR_CODES as readonly unknown[]).includes(value);
+}
+
+/** The HTTP status each error code is sent with (API-CONTRACT.md). */
+export const ERROR_CODE_STATUS: Readonly<Record<ApiErrorCode, number>> = {
+  validation_failed: 400,
+  invalid_token: 400,
+  invalid_credentials: 401,
+  unauthenticated: 401,
+  token_expired: 401,
+  account_inactive: 403,
+  forbidden: 403,
+  not_found: 404,
+  email_taken: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  bad_gateway: 502,
+  service_unavailable: 503,
+};
+
+/** The user-facing message of each error code (the web may show it by code). */
+export const ERROR_CODE_MESSAGES: Readonly<Record<ApiErrorCode, MessageDescriptor>> = {
+  validation_failed: api.validationFailed,
+  invalid_token: api.invalidToken,
+  invalid_credentials: authMessages.loginFailed,
+  unauthenticated: authMessages.signInRequired,
+  token_expired: g.sessionExpired,
+  account_inactive: api.accountInactive,
+  forbidden: api.notAuthorized,
+  not_found: g.notFound,
+  email_taken: api.emailTaken,
+  conflict: api.conflict,
+  payload_too_large: api.payloadTooLarge,
+  unsupported_media_type: api.unsupportedMediaType,
+  rate_limited: api.rateLimited,
+  internal: g.serverError,
+  bad_gateway: api.badGateway,
+  service_unavailable: api.serviceUnavailable,
+};
+
+/** The generic code of an HTTP status: the code sent with it, else `internal` (API-CONTRACT.md). */
+export function errorCodeForStatus(status: number): ApiErrorCode {
+  const generic: Readonly<Record<number, ApiErrorCode>> = {
+    400: 'validation_failed',
+    401: 'unauthenticated',
+    403: 'forbidden',
+    404: 'not_found',
+    409: 'conflict',
+    413: 'payload_too_large',
+    415: 'unsupported_media_type',
+    429: 'rate_limited',
+    502: 'bad_gateway',
+    503: 'service_unavailable',
+  };
+  return generic[status] ?? 'internal';
+}
+
+/** An error body for `code`; `message` defaults to the code's English message (API-CONTRACT.md). */
+export function errorBody(
+  code: ApiErrorCode,
+  message: string = ERROR_CODE_MESSAGES[code].defaultMessage,
+  errors?: Readonly<Record<string, string>>,
+): ApiErrorBody {
+  return errors ? { message, code, errors } : { message, code };
+}
+
+/** The part of a zod issue these helpers read (structural, so any zod 4 issue fits). */
+export interface IssueLike {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly keys?: readonly string[];
+}
+
+/**
+ * The first message id per field of a validation failure: the key is the dotted path
+ * (`context.locale`), an unknown property's own name, or `body` for the whole input.
+ * Spec section 5, API-CONTRACT.md.
+ */
+export function fieldErrors(issues: readonly IssueLike[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const fields = issue.keys?.length ? issue.keys : [issue.path.map(String).join('.') || 'body'];
+    for (const field of fields) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The 400 body of a validation failure (API-CONTRACT.md): code `validation_failed`,
+ * `message` the English text of the first issue, `errors` the English text per field.
+ */
+export function validationErrorBody(issues: readonly IssueLike[]): ApiErrorBody {
+  const ids = fieldErrors(issues);
+  const errors = Object.fromEntries(Object.entries(ids).map(([f, id]) => [f, messageText(id)]));
+  const first = issues[0]?.message ?? validationMessages.invalidValue.id;
+  return errorBody('validation_failed', messageText(first), errors);
+}
+
+/** A non-OK response as the client received it. */
+export interface ApiFailureInput {
+  readonly status: number;
+  readonly statusText?: string;
+  /** The parsed JSON body, if any. */
+  readonly body?: unknown;
+}
+
+/** A non-OK response described for the user (spec section 8). */
+export interface ApiFailure {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  /** English text: the 403 message, else the server's message, else `HTTP {status}: {text}`. */
+  readonly message: string;
+  /** 'Authorization Error' for 403 (shown as a toast), else null. */
+  readonly title: MessageDescriptor | null;
+  /** English text per field, when the server sent them. */
+  readonly errors?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The API failure rules (spec section 8): 403 is the toast 'Authorization Error' / 'You
+ * are not authorized to do that'; any other status takes the body's `message`, else
+ * 'HTTP {status}: {statusText}'. The code is the body's when valid, else the status's.
+ */
+export function describeApiFailure(input: ApiFailureInput): ApiFailure {
+  const body = (typeof input.body === 'object' && input.body !== null ? input.body : {}) as Partial<
+    Record<'message' | 'code' | 'errors', unknown>
+  >;
+  const code = isApiErrorCode(body.code) ? body.code : errorCodeForStatus(input.status);
+  const errors =
+    typeof body.errors === 'object' && body.errors !== null
+      ? (body.errors as Record<string, string>)
+      : undefined;
+  const serverMessage =
+    typeof body.message === 'string' && body.message.trim() ? body.message : null;
+  const message =
+    input.status === 403
+      ? api.notAuthorized.defaultMessage
+      : (serverMessage ??
+        formatMessage(api.httpStatus, {
+          status: input.status,
+          statusText: input.statusText ?? '',
+        }));
+  const title = input.status === 403 ? api.authorizationErrorTitle : null;
+  return errors
+    ? { status: input.status, code, message, title, errors }
+    : { status: input.status, code, message, title };
+}
+
+/** Durations (ms) and message length of the global error handler (spec sections 8, 9). */
+export const GLOBAL_ERROR = {
+  errorDurationMs: 8000,
+  warningDurationMs: 5000,
+  maxMessageLength: 150,
+} as const;
+
+/**
+ * Shortens `text` to at most `max` characters (spec section 8: 150): longer texts keep
+ * their first `max - 3` characters plus '...'. Counts code points, never splitting one.
+ */
+export function truncate(text: string, max: number = GLOBAL_ERROR.maxMessageLength): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 3)).join('')}...`;
+}
+
+/**
+ * The text of anything thrown or rejected: an Error's or object's `message`, or a string (spec
+ * section 8).
+ */
+export function errorText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (typeof error === 'object' && error !== null && 'message' in error) {
+    return typeof error.message === 'string' ? error.message : '';
+  }
+  return '';
+}
+
+const errorName = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string'
+    ? error.name
+    : '';
+
+/** The global handler's mapping rules, checked in order on `name message`, case-insensitive. */
+const GLOBAL_RULES: readonly (readonly [RegExp, MessageDescriptor])[] = [
+  [/chunk ?load ?error|loading (css )?chunk|dynamically imported module/i, g.chunkLoad],
+  [/network request failed/i, g.networkFailed],
+  [/network|failed to fetch/i, g.connection],
+  [/load failed/i, g.loadFailed],
+  [/script error/i, g.scriptError],
+  [/\b401\b|unauthorized/i, g.sessionExpired],
+  [/\b403\b|forbidden/i, g.forbidden],
+  [/\b404\b|not found/i, g.notFound],
+  [/\b500\b/i, g.serverError],
+];
+
+/**
+ * The global handler's message for an error (spec section 8): the first matching rule's
+ * message (chunk load errors are checked before "failed to fetch", and "network request
+ * failed" before "network"); otherwise the error's own text truncated to 150 characters;
+ * else 'An unexpected error occurred. Please try again.'.
+ */
+export function globalErrorMessage(error: unknown): MessageDescriptor | string {
+  const text = errorText(error).trim();
+  const haystack = `${errorName(error)} ${text}`;
+  const rule = GLOBAL_RULES.find(([pattern]) => pattern.test(haystack));
+  if (rule) return rule[1];
+  return text ? truncate(text) : g.fallback;
+}
+
+/** A toast of the global error handler. */
+export interface GlobalErrorToast {
+  readonly severity: 'error' | 'warning';
+  /** 'Unexpected Error' or 'Warning'. */
+  readonly title: MessageDescriptor;
+  /** A catalogue message, or the error's own text (at most 150 characters). */
+  readonly message: MessageDescriptor | string;
+  /** 8000 ms for errors, 5000 ms for warnings. */
+  readonly durationMs: number;
+}
+
+/** The toast for an unexpected error (spec section 8): 'Unexpected Error' for 8 s, or 'Warning' for 5 s. */
+export function globalErrorToast(
+  error: unknown,
+  severity: 'error' | 'warning' = 'error',
+): GlobalErrorToast {
+  return {
+    severity,
+    title: severity === 'error' ? g.unexpectedErrorTitle : g.warningTitle,
+    message: globalErrorMessage(error),
+    durationMs:
+      severity === 'error' ? GLOBAL_ERROR.errorDurationMs : GLOBAL_ERROR.warningDurationMs,
+  };
+}
+
+/** The warning for a failed image, script or link load (spec section 8). */
+export function resourceLoadWarning(): GlobalErrorToast {
+  return globalErrorToast({ message: 'Load failed' }, 'warning');
+}
+
+/**
+ * The message of a geolocation failure (spec section 8): `unsupported` when the browser
+ * has no geolocation, else the GeolocationPositionError code (1 permission denied,
+ * 2 position unavailable, 3 timeout; anything else counts as unavailable).
+ */
+export function geolocationErrorMessage(code: number | 'unsupported'): MessageDescriptor {
+  if (code === 'unsupported') return geolocationMessages.notSupported;
+  if (code === 1) return geolocationMessages.permissionDenied;
+  return code === 3 ? geolocationMessages.timeout : geolocationMessages.positionUnavailable;
+}

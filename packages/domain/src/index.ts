@@ -1,0 +1,20 @@
+/**
+ * @solar/domain: the product's rules, formulas and messages (spec sections 1, 3, 5, 6, 8
+ * and 9) as pure TypeScript. Each module is also importable as `@solar/domain/<file>`.
+ */
+export * from './chat.ts';
+export * from './constants.ts';
+export * from './contract.ts';
+export * from './dates.ts';
+export * from './errors.ts';
+export * from './estimate.ts';
+export * from './jwt.ts';
+export * from './messages.ts';
+export * from './paging.ts';
+export * from './permissions.ts';
+export * from './rate-limit.ts';
+export * from './roles.ts';
+export * from './routes.ts';
+export * from './session.ts';
+export * from './solar-facts.ts';
+export * from './validation.ts';

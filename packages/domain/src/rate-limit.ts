@@ -1,0 +1,87 @@
+/**
+ * The full-calculator rate limit (spec sections 8 and 9; API-CONTRACT.md "Projects"):
+ * at most 100 actions per user in any sliding hour, counted in an injected storage
+ * (`localStorage` in the browser; an in-memory map on the server). `nowMs` is epoch ms.
+ */
+import { calculatorMessages, formatMessage } from './messages.ts';
+import { rateLimitStorageKey, type KeyValueStorage } from './session.ts';
+
+/** 100 actions per 1 hour (3 600 000 ms) per user (spec section 9). */
+export const RATE_LIMIT = { maxActions: 100, windowMs: 60 * 60 * 1000 } as const;
+
+/** The limit to apply: `maxActions` within any `windowMs` milliseconds. */
+export interface RateLimit {
+  readonly maxActions: number;
+  readonly windowMs: number;
+}
+
+/** Whether an action may go ahead, how many remain, and when the next slot frees (ms). */
+export interface RateLimitResult {
+  readonly allowed: boolean;
+  readonly remaining: number;
+  /** 0 when allowed; else milliseconds until the oldest counted action leaves the window. */
+  readonly retryAfterMs: number;
+}
+
+/** The action times (epoch ms) still inside the window; malformed storage counts as none. */
+function recentActions(
+  storage: KeyValueStorage,
+  key: string,
+  nowMs: number,
+  limit: RateLimit,
+): number[] {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(storage.getItem(key) ?? '[]');
+  } catch {
+    stored = [];
+  }
+  const times = Array.isArray(stored) ? stored : [];
+  return times
+    .filter((t): t is number => typeof t === 'number' && t > nowMs - limit.windowMs && t <= nowMs)
+    .sort((a, b) => a - b);
+}
+
+function resultOf(times: readonly number[], nowMs: number, limit: RateLimit): RateLimitResult {
+  const allowed = times.length < limit.maxActions;
+  const oldest = times[times.length - limit.maxActions] ?? nowMs;
+  return {
+    allowed,
+    remaining: Math.max(0, limit.maxActions - times.length),
+    retryAfterMs: allowed ? 0 : oldest + limit.windowMs - nowMs,
+  };
+}
+
+/** Whether `userId` may act at `nowMs`, without counting an action (spec section 9). */
+export function checkRateLimit(
+  storage: KeyValueStorage,
+  userId: string,
+  nowMs: number,
+  limit: RateLimit = RATE_LIMIT,
+): RateLimitResult {
+  return resultOf(recentActions(storage, rateLimitStorageKey(userId), nowMs, limit), nowMs, limit);
+}
+
+/**
+ * Counts one action of `userId` at `nowMs` when the limit allows it and stores the
+ * counter; a refused action is not counted. `remaining` is after this action (spec section 9).
+ */
+export function consumeRateLimit(
+  storage: KeyValueStorage,
+  userId: string,
+  nowMs: number,
+  limit: RateLimit = RATE_LIMIT,
+): RateLimitResult {
+  const key = rateLimitStorageKey(userId);
+  const times = recentActions(storage, key, nowMs, limit);
+  const before = resultOf(times, nowMs, limit);
+  if (!before.allowed) return before;
+  const after = [...times, nowMs];
+  storage.setItem(key, JSON.stringify(after));
+  return { allowed: true, remaining: limit.maxActions - after.length, retryAfterMs: 0 };
+}
+
+/** 'Rate limit exceeded: max {max} requests per hour' in English (spec section 8). */
+export function rateLimitMessage(max: number = RATE_LIMIT.maxActions): string {
+  return formatMessage(calculatorMessages.rateLimitExceeded, { max });
+}

@@ -1,0 +1,219 @@
+/**
+ * Zod schemas of every request body and query of API-CONTRACT.md (spec sections 5 and 7),
+ * used by the server to validate and by the client to type its calls. Bodies are strict
+ * (unknown properties are rejected); queries take the strings of a query string and
+ * coerce them. Every issue message is a message id with an English default
+ * ({@link messageText}), so the server can answer 400 with per-field errors.
+ */
+import { z } from 'zod';
+import { LOCALES } from './constants.ts';
+import type { ChatStreamRequest, UserListQuery } from './contract.ts';
+import {
+  LIMITS,
+  booleanField,
+  confirmField,
+  emailField,
+  nameField,
+  passwordField,
+  queryValue,
+  requiredText,
+  strict,
+  tokenField,
+  withMatchingConfirm,
+} from './internal/fields.ts';
+import { validationMessages as m } from './messages.ts';
+import { USER_SORT_FIELDS } from './paging.ts';
+import {
+  conversationTitleSchema,
+  chatMessageSchema,
+  forgotPasswordSchema,
+  profileSchema,
+  signInSchema,
+  signUpSchema,
+} from './validation.ts';
+
+const USER_TYPE_CODES = [0, 1, 2, 3, 4, 5, 6] as const;
+
+const userTypeField = z.literal(USER_TYPE_CODES, { error: m.userType.id });
+
+/** `POST /auth/email/signup` (spec section 5 sign-up rules). */
+export const signUpRequestSchema = signUpSchema;
+/** `POST /auth/email/signin`. */
+export const signInRequestSchema = signInSchema;
+/** `POST /auth/refresh {refreshToken}`. */
+export const refreshRequestSchema = strict({ refreshToken: tokenField() });
+/** `POST /auth/signout {refreshToken}`. */
+export const signOutRequestSchema = strict({ refreshToken: tokenField() });
+/** `PUT /auth/me {name, email}`. */
+export const profileUpdateRequestSchema = profileSchema;
+/** `POST /auth/password/forgot {email}`. */
+export const forgotPasswordRequestSchema = forgotPasswordSchema;
+/** `POST /auth/password/reset {token, password, confirmPassword}` (spec section 5 reset). */
+export const resetPasswordRequestSchema = withMatchingConfirm(
+  strict({ token: tokenField(), password: passwordField('user'), confirmPassword: confirmField() }),
+);
+/** `POST /auth/email/verify {token}`. */
+export const verifyEmailRequestSchema = strict({ token: tokenField() });
+/** `POST /auth/google/signin {code, redirectUri?}`. */
+export const googleSignInRequestSchema = strict({
+  code: tokenField(m.codeRequired.id),
+  redirectUri: z
+    .string({ error: m.invalidValue.id })
+    .max(LIMITS.tokenMax, m.invalidValue.id)
+    .optional(),
+});
+
+/**
+ * `GET /admin/users` query (spec sections 3 and 7): pageNumber >= 1 (default 1), pageSize
+ * 1..100 (default 10), sortBy one of the sortable columns (default createdAt), descending
+ * (default true), optional searchTerm (trimmed, empty is absent), userType 0..6 and
+ * isEmailConfirmed. Query strings are coerced; empty values count as absent.
+ */
+export const adminUserListQuerySchema = strict({
+  pageNumber: queryValue(z.int({ error: m.pageNumber.id }).min(1, m.pageNumber.id).default(1)),
+  pageSize: queryValue(
+    z.int({ error: m.pageSize.id }).min(1, m.pageSize.id).max(100, m.pageSize.id).default(10),
+  ),
+  sortBy: queryValue(z.enum(USER_SORT_FIELDS, { error: m.sortBy.id }).default('createdAt')),
+  descending: queryValue(booleanField().default(true)),
+  searchTerm: z
+    .string({ error: m.invalidValue.id })
+    .trim()
+    .max(LIMITS.searchMax, m.searchTooLong.id)
+    .optional()
+    .transform((text) => (text === '' ? undefined : text)),
+  userType: queryValue(userTypeField.optional()),
+  isEmailConfirmed: queryValue(booleanField().optional()),
+}) satisfies z.ZodType<UserListQuery>;
+
+/** `POST /admin/users` (spec section 5 admin create: password >= 6; defaults 4 and false). */
+export const adminCreateUserRequestSchema = strict({
+  name: nameField(1),
+  email: emailField(),
+  password: passwordField('admin'),
+  userType: userTypeField.default(4),
+  emailConfirmed: booleanField().default(false),
+});
+/** The admin create request body. */
+export type AdminCreateUserRequest = z.input<typeof adminCreateUserRequestSchema>;
+
+/** `PUT /admin/users/{id}` (spec section 5 admin edit): every field required. */
+export const adminUpdateUserRequestSchema = strict({
+  name: nameField(1),
+  email: emailField(),
+  userType: userTypeField,
+  emailConfirmed: booleanField(),
+  isActive: booleanField(),
+});
+/** The admin update request body. */
+export type AdminUpdateUserRequest = z.input<typeof adminUpdateUserRequestSchema>;
+
+/**
+ * `POST /chat/stream` (API-CONTRACT.md "Chat"): message not blank and at most 4000
+ * characters; conversationId a string or null (absent is null); optional context with
+ * botType 0 | 1 and locale en | es | ru.
+ */
+export const chatStreamRequestSchema = strict({
+  message: chatMessageSchema,
+  conversationId: z
+    .string({ error: m.conversationId.id })
+    .min(1, m.conversationId.id)
+    .max(100, m.conversationId.id)
+    .nullable()
+    .default(null),
+  context: strict(
+    {
+      botType: z.literal([0, 1], { error: m.botType.id }).optional(),
+      locale: z.enum(LOCALES, { error: m.locale.id }).optional(),
+    },
+    m.invalidValue.id,
+  ).optional(),
+}) satisfies z.ZodType<unknown, ChatStreamRequest>;
+
+/** `PUT /chat/conversations/{id}/title {title}`: trimmed, 1..200 characters. */
+export const titleUpdateRequestSchema = strict({ title: conversationTitleSchema });
+
+/** `GET /chat/conversations` query: page >= 1 (default 1), pageSize 1..100 (default 20). */
+export const conversationsQuerySchema = strict({
+  page: queryValue(z.int({ error: m.pageNumber.id }).min(1, m.pageNumber.id).default(1)),
+  pageSize: queryValue(
+    z.int({ error: m.pageSize.id }).min(1, m.pageSize.id).max(100, m.pageSize.id).default(20),
+  ),
+});
+
+const coordinate = (limit: number, message: string) =>
+  z.number({ error: message }).min(-limit, message).max(limit, message);
+
+const projectLocationSchema = strict(
+  {
+    address: requiredText(m.addressRequired.id),
+    latitude: coordinate(90, m.latitude.id),
+    longitude: coordinate(180, m.longitude.id),
+    placeId: z
+      .string({ error: m.invalidValue.id })
+      .max(LIMITS.addressMax, m.invalidValue.id)
+      .optional(),
+  },
+  m.addressRequired.id,
+);
+
+const configurationField = z
+  .record(z.string(), z.unknown(), { error: m.configuration.id })
+  .nullable();
+
+/** `POST /projects` (API-CONTRACT.md "Projects"): location; configuration null and isDraft true by default. */
+export const projectCreateRequestSchema = strict({
+  location: projectLocationSchema,
+  configuration: configurationField.default(null),
+  isDraft: booleanField().default(true),
+});
+/** The project create request body. */
+export type ProjectCreateRequest = z.input<typeof projectCreateRequestSchema>;
+
+/** `PUT /projects/{id}`: any of location, configuration, isDraft; absent fields are kept. */
+export const projectUpdateRequestSchema = strict({
+  location: projectLocationSchema.optional(),
+  configuration: configurationField.optional(),
+  isDraft: booleanField().optional(),
+});
+/** The project update request body. */
+export type ProjectUpdateRequest = z.input<typeof projectUpdateRequestSchema>;
+
+/** `GET /projects` query: scope `own` (default) or `all` (needs canViewAllProjects). */
+export const projectsQuerySchema = strict({
+  scope: z.enum(['own', 'all'], { error: m.scope.id }).default('own'),
+});
+
+/** `GET /geo/reverse?lat=&lon=` query: degrees, coerced from the query string. */
+export const geoReverseQuerySchema = strict({
+  lat: queryValue(coordinate(90, m.latitude.id)),
+  lon: queryValue(coordinate(180, m.longitude.id)),
+});
+
+/** `GET /geo/search?q=` query: trimmed, 1..200 characters. */
+export const geoSearchQuerySchema = strict({
+  q: requiredText(m.searchRequired.id, LIMITS.searchMax),
+});
+
+/** The request body types a client sends (before defaults). */
+export type SignUpRequest = z.input<typeof signUpRequestSchema>;
+/** `POST /auth/email/signin` body. */
+export type SignInRequest = z.input<typeof signInRequestSchema>;
+/** `POST /auth/refresh` body. */
+export type RefreshRequest = z.input<typeof refreshRequestSchema>;
+/** `POST /auth/signout` body. */
+export type SignOutRequest = z.input<typeof signOutRequestSchema>;
+/** `PUT /auth/me` body. */
+export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
+/** `POST /auth/password/forgot` body. */
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+/** `POST /auth/password/reset` body. */
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+/** `POST /auth/email/verify` body. */
+export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
+/** `POST /auth/google/signin` body. */
+export type GoogleSignInRequest = z.input<typeof googleSignInRequestSchema>;
+/** `PUT /chat/conversations/{id}/title` body. */
+export type TitleUpdateRequest = z.input<typeof titleUpdateRequestSchema>;
+/** `GET /chat/conversations` query after defaults. */
+export type ConversationsQuery = z.output<typeof conversationsQuerySchema>;

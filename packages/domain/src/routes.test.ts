@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ROUTES,
+  afterSignInPath,
+  canOpenRoute,
+  conversationPath,
+  dashboardCards,
+  homePath,
+  matchRoute,
+  navItems,
+  routePolicy,
+  userEditPath,
+  userPath,
+} from './routes.ts';
+
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+const exp = NOW / 1000 + 900;
+const admin = { role: 'admin', expiresAt: exp };
+const manager = { role: 'project_manager', expiresAt: exp };
+const client = { role: 'client_residential', expiresAt: exp };
+const expired = { role: 'admin', expiresAt: NOW / 1000 - 1 };
+
+describe('matchRoute and routePolicy (spec section 2)', () => {
+  it.each([
+    ['/', 'root', {}, 'any'],
+    ['/signin', 'signIn', {}, 'signedOut'],
+    ['/signup', 'signUp', {}, 'signedOut'],
+    ['/forgot-password', 'forgotPassword', {}, 'signedOut'],
+    ['/reset-password?token=abc', 'resetPassword', {}, 'any'],
+    ['/dashboard', 'dashboard', {}, 'signedIn'],
+    ['/dashboard/', 'dashboard', {}, 'signedIn'],
+    ['/profile#top', 'profile', {}, 'signedIn'],
+    ['/solar-calculator', 'quickCalculator', {}, 'any'],
+    ['/solar-calculator-full', 'fullCalculator', {}, 'signedIn'],
+    ['/chat', 'chat', {}, 'signedIn'],
+    ['/chat/c%201', 'conversation', { conversationId: 'c 1' }, 'signedIn'],
+    ['/users', 'users', {}, 'permission'],
+    ['/users/create', 'userCreate', {}, 'permission'],
+    ['/users/u1', 'userView', { id: 'u1' }, 'permission'],
+    ['/users/u1/edit', 'userEdit', { id: 'u1' }, 'permission'],
+    ['/users/%E0%A4%A/edit', 'userEdit', { id: '%E0%A4%A' }, 'permission'],
+    ['/nowhere', 'notFound', {}, 'any'],
+    ['/chat/a/b', 'notFound', {}, 'any'],
+  ])('%s is %s', (path, id, params, access) => {
+    const match = matchRoute(path);
+    expect(match.id).toBe(id);
+    expect(match.params).toEqual(params);
+    expect(routePolicy(path).kind).toBe(access);
+  });
+
+  it('gates the user screens with canManageUsers', () => {
+    expect(routePolicy('/users')).toEqual({ kind: 'permission', flag: 'canManageUsers' });
+  });
+
+  it('builds paths with encoded ids', () => {
+    expect(conversationPath('a/b')).toBe('/chat/a%2Fb');
+    expect(userPath('u1')).toBe('/users/u1');
+    expect(userEditPath('u1')).toBe('/users/u1/edit');
+  });
+});
+
+describe('canOpenRoute (spec sections 2 and 6)', () => {
+  const allow = { kind: 'allow' };
+  const to = (path: string, from?: string) =>
+    from ? { kind: 'redirect', to: path, from } : { kind: 'redirect', to: path };
+
+  it.each([
+    ['/', null, to('/dashboard')],
+    ['/', admin, to('/dashboard')],
+    ['/signin', null, allow],
+    ['/signin', client, to('/dashboard')],
+    ['/signin', expired, allow],
+    ['/signup', client, to('/dashboard')],
+    ['/forgot-password', client, to('/dashboard')],
+    ['/forgot-password', null, allow],
+    ['/reset-password', null, to('/forgot-password')],
+    ['/reset-password?token=', null, to('/forgot-password')],
+    ['/reset-password?token=t1', null, allow],
+    ['/reset-password?x=1&token=t1', client, allow],
+    ['/dashboard', null, to('/signin', '/dashboard')],
+    ['/dashboard', expired, to('/signin', '/dashboard')],
+    ['/dashboard', client, allow],
+    ['/chat/c1?x=1', null, to('/signin', '/chat/c1?x=1')],
+    ['/chat/c1', client, allow],
+    ['/profile', client, allow],
+    ['/solar-calculator', null, allow],
+    ['/solar-calculator-full', null, to('/signin', '/solar-calculator-full')],
+    ['/users', null, to('/signin', '/users')],
+    ['/users', client, to('/dashboard')],
+    ['/users', manager, to('/dashboard')],
+    ['/users', admin, allow],
+    ['/users/create', admin, allow],
+    ['/users/u1/edit', client, to('/dashboard')],
+    ['/users/u1', { role: 'unknown', expiresAt: exp }, to('/dashboard')],
+    ['/anything', null, allow],
+  ] as const)('%s with %j -> %j', (path, session, decision) => {
+    expect(canOpenRoute(session, path, NOW)).toEqual(decision);
+  });
+});
+
+describe('afterSignInPath and homePath (spec section 2)', () => {
+  it.each([
+    [null, '/dashboard'],
+    ['', '/dashboard'],
+    ['/chat/c1', '/chat/c1'],
+    ['/users?page=2', '/users?page=2'],
+    ['/signin', '/dashboard'],
+    ['/signup', '/dashboard'],
+    ['/', '/dashboard'],
+    ['//evil.example', '/dashboard'],
+    ['/\\evil.example', '/dashboard'],
+    ['https://evil.example', '/dashboard'],
+  ])('after sign-in from %j goes to %s', (from, path) => {
+    expect(afterSignInPath(from)).toBe(path);
+  });
+
+  it('links the 404 page home to the dashboard or sign-in', () => {
+    expect(homePath(client, NOW)).toBe(ROUTES.dashboard);
+    expect(homePath(expired, NOW)).toBe(ROUTES.signIn);
+    expect(homePath(null, NOW)).toBe(ROUTES.signIn);
+  });
+});
+
+describe('navItems and dashboardCards (spec section 2)', () => {
+  it.each([
+    [admin, ['profile', 'chat', 'users']],
+    [manager, ['profile', 'chat']],
+    [client, ['profile', 'chat']],
+    [expired, ['profile', 'chat']],
+  ])('nav for %j', (session, ids) => {
+    expect(navItems(session, NOW).map((item) => item.id)).toEqual(ids);
+  });
+
+  it('shows the user management card only with canManageUsers', () => {
+    const ids = (session: typeof admin) => dashboardCards(session, NOW).map((c) => c.id);
+    expect(ids(admin)).toEqual([
+      'quickCalculator',
+      'fullCalculator',
+      'profile',
+      'users',
+      'activity',
+      'settings',
+    ]);
+    expect(ids(client)).not.toContain('users');
+    const cards = dashboardCards(admin, NOW);
+    expect(cards.find((c) => c.id === 'users')?.label.defaultMessage).toBe('User Management');
+    expect(cards.filter((c) => c.path === null).map((c) => c.id)).toEqual(['activity', 'settings']);
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * Route and navigation policy (spec sections 2 and 6): which screen a path is, who may
+ * open it, where others are sent, and which nav links and dashboard cards a session sees.
+ * Every decision goes through {@link can} / {@link isSignedIn}. `nowMs` is epoch ms.
+ */
+import { navMessages, type MessageDescriptor } from './messages.ts';
+import { can, isSignedIn, type PermissionFlag, type SessionLike } from './permissions.ts';
+
+/** The fixed paths of the app (spec section 2). */
+export const ROUTES = {
+  root: '/',
+  signIn: '/signin',
+  signUp: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  quickCalculator: '/solar-calculator',
+  fullCalculator: '/solar-calculator-full',
+  chat: '/chat',
+  users: '/users',
+  userCreate: '/users/create',
+} as const;
+
+/** `/chat/{conversationId}` (spec section 2). */
+export const conversationPath = (conversationId: string): string =>
+  `${ROUTES.chat}/${encodeURIComponent(conversationId)}`;
+/** `/users/{id}` (spec section 2). */
+export const userPath = (id: string): string => `${ROUTES.users}/${encodeURIComponent(id)}`;
+/** `/users/{id}/edit` (spec section 2). */
+export const userEditPath = (id: string): string => `${userPath(id)}/edit`;
+
+/** Who may open a route (spec section 2 "Access" column and section 6). */
+export type RouteAccess =
+  | { readonly kind: 'any' }
+  | { readonly kind: 'signedOut' }
+  | { readonly kind: 'signedIn' }
+  | { readonly kind: 'permission'; readonly flag: PermissionFlag };
+
+/** The screens of spec section 2; `notFound` is any other path. */
+export type RouteId = keyof typeof ROUTES | 'conversation' | 'userView' | 'userEdit' | 'notFound';
+
+/** A path matched to its screen, parameters and access rule. */
+export interface RouteMatch {
+  readonly id: RouteId;
+  readonly params: Readonly<Record<string, string>>;
+  readonly access: RouteAccess;
+}
+
+const ANY: RouteAccess = { kind: 'any' };
+const SIGNED_OUT: RouteAccess = { kind: 'signedOut' };
+const SIGNED_IN: RouteAccess = { kind: 'signedIn' };
+const MANAGE_USERS: RouteAccess = { kind: 'permission', flag: 'canManageUsers' };
+
+const TABLE: readonly (readonly [RouteId, RegExp, RouteAccess])[] = [
+  ['root', /^\/$/, ANY],
+  ['signIn', /^\/signin$/, SIGNED_OUT],
+  ['signUp', /^\/signup$/, SIGNED_OUT],
+  ['forgotPassword', /^\/forgot-password$/, SIGNED_OUT],
+  ['resetPassword', /^\/reset-password$/, ANY],
+  ['dashboard', /^\/dashboard$/, SIGNED_IN],
+  ['profile', /^\/profile$/, SIGNED_IN],
+  ['quickCalculator', /^\/solar-calculator$/, ANY],
+  ['fullCalculator', /^\/solar-calculator-full$/, SIGNED_IN],
+  ['chat', /^\/chat$/, SIGNED_IN],
+  ['conversation', /^\/chat\/([^/]+)$/, SIGNED_IN],
+  ['users', /^\/users$/, MANAGE_USERS],
+  ['userCreate', /^\/users\/create$/, MANAGE_USERS],
+  ['userEdit', /^\/users\/([^/]+)\/edit$/, MANAGE_USERS],
+  ['userView', /^\/users\/([^/]+)$/, MANAGE_USERS],
+];
+
+const pathOnly = (location: string): string =>
+  (location.split(/[?#]/)[0] ?? '').replace(/\/+$/, '') || '/';
+
+const decode = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/**
+ * Matches a path (query and hash ignored, trailing slash tolerated) to its screen (spec section 2).
+ */
+export function matchRoute(location: string): RouteMatch {
+  const path = pathOnly(location);
+  for (const [id, pattern, access] of TABLE) {
+    const found = pattern.exec(path);
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    if (found[1] !== undefined)
+      params[id === 'conversation' ? 'conversationId' : 'id'] = decode(found[1]);
+    return { id, params, access };
+  }
+  return { id: 'notFound', params: {}, access: ANY };
+}
+
+/** The access rule of a path (spec section 2). */
+export function routePolicy(location: string): RouteAccess {
+  return matchRoute(location).access;
+}
+
+/** Outcome of opening a path: show it, or go elsewhere (`from` = the path to come back to). */
+export type RouteDecision =
+  | { readonly kind: 'allow' }
+  | { readonly kind: 'redirect'; readonly to: string; readonly from?: string };
+
+const hasToken = (location: string): boolean => /[?&]token=[^&#]+/.test(location);
+
+/**
+ * The route guard (spec sections 2 and 6): `/` goes to /dashboard; /reset-password
+ * without a `token` query goes to /forgot-password; signed-in visitors of /signin,
+ * /signup and /forgot-password go to /dashboard; signed-out visitors of protected routes
+ * go to /signin remembering `from`; signed-in users without the route's permission go to
+ * /dashboard. `location` may carry a query string.
+ */
+export function canOpenRoute(
+  session: SessionLike | null | undefined,
+  location: string,
+  nowMs: number,
+): RouteDecision {
+  const { id, access } = matchRoute(location);
+  const signedIn = isSignedIn(session, nowMs);
+  if (id === 'root') return { kind: 'redirect', to: ROUTES.dashboard };
+  if (id === 'resetPassword' && !hasToken(location)) {
+    return { kind: 'redirect', to: ROUTES.forgotPassword };
+  }
+  if (access.kind === 'signedOut' && signedIn) return { kind: 'redirect', to: ROUTES.dashboard };
+  if ((access.kind === 'signedIn' || access.kind === 'permission') && !signedIn) {
+    return { kind: 'redirect', to: ROUTES.signIn, from: location };
+  }
+  if (access.kind === 'permission' && !can(session, access.flag, nowMs)) {
+    return { kind: 'redirect', to: ROUTES.dashboard };
+  }
+  return { kind: 'allow' };
+}
+
+/**
+ * Where to go after signing in (spec section 2): the remembered path when it is an
+ * in-app path (starts with one `/`, not a signed-out screen), else /dashboard.
+ */
+export function afterSignInPath(from: string | null | undefined): string {
+  if (!from || !from.startsWith('/') || from.startsWith('//') || from.includes('\\')) {
+    return ROUTES.dashboard;
+  }
+  const { id, access } = matchRoute(from);
+  return access.kind === 'signedOut' || id === 'root' ? ROUTES.dashboard : from;
+}
+
+/** The home link of the 404 page (spec section 2): /dashboard when signed in, else /signin. */
+export function homePath(session: SessionLike | null | undefined, nowMs: number): string {
+  return isSignedIn(session, nowMs) ? ROUTES.dashboard : ROUTES.signIn;
+}
+
+/** A navigation link or dashboard card; `path` null for the non-link cards. */
+export interface NavItem {
+  readonly id: string;
+  readonly path: string | null;
+  readonly label: MessageDescriptor;
+}
+
+/** Header navigation (spec section 2): profile, chat, and users only with canManageUsers. */
+export function navItems(session: SessionLike | null | undefined, nowMs: number): NavItem[] {
+  const items: NavItem[] = [
+    { id: 'profile', path: ROUTES.profile, label: navMessages.profile },
+    { id: 'chat', path: ROUTES.chat, label: navMessages.chat },
+    { id: 'users', path: ROUTES.users, label: navMessages.users },
+  ];
+  return items.filter((item) => item.id !== 'users' || can(session, 'canManageUsers', nowMs));
+}
+
+/**
+ * Dashboard cards (spec section 2): quick calculator, full calculator, profile, user
+ * management (only with canManageUsers), then the non-link activity and settings cards.
+ */
+export function dashboardCards(session: SessionLike | null | undefined, nowMs: number): NavItem[] {
+  const cards: NavItem[] = [
+    { id: 'quickCalculator', path: ROUTES.quickCalculator, label: navMessages.quickCalculator },
+    { id: 'fullCalculator', path: ROUTES.fullCalculator, label: navMessages.fullCalculator },
+    { id: 'profile', path: ROUTES.profile, label: navMessages.profile },
+    { id: 'users', path: ROUTES.users, label: navMessages.userManagement },
+    { id: 'activity', path: null, label: navMessages.activity },
+    { id: 'settings', path: null, label: navMessages.settings },
+  ];
+  return cards.filter((card) => card.id !== 'users' || can(session, 'canManageUsers', nowMs));
+}

@@ -1,0 +1,384 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { messageText } from './messages.ts';
+import {
+  BILL_IMAGE_MAX_BYTES,
+  adminCreateUserFormSchema,
+  adminEditUserFormSchema,
+  billImageSchema,
+  chatMessageSchema,
+  conversationTitleSchema,
+  detectImageType,
+  forgotPasswordSchema,
+  isSendableMessage,
+  mapSelectionSchema,
+  passwordRequirements,
+  profileSchema,
+  resetPasswordFormSchema,
+  selectionFromSuggestion,
+  signInSchema,
+  signUpFormSchema,
+  signUpSchema,
+  titleEditOutcome,
+  validateBillImage,
+} from './validation.ts';
+
+/** The first English message per field ('' for the whole input), or {} when valid. */
+function errorsOf(schema: z.ZodType, input: unknown): Record<string, string> {
+  const result = schema.safeParse(input);
+  const errors: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? [])
+    errors[issue.path.join('.')] ??= messageText(issue.message);
+  return errors;
+}
+
+describe('sign-in (spec section 5)', () => {
+  it.each([
+    [{ email: '', password: 'x' }, { email: 'Please fill in all fields' }],
+    [{ email: 'a@b.co', password: '' }, { password: 'Please fill in all fields' }],
+    [{}, { email: 'Please fill in all fields', password: 'Please fill in all fields' }],
+    [{ email: 'not-an-email', password: 'x' }, { email: 'Please enter a valid email address' }],
+    [{ email: 'a b@c.de', password: 'x' }, { email: 'Please enter a valid email address' }],
+    [{ email: 'a@b', password: 'x' }, { email: 'Please enter a valid email address' }],
+    [{ email: 'a@b.co', password: 'x', extra: 1 }, { '': 'Unknown field' }],
+    ['text', { '': 'The request body must be a JSON object' }],
+  ])('%j -> %j', (input, errors) => {
+    expect(errorsOf(signInSchema, input)).toEqual(errors);
+  });
+
+  it('accepts a valid pair and trims the email', () => {
+    expect(signInSchema.parse({ email: ' admin@example.com ', password: 'pw' })).toEqual({
+      email: 'admin@example.com',
+      password: 'pw',
+    });
+  });
+});
+
+const goodSignUp = {
+  name: 'Ann',
+  email: 'ann@example.com',
+  password: 'Passw0rd',
+  confirmPassword: 'Passw0rd',
+  terms: true,
+};
+
+describe('sign-up (spec section 5)', () => {
+  it.each([
+    [{ name: '' }, { name: 'Name is required' }],
+    [{ name: '   ' }, { name: 'Name is required' }],
+    [{ name: 'A' }, { name: 'Name must be at least 2 characters' }],
+    [{ name: ' A ' }, { name: 'Name must be at least 2 characters' }],
+    [{ name: 'Al' }, {}],
+    [{ name: 'N'.repeat(100) }, {}],
+    [{ name: 'N'.repeat(101) }, { name: 'Name must be at most 100 characters' }],
+    [{ email: '' }, { email: 'Email is required' }],
+    [{ email: 'ann@' }, { email: 'Please enter a valid email address' }],
+    [{ email: `${'a'.repeat(250)}@b.co` }, { email: 'Please enter a valid email address' }],
+    [
+      { password: '', confirmPassword: '' },
+      { password: 'Password is required', confirmPassword: 'Please confirm your password' },
+    ],
+    [
+      { password: 'Passw0r', confirmPassword: 'Passw0r' },
+      { password: 'Password must be at least 8 characters' },
+    ],
+    [
+      { password: 'password1', confirmPassword: 'password1' },
+      { password: 'Password must contain uppercase, lowercase, and number' },
+    ],
+    [
+      { password: 'PASSWORD1', confirmPassword: 'PASSWORD1' },
+      { password: 'Password must contain uppercase, lowercase, and number' },
+    ],
+    [
+      { password: 'Password', confirmPassword: 'Password' },
+      { password: 'Password must contain uppercase, lowercase, and number' },
+    ],
+    [{ password: 'Пароль123', confirmPassword: 'Пароль123' }, {}],
+    [{ password: `Aa1${'x'.repeat(125)}`, confirmPassword: `Aa1${'x'.repeat(125)}` }, {}],
+    [
+      { password: `Aa1${'x'.repeat(126)}`, confirmPassword: `Aa1${'x'.repeat(126)}` },
+      { password: 'Password must be at most 128 characters' },
+    ],
+    [{ confirmPassword: 'Passw0rd!' }, { confirmPassword: 'Passwords do not match' }],
+    [
+      { name: 'A', confirmPassword: 'other' },
+      { name: 'Name must be at least 2 characters', confirmPassword: 'Passwords do not match' },
+    ],
+    [{ terms: false }, { terms: 'You must accept the terms and conditions' }],
+    [{ terms: undefined }, { terms: 'You must accept the terms and conditions' }],
+  ])('sign-up case %#', (change, errors) => {
+    expect(errorsOf(signUpFormSchema, { ...goodSignUp, ...change })).toEqual(errors);
+  });
+
+  it('7 vs 8 characters is the password boundary', () => {
+    expect(
+      errorsOf(signUpFormSchema, {
+        ...goodSignUp,
+        password: 'Abcdef1',
+        confirmPassword: 'Abcdef1',
+      }),
+    ).toEqual({
+      password: 'Password must be at least 8 characters',
+    });
+    expect(
+      errorsOf(signUpFormSchema, {
+        ...goodSignUp,
+        password: 'Abcdefg1',
+        confirmPassword: 'Abcdefg1',
+      }),
+    ).toEqual({});
+  });
+
+  it('the request body has no terms field and trims name and email', () => {
+    const { terms: _terms, ...body } = goodSignUp;
+    expect(signUpSchema.parse({ ...body, name: ' Ann ', email: ' ann@example.com ' })).toEqual(
+      body,
+    );
+    expect(errorsOf(signUpSchema, goodSignUp)).toEqual({ '': 'Unknown field' });
+  });
+});
+
+describe('forgot and reset password (spec section 5)', () => {
+  it.each([
+    [{ email: '' }, { email: 'Email is required' }],
+    [{ email: 'x' }, { email: 'Please enter a valid email address' }],
+    [{ email: 'a@b.co' }, {}],
+  ])('forgot %j -> %j', (input, errors) => {
+    expect(errorsOf(forgotPasswordSchema, input)).toEqual(errors);
+  });
+
+  it.each([
+    [{ password: 'Abcdefg1', confirmPassword: 'Abcdefg1' }, {}],
+    [
+      { password: 'Abcdefg1', confirmPassword: '' },
+      { confirmPassword: 'Please confirm your password' },
+    ],
+    [
+      { password: 'Abcdefg1', confirmPassword: 'Abcdefg2' },
+      { confirmPassword: 'Passwords do not match' },
+    ],
+    [
+      { password: 'abcdefg1', confirmPassword: 'abcdefg1' },
+      { password: 'Password must contain uppercase, lowercase, and number' },
+    ],
+    [
+      { password: '', confirmPassword: 'x' },
+      { password: 'Password is required', confirmPassword: 'Passwords do not match' },
+    ],
+  ])('reset %j -> %j', (input, errors) => {
+    expect(errorsOf(resetPasswordFormSchema, input)).toEqual(errors);
+  });
+
+  it.each([
+    ['', [false, false, false, false]],
+    ['abc', [false, true, false, false]],
+    ['ABC', [false, false, true, false]],
+    ['1234567', [false, false, false, true]],
+    ['Abcdefg1', [true, true, true, true]],
+    ['Пароль12', [true, true, true, true]],
+  ])('the live checklist for %j', (password, met) => {
+    const items = passwordRequirements(password);
+    expect(items.map((i) => i.met)).toEqual(met);
+    expect(items.map((i) => i.id)).toEqual(['minLength', 'lowercase', 'uppercase', 'digit']);
+    expect(items.map((i) => i.message.defaultMessage)).toEqual([
+      'At least 8 characters',
+      'One lowercase letter',
+      'One uppercase letter',
+      'One number',
+    ]);
+  });
+});
+
+describe('profile (spec section 2)', () => {
+  it('needs a name of 2+ characters and a valid email', () => {
+    expect(errorsOf(profileSchema, { name: 'A', email: 'x' })).toEqual({
+      name: 'Name must be at least 2 characters',
+      email: 'Please enter a valid email address',
+    });
+  });
+});
+
+const goodAdminCreate = {
+  name: 'B',
+  email: 'b@x.co',
+  password: 'secret',
+  confirmPassword: 'secret',
+};
+
+describe('admin create and edit user (spec section 5)', () => {
+  it('defaults userType to client_residential and emailConfirmed to false', () => {
+    expect(adminCreateUserFormSchema.parse(goodAdminCreate)).toEqual({
+      ...goodAdminCreate,
+      userType: 'client_residential',
+      emailConfirmed: false,
+    });
+  });
+
+  it.each([
+    [
+      { password: 'abcde', confirmPassword: 'abcde' },
+      { password: 'Password must be at least 6 characters' },
+    ],
+    [{ password: 'abcdef', confirmPassword: 'abcdef' }, {}],
+    [
+      { password: '' },
+      { password: 'Password is required', confirmPassword: 'Passwords do not match' },
+    ],
+    [{ confirmPassword: '' }, { confirmPassword: 'Please confirm your password' }],
+    [{ confirmPassword: 'secreT' }, { confirmPassword: 'Passwords do not match' }],
+    [{ name: '' }, { name: 'Name is required' }],
+    [{ email: '' }, { email: 'Email is required' }],
+    [{ userType: 'boss' }, { userType: 'User type is required' }],
+    [{ emailConfirmed: 'yes' }, { emailConfirmed: 'Must be true or false' }],
+  ])('create %j -> %j', (change, errors) => {
+    expect(errorsOf(adminCreateUserFormSchema, { ...goodAdminCreate, ...change })).toEqual(errors);
+  });
+
+  it.each([
+    [{}, {}],
+    [{ name: '' }, { name: 'Name is required' }],
+    [{ email: '' }, { email: 'Email is required' }],
+    [{ userType: undefined }, { userType: 'User type is required' }],
+    [{ isActive: undefined }, { isActive: 'Must be true or false' }],
+  ])('edit %j -> %j', (change, errors) => {
+    const good = {
+      name: 'B',
+      email: 'b@x.co',
+      userType: 'installer',
+      emailConfirmed: true,
+      isActive: false,
+    };
+    expect(errorsOf(adminEditUserFormSchema, { ...good, ...change })).toEqual(errors);
+  });
+});
+
+describe('bill image (spec section 5)', () => {
+  const MB = 1024 * 1024;
+  it.each([
+    ['image/jpeg', 1, null],
+    ['image/jpg', 1, null],
+    ['image/png', 1, null],
+    ['image/webp', 1, null],
+    ['IMAGE/PNG', 1, null],
+    ['image/gif', 1, 'Please upload a valid image file (JPEG, PNG, or WebP)'],
+    ['application/pdf', 1, 'Please upload a valid image file (JPEG, PNG, or WebP)'],
+    ['', 1, 'Please upload a valid image file (JPEG, PNG, or WebP)'],
+    ['image/png', 10 * MB - 1, null],
+    ['image/png', 10 * MB, 'File size must be less than 10MB'],
+    ['image/png', 10 * MB + 1, 'File size must be less than 10MB'],
+  ])('%s of %i bytes -> %s', (type, size, message) => {
+    expect(validateBillImage({ type, size })?.defaultMessage ?? null).toBe(message);
+  });
+
+  it('is 10 MB of 1024 x 1024 bytes and validates only type and size', () => {
+    expect(BILL_IMAGE_MAX_BYTES).toBe(10_485_760);
+    expect(billImageSchema.safeParse({ type: 'image/png', size: 5, name: 'a.png' }).success).toBe(
+      true,
+    );
+    expect(validateBillImage({ type: 'image/png', size: -1 })?.defaultMessage).toBe(
+      'Invalid value',
+    );
+  });
+
+  it.each([
+    [[0xff, 0xd8, 0xff, 0xe0], 'jpeg'],
+    [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0], 'png'],
+    [[0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50], 'webp'],
+    [[0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x41, 0x56, 0x45], null],
+    [[0x47, 0x49, 0x46, 0x38], null],
+    [[], null],
+  ])('detects %j as %s', (bytes, kind) => {
+    expect(detectImageType(new Uint8Array(bytes))).toBe(kind);
+  });
+});
+
+describe('conversation title (spec section 5)', () => {
+  it.each([
+    ['  New title  ', 'Old', { kind: 'save', title: 'New title' }],
+    ['', 'Old', { kind: 'cancel' }],
+    ['   ', 'Old', { kind: 'cancel' }],
+    ['Old', 'Old', { kind: 'cancel' }],
+    [' Old ', 'Old', { kind: 'cancel' }],
+    ['x'.repeat(200), 'Old', { kind: 'save', title: 'x'.repeat(200) }],
+    [
+      'x'.repeat(201),
+      'Old',
+      {
+        kind: 'invalid',
+        message: {
+          id: 'validation.titleTooLong',
+          defaultMessage: 'Title cannot exceed 200 characters',
+        },
+      },
+    ],
+    [` ${'x'.repeat(200)} `, 'Old', { kind: 'save', title: 'x'.repeat(200) }],
+  ])('title edit case %#', (draft, current, outcome) => {
+    expect(titleEditOutcome(draft, current)).toEqual(outcome);
+  });
+
+  it.each([
+    ['x'.repeat(200), {}],
+    ['x'.repeat(201), { '': 'Title cannot exceed 200 characters' }],
+    ['  ', { '': 'Title cannot be empty' }],
+    [5, { '': 'Title cannot be empty' }],
+  ])('schema %#', (title, errors) => {
+    expect(errorsOf(conversationTitleSchema, title)).toEqual(errors);
+  });
+});
+
+describe('chat message (spec section 5)', () => {
+  it.each([
+    ['hello', true],
+    ['  hi  ', true],
+    ['', false],
+    ['   ', false],
+    ['\n\t ', false],
+    ['x'.repeat(4000), true],
+    ['x'.repeat(4001), false],
+  ])('chat message case %#', (text, ok) => {
+    expect(isSendableMessage(text)).toBe(ok);
+  });
+
+  it('reports the messages', () => {
+    expect(errorsOf(chatMessageSchema, ' ')).toEqual({ '': 'Message cannot be empty' });
+    expect(errorsOf(chatMessageSchema, 'x'.repeat(4001))).toEqual({
+      '': 'Message cannot exceed 4000 characters',
+    });
+    expect(errorsOf(chatMessageSchema, null)).toEqual({ '': 'Message cannot be empty' });
+  });
+});
+
+describe('map selection (spec section 5)', () => {
+  const place = { address: '1 Main St', placeId: 'p1', latitude: 40.7, longitude: -74 };
+  it('accepts a suggestion with geometry', () => {
+    expect(selectionFromSuggestion(place)).toEqual({ ok: true, selection: place });
+  });
+
+  it.each([
+    [null, 'Please select a valid address from the dropdown'],
+    [undefined, 'Please select a valid address from the dropdown'],
+    [
+      { ...place, latitude: null },
+      'The selected place has no location. Please choose another address.',
+    ],
+    [
+      { address: '1 Main St', placeId: 'p1' },
+      'The selected place has no location. Please choose another address.',
+    ],
+    [{ ...place, address: ' ' }, 'Please select a valid address from the dropdown'],
+    [{ ...place, placeId: null }, 'Please select a valid address from the dropdown'],
+    [{ ...place, latitude: 91 }, 'Latitude must be between -90 and 90'],
+    [{ ...place, longitude: -181 }, 'Longitude must be between -180 and 180'],
+  ])('%j -> %s', (suggestion, message) => {
+    const result = selectionFromSuggestion(suggestion);
+    expect(result.ok ? null : result.message.defaultMessage).toBe(message);
+  });
+
+  it('the schema rejects unknown properties and non-objects', () => {
+    expect(errorsOf(mapSelectionSchema, { ...place, extra: 1 })).toEqual({ '': 'Unknown field' });
+    expect(errorsOf(mapSelectionSchema, 'Main St')).toEqual({
+      '': 'Please select a valid address from the dropdown',
+    });
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * Form validation (spec section 5) as zod schemas, used by the web forms and, through
+ * requests.ts, by the server. Each issue's message is a message id of messages.ts; the web
+ * translates it, the server answers its English default ({@link messageText}).
+ */
+import { z } from 'zod';
+import {
+  EMAIL_PATTERN,
+  LIMITS,
+  booleanField,
+  confirmField,
+  emailField,
+  nameField,
+  passwordField,
+  requiredText,
+  strict,
+  withMatchingConfirm,
+} from './internal/fields.ts';
+import {
+  messageDescriptor,
+  passwordRequirementMessages,
+  validationMessages as m,
+  type MessageDescriptor,
+} from './messages.ts';
+import { DEFAULT_ROLE, ROLE_KEYS } from './roles.ts';
+
+export { EMAIL_PATTERN };
+
+/** Length limits in characters (spec sections 5 and 9): names, passwords, titles, chat. */
+export const TEXT_LIMITS = LIMITS;
+
+/** Sign-in (spec section 5): both fields required ('Please fill in all fields'), valid email. */
+export const signInSchema = strict({
+  email: emailField(m.fillAllFields.id),
+  password: z.string({ error: m.fillAllFields.id }).min(1, m.fillAllFields.id),
+});
+/** The sign-in form and request body. */
+export type SignInInput = z.infer<typeof signInSchema>;
+
+const signUpFields = {
+  name: nameField(),
+  email: emailField(),
+  password: passwordField('user'),
+  confirmPassword: confirmField(),
+};
+
+/** The sign-up request body (spec section 5 and 7): name >= 2, password >= 8 mixed. */
+export const signUpSchema = withMatchingConfirm(strict(signUpFields));
+/** The sign-up request body. */
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** The sign-up form (spec section 5): the request fields plus the required terms checkbox. */
+export const signUpFormSchema = withMatchingConfirm(
+  strict({ ...signUpFields, terms: z.literal(true, { error: m.acceptTerms.id }) }),
+);
+/** The sign-up form values. */
+export type SignUpFormInput = z.infer<typeof signUpFormSchema>;
+
+/** Forgot password (spec section 5): a valid email. Also the request body. */
+export const forgotPasswordSchema = strict({ email: emailField() });
+/** The forgot-password form and request body. */
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** Reset password form (spec section 5): password >= 8 mixed; confirm required and equal. */
+export const resetPasswordFormSchema = withMatchingConfirm(
+  strict({ password: passwordField('user'), confirmPassword: confirmField() }),
+);
+/** The reset-password form values. */
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
+/** Profile edit (spec section 2): name >= 2 and a valid email. Also `PUT /auth/me`. */
+export const profileSchema = strict({ name: nameField(), email: emailField() });
+/** The profile form and request body. */
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+const roleField = z.enum(ROLE_KEYS, { error: m.userTypeRequired.id });
+
+/**
+ * Admin create user form (spec section 5): name, email, password >= 6 ('Password must be
+ * at least 6 characters'), confirm; userType (session key) defaults to client_residential,
+ * emailConfirmed to false. Convert userType with `roleToUserType` for the request.
+ */
+export const adminCreateUserFormSchema = withMatchingConfirm(
+  strict({
+    name: nameField(1),
+    email: emailField(),
+    password: passwordField('admin'),
+    confirmPassword: confirmField(),
+    userType: roleField.default(DEFAULT_ROLE),
+    emailConfirmed: booleanField().default(false),
+  }),
+);
+/** The admin create form values. */
+export type AdminCreateUserFormInput = z.infer<typeof adminCreateUserFormSchema>;
+
+/** Admin edit user form (spec section 5): name, email and userType required. */
+export const adminEditUserFormSchema = strict({
+  name: nameField(1),
+  email: emailField(),
+  userType: roleField,
+  emailConfirmed: booleanField(),
+  isActive: booleanField(),
+});
+/** The admin edit form values. */
+export type AdminEditUserFormInput = z.infer<typeof adminEditUserFormSchema>;
+
+/** One item of the reset-password live checklist (spec section 2). */
+export interface PasswordRequirement {
+  readonly id: 'minLength' | 'lowercase' | 'uppercase' | 'digit';
+  readonly met: boolean;
+  readonly message: MessageDescriptor;
+}
+
+/**
+ * The live checklist of spec section 2 (reset password) for `password`: at least 8
+ * characters, a lowercase letter, an uppercase letter, a digit (letters of any script).
+ */
+export function passwordRequirements(password: string): PasswordRequirement[] {
+  const r = passwordRequirementMessages;
+  return [
+    { id: 'minLength', met: password.length >= LIMITS.passwordMin, message: r.minLength },
+    { id: 'lowercase', met: /\p{Ll}/u.test(password), message: r.lowercase },
+    { id: 'uppercase', met: /\p{Lu}/u.test(password), message: r.uppercase },
+    { id: 'digit', met: /\p{Nd}/u.test(password), message: r.digit },
+  ];
+}
+
+/** Accepted bill photo MIME types (spec section 5: JPEG, JPG, PNG, WebP). */
+export const BILL_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
+
+/** Bill photos must be smaller than 10 MB = 10 x 1024 x 1024 bytes (spec sections 5, 9). */
+export const BILL_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A bill photo (spec section 5), checked on the `File`'s `type` and `size` (bytes): an
+ * allowed MIME type, and strictly less than {@link BILL_IMAGE_MAX_BYTES}; exactly 10 MB is
+ * refused ('File size must be less than 10MB').
+ */
+export const billImageSchema = z.object({
+  type: z
+    .string({ error: m.invalidImageType.id })
+    .refine(
+      (type) => (BILL_IMAGE_TYPES as readonly string[]).includes(type.toLowerCase()),
+      m.invalidImageType.id,
+    ),
+  size: z
+    .number({ error: m.invalidValue.id })
+    .min(0, m.invalidValue.id)
+    .lt(BILL_IMAGE_MAX_BYTES, m.imageTooLarge.id),
+});
+
+/**
+ * The first problem of a bill photo as a descriptor, or null when it is acceptable (spec section
+ * 5).
+ */
+export function validateBillImage(file: {
+  readonly type: string;
+  readonly size: number;
+}): MessageDescriptor | null {
+  const result = billImageSchema.safeParse({ type: file.type, size: file.size });
+  const id = result.error?.issues[0]?.message;
+  return id === undefined ? null : messageDescriptor(id);
+}
+
+/** An image type recognised from a file's first bytes (API-CONTRACT.md bill-extract). */
+export type ImageKind = 'jpeg' | 'png' | 'webp';
+
+/**
+ * Reads JPEG (FF D8 FF), PNG (89 50 4E 47 0D 0A 1A 0A) or WebP (RIFF....WEBP) magic bytes (API-
+ * CONTRACT.md bill-extract).
+ */
+export function detectImageType(bytes: Uint8Array): ImageKind | null {
+  const starts = (offset: number, ...values: number[]) =>
+    values.every((value, i) => bytes[offset + i] === value);
+  if (starts(0, 0xff, 0xd8, 0xff)) return 'jpeg';
+  if (starts(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (starts(0, 0x52, 0x49, 0x46, 0x46) && starts(8, 0x57, 0x45, 0x42, 0x50)) return 'webp';
+  return null;
+}
+
+/** A conversation title (spec section 5): trimmed, 1..200 characters. */
+export const conversationTitleSchema = z
+  .string({ error: m.titleRequired.id })
+  .trim()
+  .min(1, m.titleRequired.id)
+  .max(LIMITS.titleMax, m.titleTooLong.id);
+
+/** What finishing a title edit does (spec sections 4 and 5). */
+export type TitleEditOutcome =
+  | { readonly kind: 'cancel' }
+  | { readonly kind: 'save'; readonly title: string }
+  | { readonly kind: 'invalid'; readonly message: MessageDescriptor };
+
+/**
+ * Title edit rule (spec section 5): the draft is trimmed; empty or unchanged cancels the
+ * edit; over 200 characters is invalid ('Title cannot exceed 200 characters'); else save.
+ */
+export function titleEditOutcome(draft: string, current: string): TitleEditOutcome {
+  const title = draft.trim();
+  if (title === '' || title === current.trim()) return { kind: 'cancel' };
+  if (title.length > LIMITS.titleMax) return { kind: 'invalid', message: m.titleTooLong };
+  return { kind: 'save', title };
+}
+
+/** A chat message (spec section 5): not empty or whitespace-only; at most 4000 characters. */
+export const chatMessageSchema = z
+  .string({ error: m.messageRequired.id })
+  .refine((text) => text.trim() !== '', m.messageRequired.id)
+  .max(LIMITS.chatMessageMax, m.messageTooLong.id);
+
+/** True when the chat input may be sent (spec section 5: not empty or whitespace-only). */
+export function isSendableMessage(text: string): boolean {
+  return chatMessageSchema.safeParse(text).success;
+}
+
+/** A place picked on the map (spec section 3, map location selection). */
+export const mapSelectionSchema = strict(
+  {
+    address: requiredText(m.addressFromDropdown.id),
+    latitude: z
+      .number({ error: m.placeWithoutGeometry.id })
+      .min(-90, m.latitude.id)
+      .max(90, m.latitude.id),
+    longitude: z
+      .number({ error: m.placeWithoutGeometry.id })
+      .min(-180, m.longitude.id)
+      .max(180, m.longitude.id),
+    placeId: requiredText(m.addressFromDropdown.id),
+  },
+  m.addressFromDropdown.id,
+);
+/** A map location selection: address, latitude, longitude (degrees), placeId. */
+export type MapSelection = z.infer<typeof mapSelectionSchema>;
+
+/** A suggestion from the address dropdown; coordinates are absent without geometry. */
+export interface PlaceSuggestion {
+  readonly address?: string | null;
+  readonly placeId?: string | null;
+  readonly latitude?: number | null;
+  readonly longitude?: number | null;
+}
+
+/**
+ * Map address rule (spec section 5): the address must come from a dropdown suggestion
+ * ('Please select a valid address from the dropdown'); a suggestion without geometry is
+ * refused with its own message.
+ */
+export function selectionFromSuggestion(
+  suggestion: PlaceSuggestion | null | undefined,
+):
+  | { readonly ok: true; readonly selection: MapSelection }
+  | { readonly ok: false; readonly message: MessageDescriptor } {
+  if (!suggestion) return { ok: false, message: m.addressFromDropdown };
+  if (suggestion.latitude == null || suggestion.longitude == null) {
+    return { ok: false, message: m.placeWithoutGeometry };
+  }
+  const result = mapSelectionSchema.safeParse(suggestion);
+  if (result.success) return { ok: true, selection: result.data };
+  return { ok: false, message: messageDescriptor(result.error.issues[0]?.message ?? '') };
+}
