@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { allMessages } from '@solar/domain';
 import { catalogs, initialLocale } from './locales.ts';
 
 describe('locale catalogs (spec section 1: en, es, ru)', () => {
+  it('English covers every domain message with its default text', () => {
+    for (const message of Object.values(allMessages)) {
+      expect(catalogs.en[message.id]).toBe(message.defaultMessage);
+    }
+  });
+
+  it.each(['es', 'ru'] as const)('%s keeps every {placeholder} of the English text', (locale) => {
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const [id, text] of Object.entries(catalogs.en)) {
+      expect([id, placeholders(catalogs[locale][id] ?? '')]).toEqual([id, placeholders(text)]);
+    }
+  });
+
   const english = Object.keys(catalogs.en).sort();
   it.each(['es', 'ru'] as const)('%s has every message id English has, and no others', (locale) => {
     expect(Object.keys(catalogs[locale]).sort()).toEqual(english);

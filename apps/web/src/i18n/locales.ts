@@ -1,7 +1,13 @@
 /**
  * Interface languages (spec section 1): English (default), Spanish, Russian. The choice is
  * kept in browser storage under the language preference key.
+ *
+ * A locale's catalog is the domain's messages (validation, errors, roles...: English from
+ * `allMessages`, translations in domain.{es,ru}.json) plus the web app's own (en/es/ru.json).
  */
+import { allMessages, STORAGE_KEYS } from '@solar/domain';
+import domainEs from './domain.es.json';
+import domainRu from './domain.ru.json';
 import en from './en.json';
 import es from './es.json';
 import ru from './ru.json';
@@ -9,9 +15,17 @@ import ru from './ru.json';
 export const LOCALES = ['en', 'es', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-export const LANGUAGE_STORAGE_KEY = 'language';
+export const LANGUAGE_STORAGE_KEY = STORAGE_KEYS.language;
 
-export const catalogs: Record<Locale, Record<string, string>> = { en, es, ru };
+const domainEn: Record<string, string> = Object.fromEntries(
+  Object.values(allMessages).map((message) => [message.id, message.defaultMessage]),
+);
+
+export const catalogs: Record<Locale, Record<string, string>> = {
+  en: { ...domainEn, ...en },
+  es: { ...domainEs, ...es },
+  ru: { ...domainRu, ...ru },
+};
 
 /** The stored language, else the browser's when supported, else English. */
 export function initialLocale(

@@ -40,12 +40,12 @@ export function SignInScreen() {
     } catch (failure) {
       setError(
         failure instanceof ApiError && failure.status === 0
-          ? intl.formatMessage({ id: 'error.network' })
+          ? intl.formatMessage({ id: 'globalError.connection' })
           : failure instanceof ApiError && failure.status === 401
-            ? intl.formatMessage({ id: 'signin.failed' })
+            ? intl.formatMessage({ id: 'auth.loginFailed' })
             : failure instanceof Error
               ? failure.message
-              : intl.formatMessage({ id: 'signin.failed' }),
+              : intl.formatMessage({ id: 'auth.loginFailed' }),
       );
     } finally {
       setPending(false);
