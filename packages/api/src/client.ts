@@ -1,75 +1,115 @@
 /**
- * The typed client of /api/v1 (API-CONTRACT.md) on ky. Every failure becomes an ApiError
- * carrying the HTTP status, the contract's stable `code` and the server's message, else
- * 'HTTP {status}: {statusText}' (spec section 7).
+ * `createApiClient`: the typed client of /api/v1 (spec section 7, API-CONTRACT.md). One
+ * client per app: it owns the session store, refreshes an expired access token once before
+ * authenticated requests (shared by concurrent requests), signs out when the refresh fails,
+ * raises the 'Authorization Error' event on 403, and exposes one typed resource per part
+ * of the contract. Every call rejects with ApiError (errors.ts).
  */
-import ky, { HTTPError, type KyInstance } from 'ky';
+import { API_BASE_PATH } from '@solar/domain/contract';
+import type { ApiError } from './errors.ts';
+import { createHttp } from './http.ts';
+import { adminUsersResource, type AdminUsersResource } from './resources/admin-users.ts';
+import { authResource, type AuthResource } from './resources/auth.ts';
+import { chatResource, type ChatResource } from './resources/chat.ts';
+import { profileResource, type ProfileResource } from './resources/profile.ts';
+import { projectsResource, type ProjectsResource } from './resources/projects.ts';
+import {
+  calculatorResource,
+  configResource,
+  geoResource,
+  type CalculatorResource,
+  type ConfigResource,
+  type GeoResource,
+} from './resources/public.ts';
+import { createSessionStore, type KeyValueStorage, type SessionStore } from './session.ts';
+import { createTokenManager, type SignedOutEvent } from './tokens.ts';
+import { createRun, type Transport } from './transport.ts';
 
-/** A failed API call: status 0 means the server could not be reached. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  readonly status: number;
-  readonly code: string;
-  readonly fieldErrors: Record<string, string> | undefined;
-
-  constructor(status: number, code: string, message: string, fieldErrors?: Record<string, string>) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.fieldErrors = fieldErrors;
-  }
+/** Options of {@link createApiClient}; all optional. */
+export interface CreateApiClientOptions {
+  /** Base URL of the API, default '/api/v1' (same origin). */
+  readonly baseUrl?: string;
+  /** Where the session lives (spec section 3 keys); default `localStorage`, memory in Node. */
+  readonly storage?: KeyValueStorage;
+  /** The fetch to use; default the global one (resolved per call, so MSW can patch it). */
+  readonly fetch?: typeof fetch;
+  /**
+   * Called after a failed refresh signed the user out (spec section 4). Default: go to
+   * /signin when running in a browser. The event's message is the spec's text.
+   */
+  readonly onSignedOut?: (event: SignedOutEvent) => void;
+  /** Called for every 403 answer: show the 'Authorization Error' toast (spec section 8). */
+  readonly onAuthorizationError?: (error: ApiError) => void;
+  /** The clock, epoch ms (default Date.now). */
+  readonly now?: () => number;
+  /** Refresh this many ms before the token's `exp` (default 30 000). */
+  readonly refreshSkewMs?: number;
 }
 
-export interface ApiClientOptions {
-  /** Base URL of the API; default '/api/v1' (same origin). */
-  baseUrl?: string;
-  /** The current access token, if any; sent as `Authorization: Bearer`. */
-  getAccessToken?: () => string | null;
-  /** The fetch to use (tests pass their own). */
-  fetch?: typeof fetch;
+/** The typed client: one resource per part of the contract, plus the session. */
+export interface ApiClient {
+  /** The session store (user and tokens under the spec's storage keys). */
+  readonly session: SessionStore;
+  readonly auth: AuthResource;
+  readonly profile: ProfileResource;
+  readonly adminUsers: AdminUsersResource;
+  readonly chat: ChatResource;
+  readonly projects: ProjectsResource;
+  readonly calculator: CalculatorResource;
+  readonly geo: GeoResource;
+  readonly config: ConfigResource;
+  /** A usable access token (refreshed first when expired), or null when signed out. */
+  getAccessToken(): Promise<string | null>;
 }
 
-interface ErrorBody {
-  message?: unknown;
-  code?: unknown;
-  errors?: unknown;
+function goToSignIn(): void {
+  const location = (globalThis as { location?: { assign(url: string): void } }).location;
+  location?.assign('/signin');
 }
 
-/** Turns any thrown value from ky into an ApiError. */
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) {
-    const { status, statusText } = error.response;
-    const body =
-      typeof error.data === 'object' && error.data !== null ? (error.data as ErrorBody) : undefined;
-    const message =
-      typeof body?.message === 'string' && body.message
-        ? body.message
-        : `HTTP ${status}: ${statusText}`;
-    const code = typeof body?.code === 'string' ? body.code : 'internal';
-    const fieldErrors =
-      body?.errors && typeof body.errors === 'object'
-        ? (body.errors as Record<string, string>)
-        : undefined;
-    return new ApiError(status, code, message, fieldErrors);
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ApiError(0, 'network', message);
-}
-
-/** Creates the ky instance every resource uses. */
-export function createHttp(options: ApiClientOptions = {}): KyInstance {
-  return ky.create({
-    prefix: options.baseUrl ?? '/api/v1',
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    retry: 0,
-    hooks: {
-      beforeRequest: [
-        ({ request }) => {
-          const token = options.getAccessToken?.();
-          if (token) request.headers.set('Authorization', `Bearer ${token}`);
-        },
-      ],
-    },
+/** Creates the API client. */
+export function createApiClient(options: CreateApiClientOptions = {}): ApiClient {
+  const baseUrl = (options.baseUrl ?? API_BASE_PATH).replace(/\/+$/, '');
+  const session = createSessionStore(options.storage);
+  // Resolve the global fetch per call (MSW and test doubles replace it after start-up).
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const notify = (error: ApiError) => {
+    if (error.status === 403) options.onAuthorizationError?.(error);
+  };
+  const run = createRun(notify);
+  const anon = createHttp({ baseUrl, fetch: doFetch });
+  const tokens = createTokenManager({
+    session,
+    refresh: (refreshToken) => auth.refresh(refreshToken),
+    onSignedOut: options.onSignedOut ?? goToSignIn,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.refreshSkewMs === undefined ? {} : { skewMs: options.refreshSkewMs }),
   });
+  const authed = createHttp({
+    baseUrl,
+    fetch: doFetch,
+    getAccessToken: () => tokens.getAccessToken(),
+  });
+  const transport: Transport = {
+    authed,
+    anon,
+    run,
+    url: (path) => `${baseUrl}/${path}`,
+    getAccessToken: () => tokens.getAccessToken(),
+    fetch: doFetch,
+    notify,
+  };
+  const auth = authResource(transport, session);
+  return {
+    session,
+    auth,
+    profile: profileResource(transport, session),
+    adminUsers: adminUsersResource(transport),
+    chat: chatResource(transport),
+    projects: projectsResource(transport),
+    calculator: calculatorResource(transport),
+    geo: geoResource(transport),
+    config: configResource(transport),
+    getAccessToken: () => tokens.getAccessToken(),
+  };
 }

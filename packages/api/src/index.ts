@@ -1,2 +1,41 @@
-export { ApiError, createHttp, toApiError, type ApiClientOptions } from './client.ts';
-export { signIn, type SessionUserDto, type SignInResponse } from './auth.ts';
+/**
+ * @solar/api: the typed client of /api/v1 (spec section 7, API-CONTRACT.md). The mock
+ * backend is NOT exported here: import it from '@solar/api/mock' (Storybook and tests only).
+ */
+export { createApiClient, type ApiClient, type CreateApiClientOptions } from './client.ts';
+export {
+  ApiError,
+  apiErrorFromResponse,
+  isAbortError,
+  isNetworkFailure,
+  toApiError,
+  type ApiClientErrorCode,
+} from './errors.ts';
+export { createHttp, type ApiClientOptions } from './http.ts';
+export {
+  createSessionStore,
+  defaultStorage,
+  memoryStorage,
+  type KeyValueStorage,
+  type SessionSnapshot,
+  type SessionStore,
+  type StoredUser,
+} from './session.ts';
+export {
+  createTokenManager,
+  TOKEN_SKEW_MS,
+  type SignedOutEvent,
+  type TokenManager,
+} from './tokens.ts';
+export { readChatStream, type ChatStreamOptions } from './chat-stream.ts';
+export type { AuthResource } from './resources/auth.ts';
+export type { ProfileResource } from './resources/profile.ts';
+export {
+  userListSearchParams,
+  type AdminUserListParams,
+  type AdminUsersResource,
+} from './resources/admin-users.ts';
+export type { ChatResource, StreamOptions } from './resources/chat.ts';
+export type { ProjectsResource } from './resources/projects.ts';
+export type { CalculatorResource, ConfigResource, GeoResource } from './resources/public.ts';
+export { signIn, type SessionUserDto, type SignInResponse } from './legacy.ts';

@@ -1,0 +1,173 @@
+/**
+ * The chat stream reader (spec sections 3, 7 and 8; API-CONTRACT.md "Chat"):
+ * `POST /chat/stream` with fetch, parsed with `eventsource-parser`, yielding typed
+ * {@link StreamChunk}s until the event named `complete`.
+ *
+ * Errors (thrown as ApiError before the first chunk):
+ * - no valid access token, or a 401 answer: 'Authentication failed. Please sign in again.';
+ * - a JSON error answer (400, 404, 409...): the server's message (domain vocabulary);
+ * - an answer that is not `text/event-stream`: 'Server is not configured for streaming...';
+ * - an answer without a body: 'Stream not available';
+ * - a network failure before the first byte is retried after `retryMs` (default 1 s,
+ *   spec section 9), `retries` times (default 1), then thrown (status 0, code `network`).
+ * A malformed chunk is yielded as an error chunk whose text is '[Parse Error]'. The stream
+ * ending without `complete` throws a network ApiError (the reply was cut short).
+ * Aborting `signal` (the user's stop) cancels the request and ends the iteration quietly.
+ */
+import { isEventStream, parseStreamChunk, STREAM_COMPLETE_EVENT } from '@solar/domain/chat';
+import { STREAM_RETRY_MS } from '@solar/domain/constants';
+import type { ChatStreamRequest, StreamChunk } from '@solar/domain/contract';
+import { chatMessages } from '@solar/domain/messages';
+import { createParser } from 'eventsource-parser';
+import {
+  ApiError,
+  apiErrorFromResponse,
+  isAbortError,
+  isNetworkFailure,
+  toApiError,
+} from './errors.ts';
+
+/** Options of {@link readChatStream}. */
+export interface ChatStreamOptions {
+  /** Absolute or same-origin URL of `POST /chat/stream`. */
+  readonly url: string;
+  readonly body: ChatStreamRequest;
+  /** The access token (refreshing first when expired); null or a throw means "no valid token". */
+  readonly getAccessToken: () => Promise<string | null>;
+  readonly fetch?: typeof fetch;
+  /** The user's stop. */
+  readonly signal?: AbortSignal;
+  /** Wait before retrying a failed connection, ms (default 1000). */
+  readonly retryMs?: number;
+  /** How many times a connection failing before the first byte is retried (default 1). */
+  readonly retries?: number;
+  /** Called with each failure answer (e.g. to raise the 403 toast). */
+  readonly onError?: (error: ApiError) => void;
+}
+
+const authFailed = () =>
+  new ApiError(401, 'unauthenticated', chatMessages.authFailed.defaultMessage);
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+/**
+ * Streams one chat reply. Iterate with `for await`; breaking out of the loop cancels the
+ * request as a stop does.
+ */
+export async function* readChatStream(
+  options: ChatStreamOptions,
+): AsyncGenerator<StreamChunk, void, undefined> {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const controller = new AbortController();
+  const stop = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) return;
+  options.signal?.addEventListener('abort', stop, { once: true });
+  let retryMs = options.retryMs ?? STREAM_RETRY_MS;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+
+  try {
+    let token: string | null;
+    try {
+      token = await options.getAccessToken();
+    } catch (error) {
+      if (isNetworkFailure(error)) throw toApiError(error);
+      throw authFailed();
+    }
+    if (!token) throw authFailed();
+
+    let response: Response | undefined;
+    for (let attempt = 0; !response; attempt += 1) {
+      try {
+        response = await doFetch(options.url, {
+          method: 'POST',
+          headers: {
+            Accept: 'text/event-stream',
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${token}`,
+          },
+          body: JSON.stringify({ conversationId: null, ...options.body }),
+          signal: controller.signal,
+        });
+      } catch (error) {
+        if (controller.signal.aborted || isAbortError(error)) return;
+        if (attempt >= (options.retries ?? 1)) throw toApiError(error);
+        await wait(retryMs, controller.signal);
+        if (controller.signal.aborted) return;
+      }
+    }
+
+    if (response.status === 401) throw authFailed();
+    if (!response.ok) {
+      const error = await apiErrorFromResponse(response);
+      options.onError?.(error);
+      throw error;
+    }
+    if (!isEventStream(response.headers.get('content-type'))) {
+      void response.body?.cancel().catch(() => undefined);
+      throw new ApiError(
+        response.status,
+        'not_streaming',
+        chatMessages.notStreaming.defaultMessage,
+      );
+    }
+    if (!response.body) {
+      throw new ApiError(
+        response.status,
+        'stream_unavailable',
+        chatMessages.streamUnavailable.defaultMessage,
+      );
+    }
+
+    const queue: StreamChunk[] = [];
+    let completed = false;
+    let conversationId = options.body.conversationId ?? '';
+    const parser = createParser({
+      onEvent(event) {
+        if (completed) return;
+        const chunk = parseStreamChunk(event.data, conversationId);
+        if (chunk.conversationId) conversationId = chunk.conversationId;
+        queue.push(chunk);
+        if (event.event === STREAM_COMPLETE_EVENT) completed = true;
+      },
+      onRetry(ms) {
+        retryMs = ms;
+      },
+    });
+    reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    while (!completed) {
+      let result: ReadableStreamReadResult<Uint8Array>;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        if (controller.signal.aborted || isAbortError(error)) return;
+        throw toApiError(error);
+      }
+      if (result.done) {
+        parser.feed(decoder.decode());
+        parser.reset({ consume: true });
+      } else {
+        parser.feed(decoder.decode(result.value, { stream: true }));
+      }
+      while (queue.length > 0) yield queue.shift()!;
+      if (controller.signal.aborted) return;
+      if (result.done && !completed) {
+        throw new ApiError(0, 'network', 'The connection closed before the reply was complete.');
+      }
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+    if (reader) void reader.cancel().catch(() => undefined);
+    controller.abort();
+  }
+}

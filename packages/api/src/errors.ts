@@ -1,0 +1,117 @@
+/**
+ * The one error type of the client (spec section 8, API-CONTRACT.md "Conventions"): every
+ * failed call becomes an {@link ApiError} carrying the HTTP status, the contract's stable
+ * `code` and a message built by the domain's error vocabulary (`describeApiFailure`):
+ * the server's `message`, else 'HTTP {status}: {statusText}'; a 403 reads 'You are not
+ * authorized to do that' and is titled 'Authorization Error'.
+ */
+import { describeApiFailure } from '@solar/domain/errors';
+import type { ApiErrorCode } from '@solar/domain/contract';
+import type { MessageDescriptor } from '@solar/domain/messages';
+import { HTTPError, isKyError, isTimeoutError } from 'ky';
+
+/**
+ * A failure code: the contract's codes, plus `network` (the server could not be reached,
+ * status 0), `not_streaming` (the chat answer was not an event stream) and
+ * `stream_unavailable` (the chat answer had no body).
+ */
+export type ApiClientErrorCode = ApiErrorCode | 'network' | 'not_streaming' | 'stream_unavailable';
+
+/** A failed API call. `status` 0 means the server could not be reached. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly code: ApiClientErrorCode;
+  /** English text per field, from a 400 `errors` body. */
+  readonly fieldErrors: Readonly<Record<string, string>> | undefined;
+  /** 'Authorization Error' for a 403 (spec section 8), else null. */
+  readonly title: MessageDescriptor | null;
+  /** The server's own `message`, when the body had one (a 403's is replaced in `message`). */
+  readonly serverMessage: string | null;
+
+  constructor(
+    status: number,
+    code: ApiClientErrorCode,
+    message: string,
+    extra: {
+      fieldErrors?: Readonly<Record<string, string>>;
+      title?: MessageDescriptor | null;
+      serverMessage?: string | null;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = extra.fieldErrors;
+    this.title = extra.title ?? null;
+    this.serverMessage = extra.serverMessage ?? null;
+  }
+}
+
+const serverMessageOf = (body: unknown): string | null =>
+  typeof body === 'object' &&
+  body !== null &&
+  'message' in body &&
+  typeof body.message === 'string' &&
+  body.message.trim()
+    ? body.message
+    : null;
+
+/** The ApiError of a non-OK response whose JSON body (if any) was already read. */
+export function apiErrorFromFailure(status: number, statusText: string, body: unknown): ApiError {
+  const failure = describeApiFailure({ status, statusText, body });
+  return new ApiError(failure.status, failure.code, failure.message, {
+    ...(failure.errors ? { fieldErrors: failure.errors } : {}),
+    title: failure.title,
+    serverMessage: serverMessageOf(body),
+  });
+}
+
+/** Reads a non-OK fetch Response (JSON body or not) into an ApiError. */
+export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    const text = await response.text();
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return apiErrorFromFailure(response.status, response.statusText, body);
+}
+
+/**
+ * Turns anything a call threw into an ApiError: ky's HTTPError (status, body's message and
+ * code), a network failure or timeout (status 0, code `network`, the original message so
+ * the global handler maps it to 'Unable to connect...'), or any other value.
+ */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    return apiErrorFromFailure(error.response.status, error.response.statusText, error.data);
+  }
+  if (isTimeoutError(error))
+    return new ApiError(0, 'network', 'Network request timed out', { cause: error });
+  if (isKyError(error) || error instanceof TypeError) {
+    const message = error instanceof Error ? error.message : String(error);
+    return new ApiError(0, 'network', message || 'Failed to fetch', { cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError(0, 'internal', message, { cause: error });
+}
+
+/** True for a failure that never reached the server (connection refused, offline, timeout). */
+export function isNetworkFailure(error: unknown): boolean {
+  return toApiError(error).code === 'network';
+}
+
+/** True for the rejection of an aborted request (AbortController, e.g. the user's stop). */
+export function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'name' in error &&
+    (error.name === 'AbortError' || error.name === 'TimeoutError') &&
+    !isKyError(error)
+  );
+}

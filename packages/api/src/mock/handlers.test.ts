@@ -1,0 +1,170 @@
+/// <reference types="node" />
+/**
+ * The mock backend in Node (msw/node): scenario switches for stories, the token-by-token
+ * stream with the user's stop stored as an interrupted reply, the demo seed, and the rule
+ * that the package root never reaches the mock.
+ */
+import { readFileSync } from 'node:fs';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../client.ts';
+import { memoryStorage } from '../session.ts';
+import { createMockApi, scenarios } from './handlers.ts';
+
+const baseUrl = 'http://mock.test/api/v1';
+const admin = { email: 'admin@solar.local', password: 'Admin123!' };
+const mock = createMockApi({
+  baseUrl,
+  seed: 'demo',
+  now: () => Date.parse('2026-03-01T10:00:00Z') + performance.now(),
+});
+const server = setupServer(...mock.list);
+const client = () =>
+  createApiClient({ baseUrl, storage: memoryStorage(), onSignedOut: () => undefined });
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => {
+  mock.scenario = {};
+});
+afterAll(() => server.close());
+
+describe('mock backend', () => {
+  it('the demo seed has users of every role for the admin list, sorted and paged', async () => {
+    const api = client();
+    await api.auth.signIn(admin);
+    const page = await api.adminUsers.list({ pageSize: 5, sortBy: 'name', descending: false });
+    expect(page).toMatchObject({
+      pageNumber: 1,
+      pageSize: 5,
+      totalCount: 13,
+      totalPages: 3,
+      hasNextPage: true,
+    });
+    expect(page.items.map((u) => u.name)).toEqual([...page.items.map((u) => u.name)].sort());
+    expect(
+      new Set((await api.adminUsers.list({ pageSize: 100 })).items.map((u) => u.userType)),
+    ).toEqual(new Set([0, 1, 2, 3, 4, 5, 6]));
+  });
+
+  it('the demo client has a conversation and a portfolio', async () => {
+    const api = client();
+    await api.auth.signIn({ email: 'daniyar@example.com', password: 'Password1' });
+    const list = await api.chat.conversations();
+    expect(list.conversations).toHaveLength(1);
+    expect(await api.chat.portfolio()).toMatchObject({
+      electricityConsumption: { monthlyKwh: 450, monthlyBill: 670 },
+    });
+  });
+
+  it('an error scenario answers the contract error body for one group only', async () => {
+    const api = client();
+    await api.auth.signIn(admin);
+    mock.scenario = scenarios.groupError('users', 500);
+    expect(await api.adminUsers.list().catch((e: unknown) => e)).toMatchObject({
+      status: 500,
+      code: 'internal',
+    });
+    await expect(api.chat.portfolio()).resolves.toBeDefined();
+  });
+
+  it('the slow scenario delays answers', async () => {
+    const api = client();
+    mock.scenario = { delayMs: 120 };
+    const started = performance.now();
+    await api.config.get();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
+  });
+
+  it('streams token by token with the configured delay and stores the reply', async () => {
+    const api = client();
+    await api.auth.signUp({
+      name: 'Stream Tester',
+      email: 'stream@example.com',
+      password: 'Password1',
+      confirmPassword: 'Password1',
+    });
+    mock.scenario = { tokenDelayMs: 5 };
+    const times: number[] = [];
+    const chunks = [];
+    for await (const chunk of api.chat.stream({ message: 'Hello there', conversationId: null })) {
+      times.push(performance.now());
+      chunks.push(chunk);
+    }
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(5 * (chunks.length - 2));
+    const history = await api.chat.history(chunks[0]!.conversationId);
+    expect(history.messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      content: chunks.at(-1)!.completeMessage,
+      interrupted: false,
+    });
+  });
+
+  it("the user's stop mid-stream is stored as an interrupted partial reply", async () => {
+    const api = client();
+    await api.auth.signUp({
+      name: 'Stop Tester',
+      email: 'stop@example.com',
+      password: 'Password1',
+      confirmPassword: 'Password1',
+    });
+    mock.scenario = { tokenDelayMs: 20 };
+    const stop = new AbortController();
+    let conversationId = '';
+    for await (const chunk of api.chat.stream(
+      { message: 'Tell me everything', conversationId: null },
+      { signal: stop.signal },
+    )) {
+      conversationId = chunk.conversationId;
+      stop.abort();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const history = await api.chat.history(conversationId);
+    expect(history.messages.at(-1)).toMatchObject({ role: 'assistant', interrupted: true });
+    expect(history.messages.at(-1)!.content.length).toBeGreaterThan(0);
+  });
+
+  it('the stream error scenario sends an error chunk then complete', async () => {
+    const api = client();
+    await api.auth.signUp({
+      name: 'Error Tester',
+      email: 'error@example.com',
+      password: 'Password1',
+      confirmPassword: 'Password1',
+    });
+    mock.scenario = { ...scenarios.streamError(), tokenDelayMs: 0 };
+    const chunks = [];
+    for await (const chunk of api.chat.stream({
+      message: 'Hello there my friend',
+      conversationId: null,
+    }))
+      chunks.push(chunk);
+    expect(chunks.at(-2)).toMatchObject({
+      isError: true,
+      textDelta: 'Sorry, an error occurred. Please try again.',
+    });
+    expect(chunks.at(-1)).toMatchObject({ isComplete: true, isError: true });
+  });
+
+  it('an empty seed has only the administrator', async () => {
+    const empty = createMockApi({ baseUrl: 'http://empty.test/api/v1', seed: 'empty' });
+    expect([...empty.fake.users.values()].map((u) => u.email)).toEqual(['admin@solar.local']);
+  });
+});
+
+describe('production path', () => {
+  it('the package root reaches no mock code and no msw', () => {
+    const seen = new Set<string>();
+    const visit = (url: URL) => {
+      if (seen.has(url.href)) return;
+      seen.add(url.href);
+      const source = readFileSync(url, 'utf8');
+      expect(source).not.toMatch(/from ['"]msw/);
+      for (const [, spec] of source.matchAll(/from ['"](\.[^'"]+)['"]/g))
+        visit(new URL(spec!, url));
+    };
+    visit(new URL('../index.ts', import.meta.url));
+    expect(seen.size).toBeGreaterThan(5);
+    expect([...seen].filter((href) => href.includes('/mock/'))).toEqual([]);
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * React data hooks on TanStack Query over the typed client (spec section 7): caching,
+ * de-duplication, pagination of users and conversations, invalidation after mutations,
+ * the session as external state, and the chat stream with its stop.
+ */
+import type {
+  AdminCreateUserRequest,
+  AdminUpdateUserRequest,
+  ChatStreamRequest,
+  ProfileUpdateRequest,
+  ProjectCreateRequest,
+  ProjectUpdateRequest,
+  StreamChunk,
+} from '@solar/domain/contract';
+import {
+  QueryClient,
+  QueryClientProvider,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  createContext,
+  use,
+  useCallback,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import type { ApiClient } from '../client.ts';
+import type { ApiError } from '../errors.ts';
+import type { AdminUserListParams } from '../resources/admin-users.ts';
+import type { SessionSnapshot } from '../session.ts';
+import {
+  adminUserListQuery,
+  adminUserQuery,
+  configQuery,
+  conversationQuery,
+  conversationsQuery,
+  invalidate,
+  meQuery,
+  portfolioQuery,
+  projectsQuery,
+} from './queries.ts';
+
+const ApiContext = createContext<ApiClient | null>(null);
+
+/** Provides the client and a QueryClient (the given one, or one made for this provider). */
+export function ApiProvider({
+  client,
+  queryClient,
+  children,
+}: {
+  client: ApiClient;
+  queryClient?: QueryClient;
+  children: ReactNode;
+}) {
+  const [fallback] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
+  return (
+    <ApiContext value={client}>
+      <QueryClientProvider client={queryClient ?? fallback}>{children}</QueryClientProvider>
+    </ApiContext>
+  );
+}
+
+/** The client of the nearest ApiProvider. */
+export function useApiClient(): ApiClient {
+  const client = use(ApiContext);
+  if (!client) throw new Error('useApiClient needs an <ApiProvider client={...}>');
+  return client;
+}
+
+/** The session (user and tokens), re-rendering on sign-in, refresh and sign-out. */
+export function useSession(): SessionSnapshot {
+  const { session } = useApiClient();
+  return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+}
+
+/** `GET /config`. */
+export const useConfig = () => useQuery(configQuery(useApiClient()));
+/** `GET /auth/me`. */
+export const useMe = () => useQuery(meQuery(useApiClient()));
+/** `GET /admin/users` (keeps the previous page while loading). */
+export const useAdminUsers = (params: AdminUserListParams) =>
+  useQuery(adminUserListQuery(useApiClient(), params));
+/** `GET /admin/users/{id}`. */
+export const useAdminUser = (id: string) => useQuery(adminUserQuery(useApiClient(), id));
+/** `GET /chat/conversations` with 'load more' (`fetchNextPage`). */
+export const useConversations = () => useInfiniteQuery(conversationsQuery(useApiClient()));
+/** `GET /chat/history/{id}`; disabled without an id (a new conversation). */
+export const useConversation = (id: string | null) => {
+  const api = useApiClient();
+  return useQuery({ ...conversationQuery(api, id ?? ''), enabled: id !== null });
+};
+/** `GET /chat/portfolio`. */
+export const usePortfolio = () => useQuery(portfolioQuery(useApiClient()));
+/** `GET /projects`. */
+export const useProjects = (scope: 'own' | 'all' = 'own') =>
+  useQuery(projectsQuery(useApiClient(), scope));
+
+/** Sign-in that stores the session (the client does) and drops the previous user's cache. */
+export function useSignIn() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) => api.auth.signIn(body),
+    onSuccess: () => invalidate.everything(client),
+  });
+}
+
+/** Sign-out: revokes the refresh token, clears the session and the cache. */
+export function useSignOut() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.auth.signOut(),
+    onSettled: () => invalidate.everything(client),
+  });
+}
+
+/** `PUT /auth/me`. */
+export function useUpdateProfile() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileUpdateRequest) => api.profile.update(body),
+    onSuccess: () => invalidate.me(client),
+  });
+}
+
+/** `POST /admin/users`; refreshes every user list. */
+export function useCreateUser() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminCreateUserRequest) => api.adminUsers.create(body),
+    onSuccess: () => invalidate.adminUsers(client),
+  });
+}
+
+/** `PUT /admin/users/{id}`; refreshes the lists and that user. */
+export function useUpdateUser() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: AdminUpdateUserRequest }) =>
+      api.adminUsers.update(id, body),
+    onSuccess: (_data, { id }) => invalidate.adminUsers(client, id),
+  });
+}
+
+/** `POST /chat/end/{id}`. */
+export function useEndConversation() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.chat.end(id),
+    onSuccess: (_d, id) => invalidate.chat(client, id),
+  });
+}
+
+/** `PUT /chat/conversations/{id}/title`. */
+export function useRenameConversation() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, title }: { id: string; title: string }) => api.chat.rename(id, title),
+    onSuccess: (_d, { id }) => invalidate.chat(client, id),
+  });
+}
+
+/** Project mutations; each refreshes the project lists. */
+export function useProjectMutations() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  const onSuccess = () => invalidate.projects(client);
+  return {
+    create: useMutation({
+      mutationFn: (body: ProjectCreateRequest) => api.projects.create(body),
+      onSuccess,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: ProjectUpdateRequest }) =>
+        api.projects.update(id, body),
+      onSuccess,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => api.projects.remove(id), onSuccess }),
+  };
+}
+
+/** The state of the streamed reply. */
+export interface ChatStreamState {
+  readonly status: 'idle' | 'streaming' | 'done' | 'stopped' | 'error';
+  /** Text received so far. */
+  readonly text: string;
+  /** Known once the first chunk arrived (spec section 4: then the URL becomes /chat/{id}). */
+  readonly conversationId: string | null;
+  readonly last: StreamChunk | null;
+  readonly error: ApiError | null;
+}
+
+const idle: ChatStreamState = {
+  status: 'idle',
+  text: '',
+  conversationId: null,
+  last: null,
+  error: null,
+};
+
+/**
+ * Sends a message and follows its streamed reply: `send(request)`, `stop()` (the user's
+ * stop), `state`. After the reply the conversation list, history and portfolio refresh.
+ */
+export function useChatStream(options: { onChunk?: (chunk: StreamChunk) => void } = {}) {
+  const api = useApiClient();
+  const client = useQueryClient();
+  const [state, setState] = useState<ChatStreamState>(idle);
+  const controller = useRef<AbortController | null>(null);
+  const onChunk = useRef(options.onChunk);
+  onChunk.current = options.onChunk;
+
+  const send = useCallback(
+    async (request: ChatStreamRequest) => {
+      controller.current?.abort();
+      const stop = new AbortController();
+      controller.current = stop;
+      let text = '';
+      let conversationId = request.conversationId ?? null;
+      setState({ ...idle, status: 'streaming', conversationId });
+      try {
+        for await (const chunk of api.chat.stream(request, { signal: stop.signal })) {
+          conversationId = chunk.conversationId || conversationId;
+          if (!chunk.isComplete) text += chunk.textDelta;
+          onChunk.current?.(chunk);
+          setState({ status: 'streaming', text, conversationId, last: chunk, error: null });
+        }
+        setState((s) => ({ ...s, status: stop.signal.aborted ? 'stopped' : 'done' }));
+      } catch (error) {
+        setState((s) => ({ ...s, status: 'error', error: error as ApiError }));
+      } finally {
+        if (controller.current === stop) controller.current = null;
+        void invalidate.chat(client, conversationId ?? undefined);
+      }
+    },
+    [api, client],
+  );
+  const stop = useCallback(() => controller.current?.abort(), []);
+  const reset = useCallback(() => setState(idle), []);
+  return { state, send, stop, reset };
+}

@@ -1,0 +1,106 @@
+/**
+ * TanStack Query options for every read of the client, and the invalidation after each
+ * mutation: one place for query keys, so caching and de-duplication are shared by all
+ * screens. Framework-free (no React), so they are tested in Node with a QueryClient.
+ */
+import type { UserListResponse } from '@solar/domain/contract';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { ApiClient } from '../client.ts';
+import type { AdminUserListParams } from '../resources/admin-users.ts';
+
+/** Query keys: `['solar', resource, ...]`. Invalidate a prefix to refresh a whole resource. */
+export const queryKeys = {
+  all: ['solar'] as const,
+  config: () => ['solar', 'config'] as const,
+  me: () => ['solar', 'me'] as const,
+  adminUsers: () => ['solar', 'adminUsers'] as const,
+  adminUserList: (params: AdminUserListParams) => ['solar', 'adminUsers', 'list', params] as const,
+  adminUser: (id: string) => ['solar', 'adminUsers', 'detail', id] as const,
+  conversations: () => ['solar', 'chat', 'conversations'] as const,
+  conversation: (id: string) => ['solar', 'chat', 'history', id] as const,
+  portfolio: () => ['solar', 'chat', 'portfolio'] as const,
+  projects: (scope: 'own' | 'all' = 'own') => ['solar', 'projects', scope] as const,
+  project: (id: string) => ['solar', 'projects', 'detail', id] as const,
+};
+
+/** `GET /config`: fetched once per session. */
+export const configQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: queryKeys.config(),
+    queryFn: () => api.config.get(),
+    staleTime: Infinity,
+  });
+
+/** `GET /auth/me`. */
+export const meQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: queryKeys.me(), queryFn: () => api.profile.get() });
+
+/** `GET /admin/users` page; the previous page stays shown while the next loads (spec: loading overlay). */
+export const adminUserListQuery = (api: ApiClient, params: AdminUserListParams) =>
+  queryOptions({
+    queryKey: queryKeys.adminUserList(params),
+    queryFn: (): Promise<UserListResponse> => api.adminUsers.list(params),
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET /admin/users/{id}`. */
+export const adminUserQuery = (api: ApiClient, id: string) =>
+  queryOptions({ queryKey: queryKeys.adminUser(id), queryFn: () => api.adminUsers.get(id) });
+
+/** `GET /chat/conversations` pages of 20 for 'load more' (spec section 2). */
+export const conversationsQuery = (api: ApiClient, pageSize = 20) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.conversations(),
+    queryFn: ({ pageParam }) => api.chat.conversations({ page: pageParam, pageSize }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
+  });
+
+/** `GET /chat/history/{id}`; a 404 is not retried (the screen starts a new conversation). */
+export const conversationQuery = (api: ApiClient, id: string) =>
+  queryOptions({
+    queryKey: queryKeys.conversation(id),
+    queryFn: () => api.chat.history(id),
+    retry: (count, error) => (error as { status?: number }).status !== 404 && count < 2,
+  });
+
+/** `GET /chat/portfolio`. */
+export const portfolioQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: queryKeys.portfolio(), queryFn: () => api.chat.portfolio() });
+
+/** `GET /projects`. */
+export const projectsQuery = (api: ApiClient, scope: 'own' | 'all' = 'own') =>
+  queryOptions({
+    queryKey: queryKeys.projects(scope),
+    queryFn: () => api.projects.list({ scope }),
+  });
+
+/** What to refetch after each mutation. */
+export const invalidate = {
+  /** After creating or updating a user: every list page and that user's detail. */
+  adminUsers: (client: QueryClient, id?: string) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.adminUsers() }),
+      id ? client.invalidateQueries({ queryKey: queryKeys.adminUser(id) }) : undefined,
+    ]),
+  /** After a profile update. */
+  me: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.me() }),
+  /** After a chat reply, an end or a rename: the list, that conversation and the portfolio. */
+  chat: (client: QueryClient, conversationId?: string) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.conversations() }),
+      conversationId
+        ? client.invalidateQueries({ queryKey: queryKeys.conversation(conversationId) })
+        : undefined,
+      client.invalidateQueries({ queryKey: queryKeys.portfolio() }),
+    ]),
+  /** After any project change. */
+  projects: (client: QueryClient) => client.invalidateQueries({ queryKey: ['solar', 'projects'] }),
+  /** After sign-out: drop every cached answer of the previous user. */
+  everything: (client: QueryClient) => client.removeQueries({ queryKey: queryKeys.all }),
+};

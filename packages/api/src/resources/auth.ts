@@ -1,0 +1,73 @@
+/**
+ * Auth resource (API-CONTRACT.md "Auth"; spec section 7). Sign-in, sign-up and Google
+ * sign-in store the session (user, access and refresh tokens) in the session store.
+ * Every function rejects with ApiError.
+ */
+import type {
+  AuthResponse,
+  ForgotPasswordRequest,
+  ForgotPasswordResponse,
+  GoogleSignInRequest,
+  RefreshResponse,
+  ResetPasswordRequest,
+  SignInRequest,
+  SignUpRequest,
+  VerifyEmailRequest,
+} from '@solar/domain/contract';
+import type { SessionStore } from '../session.ts';
+import type { Transport } from '../transport.ts';
+
+/** The auth calls. */
+export interface AuthResource {
+  /** `POST /auth/email/signin {email,password}` -> 200 AuthResponse (stored); 400, 401 `invalid_credentials`, 403 `account_inactive`, 429. */
+  signIn(body: SignInRequest): Promise<AuthResponse>;
+  /** `POST /auth/email/signup {name,email,password,confirmPassword}` -> 201 AuthResponse (stored); 400, 409 `email_taken`. */
+  signUp(body: SignUpRequest): Promise<AuthResponse>;
+  /** `POST /auth/google/signin {code, redirectUri?}` -> 200 AuthResponse (stored); 400, 401, 503 when Google is off. */
+  googleSignIn(body: GoogleSignInRequest): Promise<AuthResponse>;
+  /** `POST /auth/refresh {refreshToken}` (no bearer) -> 200 new token pair (NOT stored); 401. */
+  refresh(refreshToken: string): Promise<RefreshResponse>;
+  /**
+   * `POST /auth/signout {refreshToken}` -> 204, then clears the session (spec section 4).
+   * The session is cleared even when the call fails (e.g. offline).
+   */
+  signOut(): Promise<void>;
+  /** `POST /auth/password/forgot {email}` -> 202 `{message}` (same for unknown emails); 400, 429. */
+  forgotPassword(body: ForgotPasswordRequest): Promise<ForgotPasswordResponse>;
+  /** `POST /auth/password/reset {token,password,confirmPassword}` -> 204; 400 `invalid_token` or field errors. */
+  resetPassword(body: ResetPasswordRequest): Promise<void>;
+  /** `POST /auth/email/verify {token}` -> 204; 400. */
+  verifyEmail(body: VerifyEmailRequest): Promise<void>;
+}
+
+/** Creates the auth resource. */
+export function authResource(t: Transport, session: SessionStore): AuthResource {
+  const signedIn = async (call: Promise<AuthResponse>) => {
+    const response = await t.run(call);
+    session.signedIn(response);
+    return response;
+  };
+  return {
+    signIn: (body) => signedIn(t.anon.post('auth/email/signin', { json: body }).json()),
+    signUp: (body) => signedIn(t.anon.post('auth/email/signup', { json: body }).json()),
+    googleSignIn: (body) => signedIn(t.anon.post('auth/google/signin', { json: body }).json()),
+    refresh: (refreshToken) =>
+      t.run(t.anon.post('auth/refresh', { json: { refreshToken } }).json<RefreshResponse>()),
+    async signOut() {
+      const refreshToken = session.getRefreshToken();
+      try {
+        if (refreshToken) await t.run(t.anon.post('auth/signout', { json: { refreshToken } }));
+      } finally {
+        session.clear();
+      }
+    },
+    forgotPassword: (body) =>
+      t.run(t.anon.post('auth/password/forgot', { json: body }).json<ForgotPasswordResponse>()),
+    resetPassword: async (body) => {
+      await t.run(t.anon.post('auth/password/reset', { json: body }));
+    },
+    verifyEmail: async (body) => {
+      await t.run(t.anon.post('auth/email/verify', { json: body }));
+    },
+  };
+}

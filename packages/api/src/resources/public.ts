@@ -1,0 +1,66 @@
+/**
+ * The public resources (API-CONTRACT.md "Quick calculator helpers" and "Start-up and
+ * configuration"): bill amount extraction, geocoding, configuration and health. No token is
+ * needed; they are rate limited per client address. Reject with ApiError.
+ */
+import type {
+  BillExtractResponse,
+  ConfigResponse,
+  GeoPlace,
+  HealthResponse,
+} from '@solar/domain/contract';
+import type { Transport } from '../transport.ts';
+
+/** The quick calculator helper. */
+export interface CalculatorResource {
+  /**
+   * `POST /calculator/bill-extract` multipart field `file` (JPEG, PNG or WebP under 10 MB)
+   * -> 200 `{amount (som) | null, currency: "KGS", confidence 0..1, text}`; 413 'File size
+   * must be less than 10MB'; 415 'Please upload a valid image file (JPEG, PNG, or WebP)'.
+   */
+  extractBill(file: Blob, fileName?: string): Promise<BillExtractResponse>;
+}
+
+/** Geocoding. */
+export interface GeoResource {
+  /** `GET /geo/reverse?lat=&lon=` (degrees) -> 200 GeoPlace; 400; 502 'Failed to get address for this location'. */
+  reverse(latitude: number, longitude: number): Promise<GeoPlace>;
+  /** `GET /geo/search?q=` -> 200 GeoPlace[]; 400; 502. */
+  search(query: string): Promise<GeoPlace[]>;
+}
+
+/** Server configuration and health. */
+export interface ConfigResource {
+  /** `GET /config` -> 200 `{googleClientId | null, aiProvider, version}`. */
+  get(): Promise<ConfigResponse>;
+  /** `GET /health` -> 200 `{status: "ok", database}`; 503 when the database is down. */
+  health(): Promise<HealthResponse>;
+}
+
+/** Creates the calculator resource. */
+export function calculatorResource(t: Transport): CalculatorResource {
+  return {
+    extractBill(file, fileName = 'bill') {
+      const body = new FormData();
+      body.set('file', file, fileName);
+      return t.run(t.anon.post('calculator/bill-extract', { body }).json<BillExtractResponse>());
+    },
+  };
+}
+
+/** Creates the geo resource. */
+export function geoResource(t: Transport): GeoResource {
+  return {
+    reverse: (lat, lon) =>
+      t.run(t.anon.get('geo/reverse', { searchParams: { lat, lon } }).json<GeoPlace>()),
+    search: (q) => t.run(t.anon.get('geo/search', { searchParams: { q } }).json<GeoPlace[]>()),
+  };
+}
+
+/** Creates the config resource. */
+export function configResource(t: Transport): ConfigResource {
+  return {
+    get: () => t.run(t.anon.get('config').json<ConfigResponse>()),
+    health: () => t.run(t.anon.get('health').json<HealthResponse>()),
+  };
+}

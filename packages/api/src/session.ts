@@ -1,0 +1,140 @@
+/**
+ * The session store (spec sections 3 and 4): the signed-in user, the access token and the
+ * refresh token kept under the spec's storage keys (`user`, `authToken`, `refreshToken`,
+ * `googleIdToken`) in an injected {@link KeyValueStorage} (browser `localStorage`, or
+ * {@link memoryStorage} in tests), with change notification for React.
+ */
+import type { AuthResponse, RefreshResponse } from '@solar/domain/contract';
+import {
+  STORAGE_KEYS,
+  clearSession,
+  restoreSessionFromStorage,
+  storeSession,
+  type KeyValueStorage,
+  type StoredUser,
+} from '@solar/domain/session';
+
+export type { KeyValueStorage, StoredUser };
+
+/** What the store holds right now; `user` is null when signed out. */
+export interface SessionSnapshot {
+  readonly user: StoredUser | null;
+  readonly accessToken: string | null;
+  readonly refreshToken: string | null;
+}
+
+/** The session store of one client. */
+export interface SessionStore {
+  /** The current user, tokens; the same object until something changes (for useSyncExternalStore). */
+  getSnapshot(): SessionSnapshot;
+  getAccessToken(): string | null;
+  getRefreshToken(): string | null;
+  /** Stores a sign-in, sign-up or Google sign-in answer (user and both tokens). */
+  signedIn(response: AuthResponse): void;
+  /** Stores a refresh answer: the new token pair; the user is kept. */
+  setTokens(tokens: RefreshResponse): void;
+  /** Replaces the stored user (after a profile update); no-op when signed out. */
+  setUser(user: StoredUser): void;
+  /** Sign-out (spec section 4): removes the user, both tokens and the Google token. */
+  clear(): void;
+  /**
+   * The start-up rule (spec sections 3 and 4) at `nowMs` (epoch ms): a stored user whose
+   * access token is missing or expired is cleared; a user without role gets the token's
+   * role, lowercased; missing user fields are filled from the token.
+   */
+  restore(nowMs: number): SessionSnapshot;
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** A storage in memory (tests, server-side rendering); satisfies {@link KeyValueStorage}. */
+export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & {
+  readonly data: Map<string, string>;
+} {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, String(value)),
+    removeItem: (key) => void data.delete(key),
+  };
+}
+
+/** `localStorage` when the browser has one, else a memory storage. */
+export function defaultStorage(): KeyValueStorage {
+  try {
+    if (typeof globalThis.localStorage !== 'undefined') return globalThis.localStorage;
+  } catch {
+    // Access to localStorage can throw (privacy mode, sandboxed iframes).
+  }
+  return memoryStorage();
+}
+
+function readUser(storage: KeyValueStorage): StoredUser | null {
+  const raw = storage.getItem(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'object' && value !== null ? (value as StoredUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Creates the session store over `storage`. */
+export function createSessionStore(storage: KeyValueStorage = defaultStorage()): SessionStore {
+  const listeners = new Set<() => void>();
+  let snapshot: SessionSnapshot = read();
+
+  function read(): SessionSnapshot {
+    return {
+      user: readUser(storage),
+      accessToken: storage.getItem(STORAGE_KEYS.authToken),
+      refreshToken: storage.getItem(STORAGE_KEYS.refreshToken),
+    };
+  }
+  function changed() {
+    snapshot = read();
+    for (const listener of [...listeners]) listener();
+  }
+
+  return {
+    getSnapshot: () => snapshot,
+    getAccessToken: () => storage.getItem(STORAGE_KEYS.authToken),
+    getRefreshToken: () => storage.getItem(STORAGE_KEYS.refreshToken),
+    signedIn(response) {
+      storeSession(storage, {
+        user: response.user,
+        token: response.token,
+        refreshToken: response.refreshToken,
+      });
+      changed();
+    },
+    setTokens(tokens) {
+      storage.setItem(STORAGE_KEYS.authToken, tokens.token);
+      storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+      changed();
+    },
+    setUser(user) {
+      if (!storage.getItem(STORAGE_KEYS.authToken)) return;
+      storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      changed();
+    },
+    clear() {
+      clearSession(storage);
+      changed();
+    },
+    restore(nowMs) {
+      const restored = restoreSessionFromStorage(storage, nowMs);
+      if (restored.kind === 'signedIn') {
+        storage.setItem(STORAGE_KEYS.user, JSON.stringify(restored.user));
+      }
+      changed();
+      return snapshot;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The contract suite against the MSW fake: msw/node intercepts fetch on a fake origin, so
+ * the same client code and the same tests run as against the real server.
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { contractSuite } from '../../packages/api/src/contract/suite.ts';
+import { createMockApi } from '../../packages/api/src/mock/index.ts';
+
+const admin = { email: 'admin@contract.test', password: 'Admin123!' };
+const baseUrl = 'http://fake-api.test/api/v1';
+const mock = createMockApi({ baseUrl, admin, seed: 'empty', scenario: { tokenDelayMs: 0 } });
+const server = setupServer(...mock.list);
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+
+describe('contract: MSW fake', () => {
+  contractSuite(() => ({
+    baseUrl,
+    fetch: (input, init) => globalThis.fetch(input, init),
+    admin,
+    async mailToken(email, kind) {
+      const path = kind === 'reset' ? 'reset-password' : 'verify-email';
+      const mail = mock.fake.outbox.findLast((m) => m.to === email && m.link.includes(path));
+      return mail ? new URL(mail.link).searchParams.get('token') : null;
+    },
+  }));
+});
