@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Every module keeps its tables in a schema.ts of its own folder (db/, projects/, ...).
+  schema: './src/**/schema.ts',
   out: './drizzle',
 });

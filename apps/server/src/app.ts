@@ -6,7 +6,7 @@
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { messageText } from '@solar/domain';
+import { apiMessages, messageText, validationMessages } from '@solar/domain';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -16,6 +16,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createAccountMail } from './auth/account-mail.ts';
+import { createGoogleClient } from './auth/google.ts';
 import { createAuthenticate } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
@@ -24,6 +27,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { healthRoutes } from './health/routes.ts';
 import { HttpError } from './http-errors.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { registerRateLimits, registerSecurityHeaders } from './security.ts';
+import { adminUserRoutes } from './users/admin-routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -31,47 +37,107 @@ export interface AppDeps {
   jwtSecret: string;
   /** The process environment, for modules that read their own settings (chat). */
   env?: Record<string, string | undefined>;
-  /** Pino options or false to silence logs (tests). */
-  logger?: boolean | object;
+  /** Pino options merged over the defaults, or false to silence logs (tests). */
+  logger?: false | Record<string, unknown>;
+  /** Replaces the mail transport chosen from the configuration (SMTP or outbox). */
+  mailer?: Mailer;
 }
 
-/** Field errors from a zod validation failure: `{ field: English message }`. */
-function fieldErrors(issues: { instancePath?: string; message?: string; params?: unknown }[]) {
+/** One zod issue as fastify-type-provider-zod hands it to the error handler. */
+interface ValidationIssue {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: unknown;
+}
+
+/**
+ * Field errors of a validation failure: `{ "a.b": English message }`, each property
+ * rejected as unknown named on its own, and the top-level message (the first problem; for
+ * a root problem such as a body that is not an object, its text).
+ */
+export function validationErrors(issues: ValidationIssue[]): {
+  message: string;
+  errors: Record<string, string>;
+} {
   const errors: Record<string, string> = {};
+  let message: string | undefined;
   for (const issue of issues) {
-    const params = issue.params as
-      { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } } | undefined;
-    const zodIssue = params?.issue;
-    let field =
-      (zodIssue?.path ?? []).map(String).join('.') || issue.instancePath?.replace(/^\//, '') || '';
-    let message = messageText(issue.message ?? 'Invalid value');
-    if (zodIssue?.code === 'unrecognized_keys') {
-      field = zodIssue.keys?.join(',') ?? field;
-      message = 'Unknown property';
+    const base = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
+    const text = messageText(issue.message ?? validationMessages.invalidValue.id);
+    if (issue.keyword === 'unrecognized_keys') {
+      const keys = (issue.params as { keys?: string[] } | undefined)?.keys ?? [];
+      const unknown = messageText(validationMessages.unknownField.id);
+      for (const key of keys) errors[base ? `${base}.${key}` : key] ??= unknown;
+      message ??= `${unknown}: ${keys.join(', ')}`;
+      continue;
     }
-    errors[field || '_'] ??= message;
+    if (base) errors[base] ??= text;
+    message ??= text;
   }
-  return errors;
+  return { message: message ?? messageText(validationMessages.invalidValue.id), errors };
 }
 
+/**
+ * A URL with the values of secret-bearing query parameters (token, code, refreshToken,
+ * password) replaced, for logs: reset and verification links reach the server as
+ * `/reset-password?token=...`.
+ */
+export function redactUrl(url: string): string {
+  return url.replace(
+    /([?&](?:token|code|refreshToken|password|access_token|id_token)=)[^&#]*/gi,
+    '$1[redacted]',
+  );
+}
+
+/** The request as logged: method, redacted URL, host and client address. */
+function requestForLog(request: { method: string; url: string; host?: string; ip?: string }) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
+/** Pino options: level, the redacting request serializer, and redacted secret fields. */
+function logOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    serializers: { req: requestForLog },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.confirmPassword',
+        '*.token',
+        '*.refreshToken',
+        '*.code',
+        '*.link',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/**
+ * Builds the app (see the file comment). `logger: false` silences it; an object is merged
+ * over the default pino options (so redaction stays).
+ */
 export async function buildApp({
   config,
   database,
   jwtSecret,
   logger,
   env = process.env,
+  mailer,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        '*.password',
-        '*.token',
-        '*.refreshToken',
-      ],
-    },
+    logger:
+      logger === undefined || typeof logger === 'object'
+        ? { ...logOptions(config), ...(logger ?? {}) }
+        : logger,
     bodyLimit: 100 * 1024,
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -89,20 +155,33 @@ export async function buildApp({
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrors(error.validation);
-      const first = Object.values(errors)[0] ?? 'Invalid request';
-      return reply.code(400).send({ message: first, code: 'validation_failed', errors });
+      const { message, errors } = validationErrors(error.validation);
+      return reply.code(400).send({
+        message,
+        code: 'validation_failed',
+        ...(Object.keys(errors).length > 0 ? { errors } : {}),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
       return reply
         .code(413)
-        .send({ message: 'Request body is too large', code: 'payload_too_large' });
+        .send({ message: apiMessages.payloadTooLarge.defaultMessage, code: 'payload_too_large' });
     }
     if (status === 415) {
-      return reply
-        .code(415)
-        .send({ message: 'Unsupported content type', code: 'unsupported_media_type' });
+      return reply.code(415).send({
+        message: apiMessages.unsupportedMediaType.defaultMessage,
+        code: 'unsupported_media_type',
+      });
+    }
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+    ) {
+      return reply.code(400).send({
+        message: messageText(validationMessages.invalidBody.id),
+        code: 'validation_failed',
+      });
     }
     if (status >= 400 && status < 500) {
       return reply.code(400).send({ message: error.message, code: 'validation_failed' });
@@ -112,6 +191,9 @@ export async function buildApp({
       .code(500)
       .send({ message: 'Server error occurred. Please try again later.', code: 'internal' });
   });
+
+  await registerSecurityHeaders(app, config);
+  await registerRateLimits(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -126,20 +208,47 @@ export async function buildApp({
 
   const tokens = createTokenService(jwtSecret, config.accessTokenTtl);
   const authenticate = createAuthenticate(database.db, tokens);
+  const transport =
+    mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
+  app.addHook('onClose', async () => transport.close());
+  const mail = createAccountMail(transport, app.log);
+  const google = config.google ? createGoogleClient(config.google) : undefined;
 
   await app.register(
     async (api) => {
+      // The API speaks JSON (and multipart where a route registers it): text is 415.
+      api.removeContentTypeParser('text/plain');
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({
           message: `No such endpoint: ${request.method} ${request.url}`,
           code: 'not_found',
         }),
       );
-      await api.register(healthRoutes, { database, version: config.version });
-      await api.register(authRoutes, { db: database.db, tokens });
+      await api.register(healthRoutes, { database, config });
+      await api.register(authRoutes, {
+        db: database.db,
+        tokens,
+        config,
+        authenticate,
+        mail,
+        google,
+      });
+      await api.register(adminUserRoutes, { db: database.db, authenticate });
       await api.register(chatRoutes, { db: database.db, authenticate, env });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await api.register(fastifySwaggerUi, { routePrefix: '/docs' });
+      await api.register(fastifySwaggerUi, {
+        routePrefix: '/docs',
+        // Swagger UI has inline scripts: it sends its own CSP with their hashes. It also
+        // sets inline styles, and local runs are plain HTTP (no upgrade).
+        staticCSP: true,
+        transformStaticCSP: (header) =>
+          header
+            .replace(/\s*upgrade-insecure-requests;?/, '')
+            .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
+      });
     },
     { prefix: '/api/v1' },
   );

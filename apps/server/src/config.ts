@@ -27,6 +27,20 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL: durationSeconds.default(30 * 24 * 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Solar <no-reply@solar.local>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  AI_PROVIDER: z.enum(['offline', 'openai-compatible']).default('offline'),
 });
 
 /** The validated configuration. Durations are in seconds; paths are absolute. */
@@ -45,6 +59,18 @@ export interface Config {
   /** The built web app to serve; undefined serves the API only. */
   webDist: string | undefined;
   version: string;
+  /** SMTP server for mail (`smtp://user:pass@host:port`); undefined writes `.eml` files. */
+  smtpUrl: string | undefined;
+  /** The From header of every mail. */
+  mailFrom: string;
+  /** Google OIDC; undefined turns Google sign-in off (503, `/config` reports null). */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** Redis for the rate-limit counters; undefined keeps them in memory. */
+  redisUrl: string | undefined;
+  /** Sign-in attempts per minute per client address and email; other limits scale from it. */
+  authRateLimit: number;
+  /** The chat's model provider, reported by `/config`. */
+  aiProvider: 'offline' | 'openai-compatible';
 }
 
 /** Reads and validates the environment; throws ConfigError with one line naming the variable. */
@@ -63,6 +89,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither',
     );
   }
+  if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    );
+  }
   const port = e.PORT;
   return {
     port,
@@ -78,5 +109,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST === undefined ? undefined : path.resolve(e.WEB_DIST),
     version: '0.1.0',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER.replace(/\/$/, ''),
+          }
+        : undefined,
+    redisUrl: e.REDIS_URL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    aiProvider: e.AI_PROVIDER,
   };
 }

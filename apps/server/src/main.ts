@@ -26,6 +26,15 @@ async function main() {
     password: config.adminPassword,
   });
   const app = await buildApp({ config, database, jwtSecret });
+  app.log.info(
+    {
+      database: database.kind,
+      mail: config.smtpUrl ? 'smtp' : 'outbox',
+      googleSignIn: config.google ? 'on' : 'off',
+      rateLimitStore: config.redisUrl ? 'redis' : 'memory',
+    },
+    'configured',
+  );
 
   if (seeded) {
     app.log.info({ email: seeded.email }, 'created the first administrator');

@@ -4,6 +4,9 @@
  * dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -44,20 +47,27 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts the app on a fresh database of the given kind, with the admin seeded. */
+/**
+ * Starts the app on a fresh database of the given kind, with the admin seeded. Each server
+ * gets its own temporary DATA_DIR (mail outbox), removed by `close`. The auth rate limits
+ * are raised (AUTH_RATE_LIMIT=1000) unless `env` sets them, so suites may sign in freely.
+ */
 export async function startTestServer(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
 ): Promise<TestServer> {
   const pgTarget = kind === 'postgres' ? await freshPostgres() : undefined;
   const database = await openDatabase(pgTarget?.target ?? { kind: 'memory' });
-  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data', LOG_LEVEL: 'silent', ...env });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'solar-test-'));
+  const settings = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...env };
+  const config = loadConfig(settings);
   await ensureAdmin(database.db, ADMIN);
   const app = await buildApp({
     config,
     database,
     jwtSecret: randomBytes(32).toString('hex'),
     logger: false,
+    env: { ...process.env, ...settings },
   });
   await app.ready();
   return {
@@ -68,6 +78,7 @@ export async function startTestServer(
       await app.close();
       await database.close();
       await pgTarget?.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

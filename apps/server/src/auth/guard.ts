@@ -5,7 +5,7 @@
  * Failures: 401 `unauthenticated` (missing, malformed, bad signature), 401 `token_expired`,
  * 401 `account_inactive` (deactivated or deleted account).
  */
-import { can, userTypeToRole, type PermissionFlag, type RoleKey } from '@solar/domain';
+import { apiMessages, can, userTypeToRole, type PermissionFlag, type RoleKey } from '@solar/domain';
 import { eq } from 'drizzle-orm';
 import { errors as joseErrors } from 'jose';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -54,11 +54,7 @@ export function createAuthenticate(db: Db, tokens: TokenService): preHandlerAsyn
     const [user] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
     const role = user ? userTypeToRole(user.userType) : undefined;
     if (!user || !user.isActive || !role) {
-      throw new HttpError(
-        401,
-        'account_inactive',
-        'This account is not active. Please contact support.',
-      );
+      throw new HttpError(401, 'account_inactive', apiMessages.accountInactive.defaultMessage);
     }
     request.auth = {
       userId: user.id,
@@ -86,7 +82,7 @@ export function requirePermission(flag: PermissionFlag): preHandlerAsyncHookHand
   return async (request) => {
     const auth = requireAuth(request);
     if (!can({ role: auth.role, expiresAt: auth.exp }, flag, Date.now())) {
-      throw new HttpError(403, 'forbidden', 'You are not authorized to do that');
+      throw new HttpError(403, 'forbidden', apiMessages.notAuthorized.defaultMessage);
     }
   };
 }

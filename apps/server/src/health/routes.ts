@@ -5,17 +5,18 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http-errors.ts';
 
 export interface HealthRoutesOptions {
   database: Database;
-  version: string;
+  config: Config;
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
-  { database, version },
+  { database, config },
 ) => {
   app.get(
     '/health',
@@ -41,9 +42,24 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
     },
   );
 
-  app.get('/config', { schema: { tags: ['meta'] } }, async () => ({
-    googleClientId: null,
-    aiProvider: 'offline',
-    version,
-  }));
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['meta'],
+        response: {
+          200: z.object({
+            googleClientId: z.string().nullable(),
+            aiProvider: z.string(),
+            version: z.string(),
+          }),
+        },
+      },
+    },
+    async () => ({
+      googleClientId: config.google?.clientId ?? null,
+      aiProvider: config.aiProvider,
+      version: config.version,
+    }),
+  );
 };

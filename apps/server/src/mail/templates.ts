@@ -1,0 +1,128 @@
+/**
+ * The account mails (issue 4, "Mail"): email verification, password reset and password
+ * changed, in the user's language (en, es, ru). Each is plain text plus a small HTML
+ * version; links are absolute (`PUBLIC_URL/...`).
+ */
+import type { Locale } from '@solar/domain/constants';
+
+/** A rendered mail without its envelope. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What a template needs: the recipient's name and, for links, the absolute URL. */
+export interface MailVariables {
+  name: string;
+  link?: string;
+}
+
+type Template = (v: MailVariables) => { subject: string; lines: string[]; action?: string };
+
+/** The three mails in three languages. Reset links live 1 hour, verification 7 days. */
+const templates: Record<
+  'verifyEmail' | 'resetPassword' | 'passwordChanged',
+  Record<Locale, Template>
+> = {
+  verifyEmail: {
+    en: (v) => ({
+      subject: 'Confirm your email address',
+      lines: [`Hello ${v.name},`, 'Please confirm your email address for your Solar account.'],
+      action: 'Confirm email',
+    }),
+    es: (v) => ({
+      subject: 'Confirma tu dirección de correo',
+      lines: [`Hola ${v.name},`, 'Confirma la dirección de correo de tu cuenta de Solar.'],
+      action: 'Confirmar correo',
+    }),
+    ru: (v) => ({
+      subject: 'Подтвердите адрес электронной почты',
+      lines: [
+        `Здравствуйте, ${v.name}!`,
+        'Подтвердите адрес электронной почты вашей учётной записи Solar.',
+      ],
+      action: 'Подтвердить адрес',
+    }),
+  },
+  resetPassword: {
+    en: (v) => ({
+      subject: 'Reset your password',
+      lines: [
+        `Hello ${v.name},`,
+        'Someone asked to reset the password of your Solar account. The link works once, for 1 hour.',
+        'If it was not you, ignore this mail: your password stays as it is.',
+      ],
+      action: 'Choose a new password',
+    }),
+    es: (v) => ({
+      subject: 'Restablece tu contraseña',
+      lines: [
+        `Hola ${v.name},`,
+        'Alguien pidió restablecer la contraseña de tu cuenta de Solar. El enlace funciona una vez, durante 1 hora.',
+        'Si no fuiste tú, ignora este correo: tu contraseña no cambia.',
+      ],
+      action: 'Elegir una nueva contraseña',
+    }),
+    ru: (v) => ({
+      subject: 'Сброс пароля',
+      lines: [
+        `Здравствуйте, ${v.name}!`,
+        'Кто-то запросил сброс пароля вашей учётной записи Solar. Ссылка действует один раз в течение 1 часа.',
+        'Если это были не вы, просто проигнорируйте письмо: пароль останется прежним.',
+      ],
+      action: 'Задать новый пароль',
+    }),
+  },
+  passwordChanged: {
+    en: (v) => ({
+      subject: 'Your password was changed',
+      lines: [
+        `Hello ${v.name},`,
+        'The password of your Solar account was just changed and every session was signed out.',
+        'If it was not you, reset your password now and contact us.',
+      ],
+    }),
+    es: (v) => ({
+      subject: 'Tu contraseña ha cambiado',
+      lines: [
+        `Hola ${v.name},`,
+        'La contraseña de tu cuenta de Solar acaba de cambiar y se cerraron todas las sesiones.',
+        'Si no fuiste tú, restablece tu contraseña ahora y contáctanos.',
+      ],
+    }),
+    ru: (v) => ({
+      subject: 'Ваш пароль изменён',
+      lines: [
+        `Здравствуйте, ${v.name}!`,
+        'Пароль вашей учётной записи Solar только что изменён, все сеансы завершены.',
+        'Если это были не вы, сбросьте пароль и свяжитесь с нами.',
+      ],
+    }),
+  },
+};
+
+/** The name of one of the account mails. */
+export type MailKind = keyof typeof templates;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Renders mail `kind` in `locale` (unknown locales fall back to English). */
+export function renderMail(kind: MailKind, locale: Locale, variables: MailVariables): MailContent {
+  const t = (templates[kind][locale] ?? templates[kind].en)(variables);
+  const textParts = [...t.lines];
+  const htmlParts = t.lines.map((line) => `<p>${escapeHtml(line)}</p>`);
+  if (t.action && variables.link) {
+    textParts.splice(2, 0, `${t.action}: ${variables.link}`);
+    htmlParts.splice(
+      2,
+      0,
+      `<p><a href="${escapeHtml(variables.link)}">${escapeHtml(t.action)}</a></p>`,
+    );
+  }
+  return {
+    subject: t.subject,
+    text: `${textParts.join('\n\n')}\n\n-- \nSolar\n`,
+    html: `<!doctype html><html><body>${htmlParts.join('')}<p>Solar</p></body></html>`,
+  };
+}

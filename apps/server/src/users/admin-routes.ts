@@ -1,0 +1,229 @@
+/**
+ * Admin users (API-CONTRACT.md, "Admin users"; spec sections 2, 3, 5 and 6): list with
+ * search, filters, sort and paging; detail; create; update. Every route needs the
+ * canManageUsers permission (403 otherwise). Each create and update writes an audit-log
+ * row (actor, action, target, before/after, client address) in the same transaction.
+ */
+import { globalErrorMessages } from '@solar/domain';
+import {
+  adminCreateUserRequestSchema,
+  adminUpdateUserRequestSchema,
+  adminUserListQuerySchema,
+  type AdminUserCreated,
+} from '@solar/domain/contract';
+import { toPage } from '@solar/domain/paging';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth, requirePermission } from '../auth/guard.ts';
+import { hashPassword } from '../auth/password.ts';
+import { revokeAllRefreshTokens } from '../auth/session-tokens.ts';
+import type { Db } from '../db/database.ts';
+import { auditLog, users } from '../db/schema.ts';
+import { HttpError } from '../http-errors.ts';
+import {
+  auditView,
+  emailTaken,
+  findUserById,
+  isUniqueViolation,
+  toAdminDetail,
+  toListItem,
+  type UserRow,
+} from './repository.ts';
+
+export interface AdminUserRoutesOptions {
+  db: Db;
+  authenticate: preHandlerAsyncHookHandler;
+}
+
+const tags = ['admin users'];
+const security = [{ bearer: [] }];
+const idParams = z.strictObject({ id: z.string() });
+
+const notFound = () => new HttpError(404, 'not_found', globalErrorMessages.notFound.defaultMessage);
+
+/** The ORDER BY expression of each sortable column; text sorts ignore case. */
+const sortColumns = {
+  name: sql`lower(${users.name})`,
+  email: sql`lower(${users.email})`,
+  userType: sql`${users.userType}`,
+  isActive: sql`${users.isActive}`,
+  emailConfirmed: sql`${users.emailConfirmed}`,
+  createdAt: sql`${users.createdAt}`,
+  lastLoginAt: sql`${users.lastLoginAt}`,
+} as const;
+
+/** True when another account than `exceptId` uses `email` (case-insensitive). */
+async function emailInUse(db: Db, email: string, exceptId?: string): Promise<boolean> {
+  const sameEmail = sql`lower(${users.email}) = ${email.toLowerCase()}`;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId ? and(sameEmail, ne(users.id, exceptId)) : sameEmail)
+    .limit(1);
+  return row !== undefined;
+}
+
+export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = async (
+  app,
+  { db, authenticate },
+) => {
+  app.addHook('preHandler', authenticate);
+  app.addHook('preHandler', requirePermission('canManageUsers'));
+
+  /** GET /admin/users?pageNumber&pageSize&sortBy&descending&searchTerm&userType&isEmailConfirmed
+   * -> 200 {items, pageNumber, pageSize, totalCount, totalPages, hasPreviousPage,
+   * hasNextPage}. Search is a case-insensitive substring of name or email; ties are broken
+   * by id so pages never overlap; 400 for any invalid value. */
+  app.get(
+    '/admin/users',
+    { schema: { querystring: adminUserListQuerySchema, tags, security, summary: 'List users' } },
+    async (request) => {
+      const q = request.query;
+      const filters: SQL[] = [];
+      if (q.searchTerm) {
+        const term = q.searchTerm.toLowerCase();
+        filters.push(
+          sql`(strpos(lower(${users.name}), ${term}) > 0 or strpos(lower(${users.email}), ${term}) > 0)`,
+        );
+      }
+      if (q.userType !== undefined) filters.push(eq(users.userType, q.userType));
+      if (q.isEmailConfirmed !== undefined) {
+        filters.push(eq(users.emailConfirmed, q.isEmailConfirmed));
+      }
+      const where = filters.length > 0 ? and(...filters) : undefined;
+      const direction = q.descending ? desc : asc;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(direction(sortColumns[q.sortBy]), direction(users.id))
+          .limit(q.pageSize)
+          .offset((q.pageNumber - 1) * q.pageSize),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return toPage(rows.map(toListItem), total?.n ?? 0, q.pageNumber, q.pageSize);
+    },
+  );
+
+  /** GET /admin/users/{id} -> 200 AdminUserDetail; 404 for an unknown id. */
+  app.get(
+    '/admin/users/:id',
+    { schema: { params: idParams, tags, security, summary: 'One user' } },
+    async (request) => {
+      const user = await findUserById(db, request.params.id);
+      if (!user) throw notFound();
+      return toAdminDetail(user);
+    },
+  );
+
+  /** POST /admin/users {name, email, password, userType, emailConfirmed} -> 201
+   * AdminUserDetail with userType as the number 0..6; 400 (admin-create rules: password
+   * at least 6); 409 email_taken. */
+  app.post(
+    '/admin/users',
+    { schema: { body: adminCreateUserRequestSchema, tags, security, summary: 'Create a user' } },
+    async (request, reply) => {
+      const actor = requireAuth(request);
+      const body = request.body;
+      if (await emailInUse(db, body.email)) throw emailTaken();
+      const passwordHash = await hashPassword(body.password);
+      let created: UserRow;
+      try {
+        created = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(users)
+            .values({
+              name: body.name,
+              email: body.email,
+              passwordHash,
+              userType: body.userType,
+              emailConfirmed: body.emailConfirmed,
+            })
+            .returning();
+          await tx.insert(auditLog).values({
+            actorId: actor.userId,
+            action: 'user.create',
+            targetId: row!.id,
+            before: null,
+            after: auditView(row!),
+            clientAddress: request.ip,
+          });
+          return row!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      const answer: AdminUserCreated = {
+        ...toAdminDetail(created),
+        userType: body.userType,
+      };
+      return reply.code(201).send(answer);
+    },
+  );
+
+  /** PUT /admin/users/{id} {name, email, userType, emailConfirmed, isActive} -> 200
+   * AdminUserDetail. Deactivating revokes the user's refresh tokens (their access token
+   * is refused from the next request); 400; 404; 409 email_taken, or conflict when an
+   * admin would deactivate or demote their own account. */
+  app.put(
+    '/admin/users/:id',
+    {
+      schema: {
+        params: idParams,
+        body: adminUpdateUserRequestSchema,
+        tags,
+        security,
+        summary: 'Update a user',
+      },
+    },
+    async (request) => {
+      const actor = requireAuth(request);
+      const body = request.body;
+      const before = await findUserById(db, request.params.id);
+      if (!before) throw notFound();
+      if (before.id === actor.userId && (!body.isActive || body.userType !== before.userType)) {
+        throw new HttpError(
+          409,
+          'conflict',
+          'You cannot deactivate or change the role of your own account.',
+        );
+      }
+      if (await emailInUse(db, body.email, before.id)) throw emailTaken();
+      let after: UserRow;
+      try {
+        after = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(users)
+            .set({
+              name: body.name,
+              email: body.email,
+              userType: body.userType,
+              emailConfirmed: body.emailConfirmed,
+              isActive: body.isActive,
+              updatedAt: new Date(),
+            })
+            .where(eq(users.id, before.id))
+            .returning();
+          if (!row!.isActive) await revokeAllRefreshTokens(tx, row!.id);
+          await tx.insert(auditLog).values({
+            actorId: actor.userId,
+            action: 'user.update',
+            targetId: row!.id,
+            before: auditView(before),
+            after: auditView(row!),
+            clientAddress: request.ip,
+          });
+          return row!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      return toAdminDetail(after);
+    },
+  );
+};

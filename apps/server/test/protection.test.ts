@@ -1,0 +1,260 @@
+/**
+ * Protection of the HTTP surface (issue 4): rate limits with 429 + Retry-After, body
+ * limit (413), media type (415), security headers and the CSP of the served web app, and
+ * the OpenAPI document generated from the route schemas.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startTestServer, type TestServer } from './harness.ts';
+import { call, rowCounts } from './helpers.ts';
+
+describe('rate limits', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { AUTH_RATE_LIMIT: '3' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('limits sign-in per client address and email, then answers 429 with Retry-After', async () => {
+    const attempt = (email: string) =>
+      call(server, 'POST', '/auth/email/signin', { body: { email, password: 'Wrong1234' } });
+    for (let i = 0; i < 3; i++) expect((await attempt(ADMIN.email)).status).toBe(401);
+    const limited = await attempt(ADMIN.email);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({
+      message: 'Too many requests. Please try again later.',
+      code: 'rate_limited',
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another email from the same address has its own budget.
+    expect((await attempt('someone@example.com')).status).toBe(401);
+  });
+
+  it('limits forgot-password (ceil(n/2) per 15 minutes) and refresh (6n per minute)', async () => {
+    const forgot = () =>
+      call(server, 'POST', '/auth/password/forgot', { body: { email: 'x@example.com' } });
+    expect((await forgot()).status).toBe(202);
+    expect((await forgot()).status).toBe(202);
+    const limited = await forgot();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
+    const statuses = [];
+    for (let i = 0; i < 19; i++) {
+      statuses.push(
+        (await call(server, 'POST', '/auth/refresh', { body: { refreshToken: 'x' } })).status,
+      );
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(18);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('limits sign-up per client address', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await call(server, 'POST', '/auth/email/signup', { body: {} })).status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  });
+});
+
+describe('request limits and headers', () => {
+  let server: TestServer;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'solar-web-'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Solar</title>');
+    server = await startTestServer('pglite', { WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('answers 413 payload_too_large for a JSON body over 100 KB and writes nothing', async () => {
+    const before = await rowCounts(server.database.db);
+    const answer = await call(server, 'POST', '/auth/email/signup', {
+      body: {
+        name: 'x'.repeat(101 * 1024),
+        email: 'big@example.com',
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+      },
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({
+      message: 'The request is too large.',
+      code: 'payload_too_large',
+    });
+    expect(await rowCounts(server.database.db)).toEqual(before);
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded'])(
+    'answers 415 unsupported_media_type for a %s body',
+    async (type) => {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/email/signin',
+        headers: { 'content-type': type },
+        payload: 'email=a',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({
+        message: 'This file type is not supported.',
+        code: 'unsupported_media_type',
+      });
+    },
+  );
+
+  it('answers 400 for malformed JSON', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/email/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'The request body must be a JSON object',
+      code: 'validation_failed',
+    });
+  });
+
+  it('serves the web app with a strict Content-Security-Policy and security headers', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/users/123' });
+    expect(response.statusCode).toBe(200);
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('accounts.google.com');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('allows the Google sign-in script only when Google is configured', async () => {
+    const google = await startTestServer('pglite', {
+      WEB_DIST: webDist,
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    try {
+      const response = await google.app.inject({ method: 'GET', url: '/' });
+      expect(String(response.headers['content-security-policy'])).toContain(
+        "script-src 'self' https://accounts.google.com/gsi/client",
+      );
+    } finally {
+      await google.close();
+    }
+  });
+
+  it('publishes the OpenAPI document from the route schemas, and the docs page', async () => {
+    const doc = await call(server, 'GET', '/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(doc.body.servers).toEqual([{ url: '/api/v1' }]);
+    for (const route of [
+      '/auth/email/signup',
+      '/auth/email/signin',
+      '/auth/google/signin',
+      '/auth/refresh',
+      '/auth/signout',
+      '/auth/me',
+      '/auth/password/forgot',
+      '/auth/password/reset',
+      '/auth/email/verify',
+      '/admin/users',
+      '/admin/users/{id}',
+    ]) {
+      expect(doc.body.paths, route).toHaveProperty([route]);
+    }
+    const signup = doc.body.paths['/auth/email/signup'].post;
+    const schema = signup.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(
+      expect.arrayContaining(['name', 'email', 'password', 'confirmPassword']),
+    );
+    expect(schema.additionalProperties).toBe(false);
+    const list = doc.body.paths['/admin/users'].get.parameters.map((p: { name: string }) => p.name);
+    expect(list).toEqual(
+      expect.arrayContaining(['pageNumber', 'pageSize', 'sortBy', 'descending', 'searchTerm']),
+    );
+    const docs = await server.app.inject({ method: 'GET', url: '/api/v1/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('swagger');
+    const docsCsp = String(docs.headers['content-security-policy']);
+    expect(docsCsp).toMatch(/script-src 'self'[^;]*;/);
+    expect(docsCsp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(docsCsp).toContain("style-src 'self' 'unsafe-inline';");
+    expect(docsCsp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const answer = await call(server, 'GET', '/no-such-thing');
+    expect(answer.status).toBe(404);
+    expect(answer.body.code).toBe('not_found');
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, tokens or reset links', async () => {
+    const { Writable } = await import('node:stream');
+    const { buildApp, redactUrl } = await import('../src/app.ts');
+    const { loadConfig } = await import('../src/config.ts');
+    const { openDatabase } = await import('../src/db/database.ts');
+    const { ensureAdmin } = await import('../src/users/seed-admin.ts');
+    expect(redactUrl('/reset-password?token=abc&x=1')).toBe('/reset-password?token=[redacted]&x=1');
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'solar-logs-'));
+    const webDist = await mkdtemp(path.join(os.tmpdir(), 'solar-web-'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Solar</title>');
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await openDatabase({ kind: 'memory' });
+    await ensureAdmin(database.db, ADMIN);
+    const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'info' });
+    const app = await buildApp({
+      config,
+      database,
+      jwtSecret: 'x'.repeat(40),
+      logger: { level: 'info', stream },
+    });
+    try {
+      const signin = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/email/signin',
+        payload: ADMIN,
+      });
+      const { refreshToken } = signin.json();
+      await app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password/forgot',
+        payload: { email: ADMIN.email },
+      });
+      await app.inject({ method: 'GET', url: '/reset-password?token=SECRET-LINK-TOKEN' });
+      await app.close();
+      const log = lines.join('');
+      expect(log).toContain('mail written to the outbox');
+      expect(log).toContain('/reset-password?token=[redacted]');
+      for (const secret of [ADMIN.password, refreshToken, 'SECRET-LINK-TOKEN']) {
+        expect(log).not.toContain(secret);
+      }
+      // The mailed link's token is in the .eml file only.
+      expect(log).not.toMatch(/reset-password\?token=(?!\[redacted\])/);
+    } finally {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(webDist, { recursive: true, force: true });
+    }
+  });
+});
