@@ -104,6 +104,21 @@ export default tseslint.config(
     },
   },
   {
+    // The mock backend and test fixtures never reach a path a user runs.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/**/*.test.tsx',
+      'apps/web/src/**/*.stories.tsx',
+      'apps/web/src/testing/**',
+    ],
+    rules: {
+      'no-restricted-imports': forbid(
+        ['@solar/api/mock', '**/testing/*', 'msw', 'msw/*'],
+        'Production web code must not import the mock backend or test fixtures.',
+      ),
+    },
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: {
       'no-restricted-imports': forbid(

@@ -15,6 +15,37 @@ import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/**
+ * Dependencies the browser projects load, pre-bundled up front: when Vite discovers one
+ * mid-run it reloads the page and the test file fails to import (first run of a clean clone).
+ */
+const uiOwnDeps = [
+  'react-aria-components',
+  '@radix-ui/react-dialog',
+  '@radix-ui/react-toast',
+  'class-variance-authority',
+  'clsx',
+  'tailwind-merge',
+  '@tanstack/react-table',
+  'react-markdown',
+];
+const reactDeps = ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime'];
+const uiDeps = [...reactDeps, ...uiOwnDeps, 'vitest-browser-react'];
+// From apps/web, packages' own dependencies are reached through them (pnpm keeps them private).
+const webDeps = [
+  ...reactDeps,
+  'vitest-browser-react',
+  'wouter',
+  'wouter/memory-location',
+  'react-intl',
+  '@tanstack/react-query',
+  ...uiOwnDeps.map((dep) => `@solar/ui > ${dep}`),
+  '@solar/api > ky',
+  '@solar/api > eventsource-parser',
+  '@solar/api > msw',
+  '@solar/domain > zod',
+];
+
 const browser = () => ({
   enabled: true,
   headless: true,
@@ -77,6 +108,7 @@ export default defineConfig({
       },
       {
         plugins: [react(), tailwindcss()],
+        optimizeDeps: { include: uiDeps },
         test: {
           name: 'ui',
           root: here('./packages/ui'),
@@ -87,6 +119,7 @@ export default defineConfig({
       },
       {
         plugins: [react(), tailwindcss()],
+        optimizeDeps: { include: webDeps },
         test: {
           name: 'web',
           root: here('./apps/web'),

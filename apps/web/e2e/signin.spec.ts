@@ -3,10 +3,10 @@ import { E2E_ADMIN } from '../playwright.config.ts';
 
 test('the seeded admin signs in and reaches the dashboard', async ({ page }) => {
   await page.goto('/');
-  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page).toHaveURL(/\/signin\?from=%2Fdashboard$/);
   await expect(page.getByRole('heading', { name: 'Sign in to Solar' })).toBeVisible();
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Welcome, Administrator')).toBeVisible();
@@ -15,7 +15,7 @@ test('the seeded admin signs in and reaches the dashboard', async ({ page }) => 
 test('a wrong password shows the spec message and stays on /signin', async ({ page }) => {
   await page.goto('/signin');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Login failed. Please check your credentials.');
   await expect(page).toHaveURL(/\/signin$/);
@@ -23,7 +23,8 @@ test('a wrong password shows the spec message and stays on /signin', async ({ pa
 
 test('the language choice is applied and survives a reload', async ({ page }) => {
   await page.goto('/signin');
-  await page.getByLabel('Language').selectOption('ru');
+  await page.getByRole('button', { name: /Language/ }).click();
+  await page.getByRole('option', { name: 'Русский' }).click();
   await expect(page.getByRole('heading', { name: 'Вход в Solar' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Вход в Solar' })).toBeVisible();

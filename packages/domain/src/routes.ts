@@ -13,6 +13,11 @@ export const ROUTES = {
   signUp: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The link in the verification mail (API-CONTRACT.md, POST /auth/email/verify). */
+  verifyEmail: '/verify-email',
+  /** Terms and privacy pages linked from sign-up (spec section 2). */
+  terms: '/terms',
+  privacy: '/privacy',
   dashboard: '/dashboard',
   profile: '/profile',
   quickCalculator: '/solar-calculator',
@@ -58,6 +63,9 @@ const TABLE: readonly (readonly [RouteId, RegExp, RouteAccess])[] = [
   ['signUp', /^\/signup$/, SIGNED_OUT],
   ['forgotPassword', /^\/forgot-password$/, SIGNED_OUT],
   ['resetPassword', /^\/reset-password$/, ANY],
+  ['verifyEmail', /^\/verify-email$/, ANY],
+  ['terms', /^\/terms$/, ANY],
+  ['privacy', /^\/privacy$/, ANY],
   ['dashboard', /^\/dashboard$/, SIGNED_IN],
   ['profile', /^\/profile$/, SIGNED_IN],
   ['quickCalculator', /^\/solar-calculator$/, ANY],

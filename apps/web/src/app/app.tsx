@@ -1,24 +1,91 @@
-/** Routes (spec section 2). */
-import { Redirect, Route, Switch } from 'wouter';
-import { DashboardScreen } from '../screens/dashboard-screen.tsx';
-import { NotFoundScreen } from '../screens/not-found-screen.tsx';
-import { SignInScreen } from '../screens/signin-screen.tsx';
+/**
+ * The application: language, toasts, API client and data cache, session start-up, routes.
+ * `client` and `bus` can be passed in (route-level tests and screen stories use the MSW
+ * fake); the browser build creates its own.
+ */
+import { ApiProvider } from '@solar/api/react';
+import type { ApiClient } from '@solar/api';
+import { RouterProvider, ToastProvider } from '@solar/ui';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Router, useLocation, type RouterProps } from 'wouter';
+import type { Locale } from '../i18n/locales.ts';
+import { ClockProvider } from './clock.tsx';
+import { createBrowserClient } from './create-client.ts';
+import { createNoticeBus, type NoticeBus } from './events.ts';
+import { installGlobalErrorHandlers } from './global-errors.ts';
 import { LocaleProvider } from './intl.tsx';
-import { SessionProvider } from './session.tsx';
+import { NoticeBridge } from './notices.tsx';
+import { AppRoutes } from './router.tsx';
+import { SessionStartup } from './session-gate.tsx';
 
-export function App() {
+export interface AppProps {
+  client?: ApiClient;
+  bus?: NoticeBus;
+  locale?: Locale;
+  /** wouter's location (memory location in tests and stories): `memoryLocation(...)`. */
+  location?: {
+    hook: NonNullable<RouterProps['hook']>;
+    searchHook: NonNullable<RouterProps['searchHook']>;
+  };
+  /** The clock, epoch ms (frozen in stories and tests). */
+  now?: () => number;
+  children?: ReactNode;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const [, navigate] = useLocation();
   return (
-    <LocaleProvider>
-      <SessionProvider>
-        <Switch>
-          <Route path="/">
-            <Redirect to="/dashboard" replace />
-          </Route>
-          <Route path="/signin" component={SignInScreen} />
-          <Route path="/dashboard" component={DashboardScreen} />
-          <Route component={NotFoundScreen} />
-        </Switch>
-      </SessionProvider>
-    </LocaleProvider>
+    <RouterProvider navigate={(to) => navigate(to)}>
+      <ToastProvider
+        closeLabel={intl.formatMessage({ id: 'app.close' })}
+        regionLabel={intl.formatMessage({ id: 'app.notifications' }, { hotkey: '{hotkey}' })}
+        toastLabel={intl.formatMessage({ id: 'app.notification' })}
+      >
+        {children}
+      </ToastProvider>
+    </RouterProvider>
+  );
+}
+
+function ClientRoot({
+  client,
+  bus,
+  children,
+}: {
+  client?: ApiClient;
+  bus: NoticeBus;
+  children: ReactNode;
+}) {
+  const [, navigate] = useLocation();
+  const [own] = useState(() => client ?? createBrowserClient({ bus, navigate }));
+  return <ApiProvider client={own}>{children}</ApiProvider>;
+}
+
+export function App({
+  client,
+  bus: givenBus,
+  locale,
+  location,
+  now = Date.now,
+  children,
+}: AppProps) {
+  const [bus] = useState(() => givenBus ?? createNoticeBus());
+  useEffect(() => installGlobalErrorHandlers(window, bus), [bus]);
+  return (
+    <ClockProvider value={now}>
+      <Router {...(location ? { hook: location.hook, searchHook: location.searchHook } : {})}>
+        <LocaleProvider {...(locale ? { initial: locale } : {})}>
+          <Frame>
+            <NoticeBridge bus={bus}>
+              <ClientRoot {...(client ? { client } : {})} bus={bus}>
+                <SessionStartup>{children ?? <AppRoutes />}</SessionStartup>
+              </ClientRoot>
+            </NoticeBridge>
+          </Frame>
+        </LocaleProvider>
+      </Router>
+    </ClockProvider>
   );
 }

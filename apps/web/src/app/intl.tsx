@@ -1,3 +1,8 @@
+/**
+ * The interface language (spec section 1): react-intl messages and react-aria's locale,
+ * kept in storage and mirrored to `<html lang>`.
+ */
+import { I18nProvider } from '@solar/ui';
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { catalogs, initialLocale, LANGUAGE_STORAGE_KEY, type Locale } from '../i18n/locales.ts';
@@ -9,7 +14,6 @@ interface LocaleValue {
 
 const LocaleContext = createContext<LocaleValue | null>(null);
 
-/** react-intl with the stored language; keeps `<html lang>` and storage in step. */
 export function LocaleProvider({ children, initial }: { children: ReactNode; initial?: Locale }) {
   const [locale, setLocaleState] = useState<Locale>(
     () => initial ?? initialLocale(globalThis.localStorage, globalThis.navigator?.languages ?? []),
@@ -21,7 +25,11 @@ export function LocaleProvider({ children, initial }: { children: ReactNode; ini
     () => ({
       locale,
       setLocale(next) {
-        localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+        try {
+          localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+        } catch {
+          // Storage may be full or blocked; the choice still applies to this visit.
+        }
         setLocaleState(next);
       },
     }),
@@ -30,12 +38,13 @@ export function LocaleProvider({ children, initial }: { children: ReactNode; ini
   return (
     <LocaleContext value={value}>
       <IntlProvider locale={locale} messages={catalogs[locale]} defaultLocale="en">
-        {children}
+        <I18nProvider locale={locale}>{children}</I18nProvider>
       </IntlProvider>
     </LocaleContext>
   );
 }
 
+/** The current language and its setter. */
 export function useLocale(): LocaleValue {
   const value = use(LocaleContext);
   if (!value) throw new Error('useLocale needs a LocaleProvider');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allMessages } from '@solar/domain';
-import { catalogs, initialLocale } from './locales.ts';
+import { catalogs, featureCatalogs, initialLocale } from './locales.ts';
 
 describe('locale catalogs (spec section 1: en, es, ru)', () => {
   it('English covers every domain message with its default text', () => {
@@ -21,8 +21,29 @@ describe('locale catalogs (spec section 1: en, es, ru)', () => {
     expect(Object.keys(catalogs[locale]).sort()).toEqual(english);
   });
 
+  it.each(Object.keys(featureCatalogs))(
+    'feature %s has the same ids in en, es and ru',
+    (feature) => {
+      const { en, es, ru } = featureCatalogs[feature]!;
+      const ids = Object.keys(en ?? {}).sort();
+      expect(ids.length).toBeGreaterThan(0);
+      expect(Object.keys(es ?? {}).sort()).toEqual(ids);
+      expect(Object.keys(ru ?? {}).sort()).toEqual(ids);
+    },
+  );
+
   it.each(['es', 'ru'] as const)('%s has no empty message', (locale) => {
     expect(Object.entries(catalogs[locale]).filter(([, text]) => !text.trim())).toEqual([]);
+  });
+
+  it('no two catalog files define the same id', () => {
+    const seen = new Map<string, string>();
+    for (const [feature, locales] of Object.entries(featureCatalogs)) {
+      for (const id of Object.keys(locales.en ?? {})) {
+        expect([id, seen.get(id) ?? feature]).toEqual([id, feature]);
+        seen.set(id, feature);
+      }
+    }
   });
 
   it('prefers the stored language, then the browser language, then English', () => {

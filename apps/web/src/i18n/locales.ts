@@ -1,16 +1,17 @@
 /**
- * Interface languages (spec section 1): English (default), Spanish, Russian. The choice is
+ * Interface languages (spec section 1): English (default), Spanish, Russian; the choice is
  * kept in browser storage under the language preference key.
  *
- * A locale's catalog is the domain's messages (validation, errors, roles...: English from
- * `allMessages`, translations in domain.{es,ru}.json) plus the web app's own (en/es/ru.json).
+ * A locale's catalog merges: the domain's messages (English from `allMessages`,
+ * translations in domain.{es,ru}.json), the shell's own (app.{en,es,ru}.json) and every
+ * feature's `features/<name>/messages.<locale>.json`.
  */
 import { allMessages, STORAGE_KEYS } from '@solar/domain';
+import appEn from './app.en.json';
+import appEs from './app.es.json';
+import appRu from './app.ru.json';
 import domainEs from './domain.es.json';
 import domainRu from './domain.ru.json';
-import en from './en.json';
-import es from './es.json';
-import ru from './ru.json';
 
 export const LOCALES = ['en', 'es', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -21,11 +22,36 @@ const domainEn: Record<string, string> = Object.fromEntries(
   Object.values(allMessages).map((message) => [message.id, message.defaultMessage]),
 );
 
+const featureFiles = import.meta.glob<Record<string, string>>('../features/*/messages.*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** Each feature's catalog per locale, keyed by the feature folder (for completeness tests). */
+export const featureCatalogs: Record<string, Partial<Record<Locale, Record<string, string>>>> = {};
+for (const [file, messages] of Object.entries(featureFiles)) {
+  const match = /features\/([^/]+)\/messages\.(\w+)\.json$/.exec(file);
+  if (!match) continue;
+  const [, feature, locale] = match as unknown as [string, string, Locale];
+  (featureCatalogs[feature] ??= {})[locale] = messages;
+}
+
+const features = (locale: Locale) =>
+  Object.assign({}, ...Object.values(featureCatalogs).map((c) => c[locale] ?? {})) as Record<
+    string,
+    string
+  >;
+
 export const catalogs: Record<Locale, Record<string, string>> = {
-  en: { ...domainEn, ...en },
-  es: { ...domainEs, ...es },
-  ru: { ...domainRu, ...ru },
+  en: { ...domainEn, ...appEn, ...features('en') },
+  es: { ...domainEs, ...appEs, ...features('es') },
+  ru: { ...domainRu, ...appRu, ...features('ru') },
 };
+
+/** True when `value` is one of the interface languages. */
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
 
 /** The stored language, else the browser's when supported, else English. */
 export function initialLocale(
@@ -33,9 +59,7 @@ export function initialLocale(
   languages: readonly string[],
 ): Locale {
   const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
-  if (stored && (LOCALES as readonly string[]).includes(stored)) return stored as Locale;
-  const fromBrowser = languages
-    .map((l) => l.slice(0, 2))
-    .find((l) => (LOCALES as readonly string[]).includes(l));
-  return (fromBrowser as Locale | undefined) ?? 'en';
+  if (isLocale(stored)) return stored;
+  const fromBrowser = languages.map((l) => l.slice(0, 2)).find(isLocale);
+  return fromBrowser ?? 'en';
 }

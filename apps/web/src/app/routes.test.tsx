@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { AppFixtureView, createAppFixture } from '../testing/app-fixture.tsx';
+
+describe('routes and guards (spec sections 2 and 6) against the fake', () => {
+  it('sends a signed-out visitor of /dashboard to /signin, then back after sign-in', async () => {
+    const fixture = createAppFixture({ path: '/dashboard' });
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    await expect.element(screen.getByRole('heading', { name: 'Sign in to Solar' })).toBeVisible();
+    expect(fixture.location.history.at(-1)).toBe('/signin?from=%2Fdashboard');
+
+    await screen.getByLabelText('Email').fill('daniyar@example.com');
+    await screen.getByLabelText('Password', { exact: true }).fill('Password1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expect.element(screen.getByText('Welcome, Daniyar Sadykov')).toBeVisible();
+    expect(fixture.location.history.at(-1)).toBe('/dashboard');
+  });
+
+  it('shows the spec message for wrong credentials', async () => {
+    const fixture = createAppFixture({ path: '/signin' });
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    await screen.getByLabelText('Email').fill('daniyar@example.com');
+    await screen.getByLabelText('Password', { exact: true }).fill('wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('Login failed. Please check your credentials.');
+  });
+
+  it('sends a signed-in user without canManageUsers from /users to /dashboard', async () => {
+    const fixture = createAppFixture({ path: '/users', as: 'client' });
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    await expect.element(screen.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    expect(fixture.location.history.at(-1)).toBe('/dashboard');
+  });
+
+  it('keeps a signed-in visitor away from /signin', async () => {
+    const fixture = createAppFixture({ path: '/signin', as: 'admin' });
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    await expect.element(screen.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  it('shows the 404 page with a sign-in link for an unknown path', async () => {
+    const fixture = createAppFixture({ path: '/nope' });
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    await expect.element(screen.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect.element(screen.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
+  });
+});

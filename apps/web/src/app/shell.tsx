@@ -1,0 +1,75 @@
+/**
+ * The signed-in frame (spec section 2): header with the navigation the session may see
+ * (domain `navItems`: users only with canManageUsers), language selector and sign-out.
+ */
+import { navItems } from '@solar/domain';
+import { useSignOut } from '@solar/api/react';
+import { AppShell, Button, LanguageSelect } from '@solar/ui';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useLocation } from 'wouter';
+import { useLocale } from './intl.tsx';
+import { useNow } from './clock.tsx';
+import { useSessionLike } from './session-gate.tsx';
+
+export function SignedInShell({
+  children,
+  mainClassName,
+}: {
+  children: ReactNode;
+  mainClassName?: string;
+}) {
+  const intl = useIntl();
+  const [location, navigate] = useLocation();
+  const session = useSessionLike();
+  const signOut = useSignOut();
+  const now = useNow();
+  const items = navItems(session, now()).map((item) => ({
+    id: item.id,
+    label: intl.formatMessage(item.label),
+    href: item.path ?? '#',
+    isCurrent: item.path !== null && location.startsWith(item.path),
+  }));
+  return (
+    <AppShell
+      brand={
+        <Link href="/dashboard" className="text-lg font-semibold text-fg">
+          {intl.formatMessage({ id: 'app.name' })}
+        </Link>
+      }
+      navLabel={intl.formatMessage({ id: 'app.mainNav' })}
+      navItems={items}
+      skipLabel={intl.formatMessage({ id: 'app.skipToContent' })}
+      actions={
+        <>
+          <LocaleSelect />
+          <Button
+            variant="secondary"
+            size="sm"
+            isPending={signOut.isPending}
+            onPress={() => signOut.mutate(undefined, { onSettled: () => navigate('/signin') })}
+          >
+            {intl.formatMessage({ id: 'app.signOut' })}
+          </Button>
+        </>
+      }
+      {...(mainClassName ? { mainClassName } : {})}
+    >
+      {children}
+    </AppShell>
+  );
+}
+
+/** The language selector bound to the app's locale. */
+export function LocaleSelect({ hideLabel = true }: { hideLabel?: boolean }) {
+  const intl = useIntl();
+  const { locale, setLocale } = useLocale();
+  return (
+    <LanguageSelect
+      label={intl.formatMessage({ id: 'language.label' })}
+      value={locale}
+      onChange={setLocale}
+      hideLabel={hideLabel}
+    />
+  );
+}

@@ -1,0 +1,4 @@
+// Placeholder until the auth feature lands; replaced by its screen.
+export default function Screen() {
+  return <main id="main" />;
+}

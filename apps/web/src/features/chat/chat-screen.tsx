@@ -1,0 +1,4 @@
+// Placeholder until the chat feature lands; replaced by its screen.
+export default function Screen() {
+  return <main id="main" />;
+}

@@ -1,0 +1,92 @@
+/**
+ * The whole app against the MSW fake, for route-level tests and screen stories.
+ * Requests go through the fake's MSW handlers in-process (msw `getResponse`), the session
+ * lives in memory, the clock is frozen and the location is a wouter memory location, so
+ * every render is isolated and repeatable.
+ *
+ *   <AppFixture path="/users" as="admin" />                          signed-in admin
+ *   <AppFixture path="/chat" as="client" mock={{ scenario: scenarios.slow }} />
+ *   const fixture = createAppFixture({...}); fixture.mock.fake  (inspect the fake's data)
+ */
+import { createApiClient, memoryStorage, type ApiClient } from '@solar/api';
+import { createMockApi, type MockApi, type MockApiOptions } from '@solar/api/mock';
+import { getResponse, type HttpHandler } from 'msw';
+import { useEffect, useState } from 'react';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../app/app.tsx';
+import { createNoticeBus, type NoticeBus } from '../app/events.ts';
+import type { Locale } from '../i18n/locales.ts';
+
+/** The instant stories and route tests treat as now (same as .storybook/fixtures.ts). */
+export const FIXTURE_NOW = Date.parse('2026-03-14T10:30:00Z');
+
+/** Accounts of the fake's demo seed. */
+export const FIXTURE_ACCOUNTS = {
+  admin: { email: 'admin@solar.local', password: 'Admin123!' },
+  /** Daniyar Sadykov, Residential Client, with one conversation and a portfolio. */
+  client: { email: 'daniyar@example.com', password: 'Password1' },
+  /** Aigerim Bekova, Project Manager. */
+  manager: { email: 'aigerim@example.com', password: 'Password1' },
+} as const;
+
+export interface AppFixtureOptions {
+  /** Start location, with query string if any (default '/'). */
+  path?: string;
+  /** Signed in as one of the fixture accounts, or signed out (default). */
+  as?: keyof typeof FIXTURE_ACCOUNTS | null;
+  /** Options of the fake (seed, scenario...). */
+  mock?: MockApiOptions;
+  /** Handlers tried before the fake's (override one resource in a story). */
+  handlers?: HttpHandler[];
+  locale?: Locale;
+}
+
+export interface AppFixture {
+  client: ApiClient;
+  mock: MockApi;
+  bus: NoticeBus;
+  location: ReturnType<typeof memoryLocation> & { history: string[] };
+  now: () => number;
+  /** Signs the `as` account in (call before rendering). */
+  ready: Promise<void>;
+}
+
+export function createAppFixture(options: AppFixtureOptions = {}): AppFixture {
+  const now = () => FIXTURE_NOW;
+  const mock = createMockApi({ now, ...options.mock });
+  const handlers = [...(options.handlers ?? []), ...mock.list];
+  const fetchThroughFake: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    return (await getResponse(handlers, request)) ?? new Response(null, { status: 404 });
+  };
+  const client = createApiClient({ fetch: fetchThroughFake, storage: memoryStorage(), now });
+  const [pathname = '/', search = ''] = (options.path ?? '/').split('?');
+  const location = memoryLocation({ path: pathname, searchPath: search, record: true });
+  const account = options.as ? FIXTURE_ACCOUNTS[options.as] : null;
+  const ready = account ? client.auth.signIn(account).then(() => undefined) : Promise.resolve();
+  return { client, mock, bus: createNoticeBus(), location, now, ready };
+}
+
+/** Renders the app from a fixture once its sign-in is done. */
+export function AppFixtureView({ fixture, locale }: { fixture: AppFixture; locale?: Locale }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    void fixture.ready.then(() => setReady(true));
+  }, [fixture]);
+  if (!ready) return null;
+  return (
+    <App
+      client={fixture.client}
+      bus={fixture.bus}
+      location={fixture.location}
+      now={fixture.now}
+      {...(locale ? { locale } : {})}
+    />
+  );
+}
+
+/** Shorthand for stories: the app at `path`, signed in `as`, on the fake. */
+export function AppFixture({ locale, ...options }: AppFixtureOptions) {
+  const [fixture] = useState(() => createAppFixture(options));
+  return <AppFixtureView fixture={fixture} {...(locale ? { locale } : {})} />;
+}
