@@ -6,11 +6,12 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
+const dataDir = `../../test-results/e2e-data-${port}`;
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'Admin12345' };
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: '../../test-results/e2e',
+  outputDir: `../../test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
   reporter: process.env.SOLAR_PLAYWRIGHT_JSON
@@ -25,14 +26,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'rm -rf ../../test-results/e2e-data && node ../server/src/main.ts',
+    command: `rm -rf ${dataDir} && node ../server/src/main.ts`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '../../test-results/e2e-data',
+      DATA_DIR: dataDir,
+      // Several engineers can run e2e at once: E2E_PORT and E2E_WEB_DIST keep them apart.
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+      AUTH_RATE_LIMIT: '1000',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
