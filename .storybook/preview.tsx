@@ -1,11 +1,18 @@
 /**
  * Global story setup: the theme, MSW (screen stories set handlers per story with
- * `beforeEach({ msw }) { msw.use(...) }`), stories pass a fixed `now` (./fixtures.ts) for stable screenshots, the a11y
- * addon failing tests on violations, and locale / colour-scheme toolbars.
+ * `beforeEach({ msw }) { msw.use(...) }`), the a11y addon failing tests on any violation,
+ * and the locale / colour-scheme toolbars. The locale decorator sets `<html lang>`, gives
+ * react-aria-components the locale (number formats, built-in labels) and wraps every
+ * story in the web app's react-intl provider with that language's catalog, so screen
+ * stories render translated. Stories take "now" from ./fixtures.ts (FROZEN_NOW).
  */
 import type { Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { LocaleProvider } from '../apps/web/src/app/intl.tsx';
+import { I18nProvider } from '../packages/ui/src/index.ts';
 import '../packages/ui/src/theme.css';
+
+type StoryLocale = 'en' | 'es' | 'ru';
 
 const preview: Preview = {
   loaders: [mswLoader()],
@@ -44,9 +51,16 @@ const preview: Preview = {
   initialGlobals: { locale: 'en', scheme: 'light' },
   decorators: [
     (Story, context) => {
-      document.documentElement.lang = String(context.globals.locale ?? 'en');
+      const locale = String(context.globals.locale ?? 'en') as StoryLocale;
+      document.documentElement.lang = locale;
       document.documentElement.dataset.theme = String(context.globals.scheme ?? 'light');
-      return <Story />;
+      return (
+        <I18nProvider locale={locale}>
+          <LocaleProvider key={locale} initial={locale}>
+            <Story />
+          </LocaleProvider>
+        </I18nProvider>
+      );
     },
   ],
 };

@@ -1,0 +1,76 @@
+import { navMessages as n } from '@solar/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, within } from 'storybook/test';
+import { AVATAR_DATA_URL } from '../../../.storybook/fixtures.ts';
+import { AppShell } from './app-shell.tsx';
+import { Avatar } from './avatar.tsx';
+import { Button } from './button.tsx';
+import { Card, CardDescription, CardHeader, CardTitle } from './card.tsx';
+import { SunIcon } from './icons.tsx';
+import { LanguageSelect } from './language-select.tsx';
+
+const nav = [
+  { id: 'dashboard', href: '#dashboard', label: n.dashboard.defaultMessage, isCurrent: true },
+  { id: 'chat', href: '#chat', label: n.chat.defaultMessage },
+  { id: 'profile', href: '#profile', label: n.profile.defaultMessage },
+  { id: 'users', href: '#users', label: n.users.defaultMessage },
+];
+
+const meta = {
+  title: 'UI/Layout/AppShell',
+  component: AppShell,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    brand: (
+      <>
+        <SunIcon className="size-6 text-brand-700" />
+        <span>Solar</span>
+      </>
+    ),
+    navLabel: 'Main',
+    navItems: nav,
+    skipLabel: 'Skip to content',
+    actions: (
+      <>
+        <LanguageSelect label="Language" hideLabel value="en" onChange={fn()} className="w-32" />
+        <Avatar name="Ada Lovelace" src={AVATAR_DATA_URL} size="sm" />
+        <Button variant="ghost" size="sm">
+          Sign out
+        </Button>
+      </>
+    ),
+    children: (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-semibold">Dashboard</h1>
+        <Card className="max-w-md">
+          <CardHeader>
+            <CardTitle>{n.quickCalculator.defaultMessage}</CardTitle>
+            <CardDescription>Estimate a solar system in a minute.</CardDescription>
+          </CardHeader>
+        </Card>
+      </div>
+    ),
+  },
+} satisfies Meta<typeof AppShell>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const navigation = canvas.getByRole('navigation', { name: 'Main' });
+    await expect(within(navigation).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(canvas.getByRole('main')).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Skip to content' })).toHaveAttribute(
+      'href',
+      '#main',
+    );
+  },
+};
+
+/** A user without the manage-users permission: the web layer passes fewer links. */
+export const WithoutUsersLink: Story = { args: { navItems: nav.filter((i) => i.id !== 'users') } };

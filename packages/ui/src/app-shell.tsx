@@ -1,0 +1,87 @@
+/**
+ * AppShell: the page frame of signed-in screens: a skip link, a header with the brand,
+ * the main navigation (a labelled nav landmark; the current page has
+ * `aria-current="page"`) and an actions slot (language select, user menu, sign out),
+ * then the main landmark. Which links show is the web layer's decision (permissions).
+ */
+import type { ReactNode } from 'react';
+import { Link as AriaLink } from 'react-aria-components';
+import { cn, focusRing } from './cn.ts';
+
+/** One navigation link. */
+export interface AppShellNavItem {
+  id: string;
+  href: string;
+  label: string;
+  isCurrent?: boolean;
+}
+
+export interface AppShellProps {
+  /** The logo or product name (usually a link home). */
+  brand: ReactNode;
+  /** Accessible name of the navigation ("Main"). */
+  navLabel: string;
+  navItems: readonly AppShellNavItem[];
+  /** Controls at the end of the header. */
+  actions?: ReactNode;
+  /** Text of the skip link ("Skip to content"). */
+  skipLabel: string;
+  children: ReactNode;
+  /** Extra classes for the main area (e.g. full-height chat). */
+  mainClassName?: string;
+}
+
+/** Header with navigation, and the main area. */
+export function AppShell({
+  brand,
+  navLabel,
+  navItems,
+  actions,
+  skipLabel,
+  children,
+  mainClassName,
+}: AppShellProps) {
+  return (
+    <div data-slot="app-shell" className="flex min-h-dvh flex-col bg-surface text-fg">
+      <a
+        href="#main"
+        className="sr-only rounded-control bg-surface-raised px-3 py-2 text-sm font-medium text-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-2 focus:outline-focus"
+      >
+        {skipLabel}
+      </a>
+      <header className="border-b border-border bg-surface-raised">
+        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <div className="flex items-center gap-2 font-semibold">{brand}</div>
+          <nav aria-label={navLabel} className="flex-1">
+            <ul className="flex flex-wrap items-center gap-1">
+              {navItems.map((item) => (
+                <li key={item.id}>
+                  <AriaLink
+                    href={item.href}
+                    aria-current={item.isCurrent ? 'page' : undefined}
+                    className={cn(
+                      'block rounded-control px-3 py-2 text-sm font-medium text-fg-muted no-underline',
+                      'data-[hovered]:bg-black/5 data-[hovered]:text-fg dark:data-[hovered]:bg-white/10',
+                      item.isCurrent && 'bg-brand-50 text-brand-800 dark:bg-white/10 dark:text-fg',
+                      focusRing,
+                    )}
+                  >
+                    {item.label}
+                  </AriaLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {actions && <div className="flex items-center gap-2">{actions}</div>}
+        </div>
+      </header>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cn('mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none', mainClassName)}
+      >
+        {children}
+      </main>
+    </div>
+  );
+}

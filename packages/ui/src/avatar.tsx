@@ -1,0 +1,62 @@
+/**
+ * Avatar: the user's picture, or their initials on a tinted disc when there is no picture
+ * or it fails to load (spec section 2: dashboard user card). The name is the accessible
+ * name in both cases.
+ */
+import { cva, type VariantProps } from 'class-variance-authority';
+import { useState } from 'react';
+import { cn } from './cn.ts';
+
+export const avatarVariants = cva(
+  'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-pill bg-brand-100 font-semibold text-brand-800 select-none',
+  {
+    variants: {
+      size: { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-16 text-xl' },
+    },
+    defaultVariants: { size: 'md' },
+  },
+);
+
+/** Up to two initials of a name: first letters of the first and last words ("Ada Lovelace" -> "AL"). */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/u).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = Array.from(words[0]!)[0] ?? '';
+  const last = words.length > 1 ? (Array.from(words[words.length - 1]!)[0] ?? '') : '';
+  return (first + last).toLocaleUpperCase();
+}
+
+export interface AvatarProps extends VariantProps<typeof avatarVariants> {
+  /** The person's name: alt text and the source of the initials. */
+  name: string;
+  /** Picture URL; null or a failed load shows initials. */
+  src?: string | null;
+  className?: string;
+}
+
+/** A round picture with an initials fallback. */
+export function Avatar({ name, src, size, className }: AvatarProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const showImage = Boolean(src) && failed !== src;
+  return (
+    <span
+      data-slot="avatar"
+      data-fallback={!showImage}
+      className={cn(avatarVariants({ size }), className)}
+    >
+      {showImage ? (
+        <img
+          src={src ?? undefined}
+          alt={name}
+          referrerPolicy="no-referrer"
+          className="size-full object-cover"
+          onError={() => setFailed(src ?? null)}
+        />
+      ) : (
+        <span role="img" aria-label={name}>
+          <span aria-hidden="true">{initialsOf(name)}</span>
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * ChatComposer: the chat input (spec section 2). Enter sends, Shift+Enter adds a newline,
+ * the text area grows with its content up to 200 px (CHAT_INPUT_MAX_HEIGHT_PX) and then
+ * scrolls. Send is disabled while the text is blank (`isSendableMessage` of
+ * @solar/domain); while a reply streams, a stop button replaces send and Enter does not
+ * send. Controlled: the caller owns `value`.
+ */
+import { CHAT_INPUT_MAX_HEIGHT_PX } from '@solar/domain/constants';
+import { isSendableMessage } from '@solar/domain';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { TextField as AriaTextField } from 'react-aria-components';
+import { Button } from './button.tsx';
+import { cn } from './cn.ts';
+import { Label, TextArea } from './field.tsx';
+import { SendIcon, StopIcon } from './icons.tsx';
+
+export interface ChatComposerLabels {
+  /** Accessible name of the text area ("Message"). */
+  input: string;
+  placeholder?: string;
+  send: string;
+  stop: string;
+}
+
+export interface ChatComposerProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called with the text (as typed) when the user sends; the caller clears `value`. */
+  onSend: (text: string) => void;
+  /** Called when the user stops a streaming reply. */
+  onStop?: () => void;
+  isStreaming?: boolean;
+  isDisabled?: boolean;
+  labels: ChatComposerLabels;
+  className?: string;
+}
+
+/** The message box with send and stop. */
+export function ChatComposer({
+  value,
+  onChange,
+  onSend,
+  onStop,
+  isStreaming = false,
+  isDisabled = false,
+  labels,
+  className,
+}: ChatComposerProps) {
+  const area = useRef<HTMLTextAreaElement>(null);
+  const canSend = !isStreaming && !isDisabled && isSendableMessage(value);
+
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    const height = Math.min(el.scrollHeight, CHAT_INPUT_MAX_HEIGHT_PX);
+    el.style.height = `${height}px`;
+    el.style.overflowY = el.scrollHeight > CHAT_INPUT_MAX_HEIGHT_PX ? 'auto' : 'hidden';
+  }, [value]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (canSend) onSend(value);
+  };
+
+  return (
+    <div
+      data-slot="chat-composer"
+      className={cn(
+        'flex items-end gap-2 rounded-card border border-border-strong bg-surface-raised p-2 shadow-card',
+        'focus-within:border-focus focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-focus',
+        className,
+      )}
+    >
+      <AriaTextField
+        value={value}
+        onChange={onChange}
+        isDisabled={isDisabled}
+        className="flex min-w-0 flex-1 flex-col"
+      >
+        <Label className="sr-only">{labels.input}</Label>
+        <TextArea
+          ref={area}
+          rows={1}
+          placeholder={labels.placeholder}
+          onKeyDown={onKeyDown}
+          style={{ maxHeight: CHAT_INPUT_MAX_HEIGHT_PX }}
+          className="min-h-10 border-0 bg-transparent py-2.5 leading-5 data-[focused]:outline-none"
+        />
+      </AriaTextField>
+      {isStreaming ? (
+        <Button
+          variant="secondary"
+          onPress={onStop}
+          aria-label={labels.stop}
+          className="w-10 shrink-0 px-0"
+        >
+          <StopIcon />
+        </Button>
+      ) : (
+        <Button
+          onPress={() => onSend(value)}
+          isDisabled={!canSend}
+          aria-label={labels.send}
+          className="w-10 shrink-0 px-0"
+        >
+          <SendIcon />
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { chatMessages as c } from '@solar/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { ChatMessage } from './chat-message.tsx';
+
+const markdownReply = [
+  'A **4.4 kW** system would cover most of your use. Here is why:',
+  '',
+  '1. You use about 300 kWh a month.',
+  '2. Bishkek gets about 4.5 sun hours a day.',
+  '',
+  '- 11 panels of 0.4 kW',
+  '- about `22 m²` of roof',
+  '',
+  'Read more in [our guide](https://example.com/guide).',
+].join('\n');
+
+const meta = {
+  title: 'UI/Chat/ChatMessage',
+  component: ChatMessage,
+  args: {
+    author: 'assistant',
+    content: markdownReply,
+    authorLabel: 'Assistant',
+    botLabel: c.botConsultant.defaultMessage,
+    time: '10:30',
+    className: 'w-[36rem]',
+  },
+} satisfies Meta<typeof ChatMessage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Assistant: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('4.4 kW').tagName).toBe('STRONG');
+    await expect(canvas.getByRole('link', { name: 'our guide' })).toHaveAttribute(
+      'rel',
+      expect.stringContaining('noopener'),
+    );
+    await expect(canvas.getByText(c.botConsultant.defaultMessage)).toBeVisible();
+  },
+};
+
+export const SalesSpecialist: Story = {
+  args: {
+    botLabel: c.botSales.defaultMessage,
+    content: 'I can prepare a **quote** for you today.',
+  },
+};
+
+export const User: Story = {
+  args: {
+    author: 'user',
+    authorLabel: 'You',
+    botLabel: undefined,
+    content: 'My bill is about 450 som a month.\nThe roof is flat, around 40 m².',
+  },
+};
+
+/** A reply still arriving: blinking caret, aria-busy. */
+export const Streaming: Story = {
+  args: { content: 'A 4.4 kW system would', isStreaming: true },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('article')).toHaveAttribute('aria-busy', 'true');
+    await expect(canvasElement.querySelector('[data-slot=caret]')).not.toBeNull();
+  },
+};
+
+/** A reply cut short by an error is marked. */
+export const Interrupted: Story = {
+  args: { content: 'A 4.4 kW system would cover', interruptedLabel: c.interrupted.defaultMessage },
+};
+
+export const SystemNotice: Story = {
+  args: { author: 'system', authorLabel: 'System', content: c.conversationNotFound.defaultMessage },
+};
+
+export const SystemError: Story = {
+  args: {
+    author: 'system',
+    authorLabel: 'System',
+    tone: 'error',
+    content: c.genericError.defaultMessage,
+  },
+};
+
+/** Raw HTML and script URLs are not rendered. */
+export const UnsafeMarkdown: Story = {
+  args: {
+    content:
+      'Hello <img src=x onerror="alert(1)"> <b>bold?</b>\n\n[click](javascript:alert(1)) and <script>alert(1)</script>',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvasElement.querySelector('img, script, b')).toBeNull();
+    const link = canvas.getByText('click').closest('a');
+    await expect(link?.getAttribute('href') ?? '').not.toContain('javascript');
+  },
+};
+
+export const Catalog: Story = {
+  render: () => (
+    <div className="flex w-[36rem] flex-col gap-4">
+      <ChatMessage
+        author="user"
+        authorLabel="You"
+        content="How big a system do I need?"
+        time="10:29"
+      />
+      <ChatMessage
+        author="assistant"
+        authorLabel="Assistant"
+        botLabel={c.botConsultant.defaultMessage}
+        content={markdownReply}
+        time="10:30"
+      />
+      <ChatMessage
+        author="assistant"
+        authorLabel="Assistant"
+        botLabel={c.botSales.defaultMessage}
+        content="Shall I send a quote?"
+        isStreaming
+      />
+      <ChatMessage
+        author="assistant"
+        authorLabel="Assistant"
+        content="The payback is"
+        interruptedLabel={c.interrupted.defaultMessage}
+      />
+      <ChatMessage
+        author="system"
+        authorLabel="System"
+        tone="error"
+        content={c.genericError.defaultMessage}
+      />
+    </div>
+  ),
+};

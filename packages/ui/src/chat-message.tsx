@@ -1,0 +1,165 @@
+/**
+ * ChatMessage: one message of the AI chat (spec sections 2-4). User messages are plain
+ * text on the right; assistant messages render safe markdown (react-markdown: no raw
+ * HTML, unsafe URLs dropped, links open in a new tab) with the bot type label
+ * (Solar Consultant / Sales Specialist); system messages are centred notices, `tone`
+ * error for failures. A streaming reply shows a blinking caret and is `aria-busy`; an
+ * interrupted one is marked. Labels arrive translated.
+ */
+import type { ChatRole } from '@solar/domain/contract';
+import type { ReactNode } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import { cn } from './cn.ts';
+import { AlertIcon, SunIcon } from './icons.tsx';
+
+export interface ChatMessageProps {
+  /** Who wrote it: user, assistant or system. */
+  author: ChatRole;
+  content: string;
+  /** Screen-reader name of the author ("You", "Assistant", "System"). */
+  authorLabel: string;
+  /** The bot type shown above an assistant message ("Solar Consultant"). */
+  botLabel?: string;
+  /** Formatted time of the message. */
+  time?: string;
+  /** The reply is still arriving. */
+  isStreaming?: boolean;
+  /** Text of the interrupted mark ("Response interrupted"); shown when set. */
+  interruptedLabel?: string;
+  /** System message tone. */
+  tone?: 'info' | 'error';
+  className?: string;
+}
+
+const markdownComponents: Components = {
+  a: ({ node: _node, children, ...props }) => (
+    <a
+      {...props}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="text-link underline underline-offset-2"
+    >
+      {children}
+    </a>
+  ),
+  img: ({ alt }) => <span>{alt}</span>,
+};
+
+/** Renders markdown without raw HTML or images. */
+function SafeMarkdown({ children }: { children: string }) {
+  return (
+    <Markdown skipHtml components={markdownComponents}>
+      {children}
+    </Markdown>
+  );
+}
+
+const proseStyles = cn(
+  'flex flex-col gap-2 text-sm leading-relaxed break-words',
+  '[&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5',
+  '[&_h1]:text-base [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:font-semibold [&_strong]:font-semibold',
+  '[&_code]:rounded [&_code]:bg-surface-sunken [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.8125rem]',
+  '[&_pre]:overflow-x-auto [&_pre]:rounded-control [&_pre]:bg-surface-sunken [&_pre]:p-3',
+  '[&_table]:border-collapse [&_td]:border [&_td]:border-border [&_td]:px-2 [&_th]:border [&_th]:border-border [&_th]:px-2',
+);
+
+/** One chat message bubble. */
+export function ChatMessage({
+  author,
+  content,
+  authorLabel,
+  botLabel,
+  time,
+  isStreaming,
+  interruptedLabel,
+  tone = 'info',
+  className,
+}: ChatMessageProps) {
+  if (author === 'system') {
+    return (
+      <div
+        data-slot="chat-message"
+        data-role="system"
+        className={cn(
+          'mx-auto flex max-w-lg items-start gap-2 rounded-control border px-3 py-2 text-sm',
+          tone === 'error'
+            ? 'border-danger-fg/30 bg-danger-soft text-danger-fg'
+            : 'border-border bg-surface-sunken text-fg-muted',
+          className,
+        )}
+      >
+        <span className="sr-only">{`${authorLabel}: `}</span>
+        {tone === 'error' && <AlertIcon className="mt-0.5 size-4 shrink-0" />}
+        <p>{content}</p>
+      </div>
+    );
+  }
+
+  const isUser = author === 'user';
+  let body: ReactNode = isUser ? (
+    <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{content}</p>
+  ) : (
+    <div className={proseStyles}>
+      <SafeMarkdown>{content}</SafeMarkdown>
+    </div>
+  );
+  if (isStreaming) {
+    body = (
+      <div className="flex flex-col">
+        {body}
+        <span
+          aria-hidden="true"
+          data-slot="caret"
+          className="mt-0.5 inline-block h-4 w-1.5 animate-caret rounded-sm bg-current motion-reduce:animate-none"
+        />
+      </div>
+    );
+  }
+
+  return (
+    <article
+      data-slot="chat-message"
+      data-role={author}
+      aria-busy={isStreaming || undefined}
+      className={cn('flex w-full flex-col gap-1', isUser ? 'items-end' : 'items-start', className)}
+    >
+      <header className="flex items-center gap-2 px-1 text-xs text-fg-muted">
+        {!isUser && (
+          <span
+            aria-hidden="true"
+            className="flex size-5 items-center justify-center rounded-pill bg-brand-100 text-brand-800"
+          >
+            <SunIcon className="size-3.5" />
+          </span>
+        )}
+        <span className={cn(isUser || botLabel ? 'sr-only' : 'font-medium')}>{authorLabel}</span>
+        {!isUser && botLabel && (
+          <span data-slot="bot-label" className="font-medium text-fg">
+            {botLabel}
+          </span>
+        )}
+        {time && <time>{time}</time>}
+      </header>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-card px-4 py-2.5',
+          isUser
+            ? 'rounded-br-sm bg-brand-700 text-white'
+            : 'rounded-bl-sm border border-border bg-surface-raised text-fg',
+          interruptedLabel && 'border-dashed border-warning-fg/60',
+        )}
+      >
+        {body}
+      </div>
+      {interruptedLabel && (
+        <p
+          data-slot="interrupted"
+          className="flex items-center gap-1 px-1 text-xs font-medium text-warning-fg"
+        >
+          <AlertIcon className="size-3.5" />
+          {interruptedLabel}
+        </p>
+      )}
+    </article>
+  );
+}

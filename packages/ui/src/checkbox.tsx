@@ -1,0 +1,51 @@
+/**
+ * Checkbox: a labelled checkbox (react-aria-components) with a visible box, a check mark,
+ * keyboard focus ring and an invalid state (e.g. the sign-up terms box, spec section 5).
+ */
+import type { ReactNode } from 'react';
+import {
+  Checkbox as AriaCheckbox,
+  composeRenderProps,
+  type CheckboxProps as AriaCheckboxProps,
+} from 'react-aria-components';
+import { cn } from './cn.ts';
+import { CheckIcon } from './icons.tsx';
+
+export interface CheckboxProps extends Omit<AriaCheckboxProps, 'children'> {
+  /** The label; may hold links (terms and privacy). */
+  children: ReactNode;
+}
+
+/** A checkbox with its label. */
+export function Checkbox({ className, children, ...props }: CheckboxProps) {
+  return (
+    <AriaCheckbox
+      {...props}
+      data-slot="checkbox"
+      className={composeRenderProps(className, (className) =>
+        cn(
+          'group flex items-center gap-2 text-sm text-fg',
+          'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60',
+          className,
+        ),
+      )}
+    >
+      {({ isSelected }) => (
+        <>
+          <span
+            aria-hidden="true"
+            className={cn(
+              'flex size-5 shrink-0 items-center justify-center rounded border-2 border-border-strong bg-surface-raised transition-colors',
+              'group-data-[selected]:border-brand-700 group-data-[selected]:bg-brand-700 group-data-[selected]:text-white',
+              'group-data-[invalid]:border-danger-fg',
+              'group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus',
+            )}
+          >
+            {isSelected && <CheckIcon className="size-3.5" strokeWidth={3} />}
+          </span>
+          <span>{children}</span>
+        </>
+      )}
+    </AriaCheckbox>
+  );
+}

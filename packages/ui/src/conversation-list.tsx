@@ -1,0 +1,162 @@
+/**
+ * ConversationList: the chat sidebar's list (spec sections 2 and 8). Each item shows the
+ * title (an asterisk marks a generated title), and the last activity date labelled by
+ * `conversationDateLabel` of @solar/domain (today: time; yesterday; weekday under 7
+ * days; else month and day) against the injected `now`. The active conversation is
+ * `aria-current`. States: loading, error with retry, empty, and "load more" while more
+ * pages exist. Labels arrive translated.
+ */
+import type { ConversationSummary } from '@solar/domain/contract';
+import { conversationDateLabel } from '@solar/domain/dates';
+import { Button as AriaButton } from 'react-aria-components';
+import { Button } from './button.tsx';
+import { cn, focusRing } from './cn.ts';
+import { AlertIcon, MessageIcon } from './icons.tsx';
+import { Spinner } from './spinner.tsx';
+
+export interface ConversationListLabels {
+  /** Landmark name of the list ("Conversations"). */
+  list: string;
+  loadMore: string;
+  loading: string;
+  empty: string;
+  /** Error text ("Failed to load conversations"). */
+  error: string;
+  retry: string;
+  /** Screen-reader text for the asterisk ("generated title"). */
+  generatedTitle: string;
+}
+
+export interface ConversationListProps {
+  conversations: readonly ConversationSummary[];
+  activeId?: string | null;
+  onSelect: (id: string) => void;
+  /** "now" for the date labels (epoch ms or Date); injected so tests and stories are stable. */
+  now: number | Date;
+  /** Interface locale for the date labels (en, es, ru). */
+  locale: string;
+  /** IANA time zone of the calendar days (default: the browser's). */
+  timeZone?: string;
+  hasMore?: boolean;
+  onLoadMore?: () => void;
+  isLoadingMore?: boolean;
+  /** First page loading. */
+  isLoading?: boolean;
+  /** Set when loading failed; shows the error with a retry button. */
+  hasError?: boolean;
+  onRetry?: () => void;
+  labels: ConversationListLabels;
+  className?: string;
+}
+
+/** The sidebar list of conversations. */
+export function ConversationList({
+  conversations,
+  activeId,
+  onSelect,
+  now,
+  locale,
+  timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+  hasMore,
+  onLoadMore,
+  isLoadingMore,
+  isLoading,
+  hasError,
+  onRetry,
+  labels,
+  className,
+}: ConversationListProps) {
+  const nowMs = typeof now === 'number' ? now : now.getTime();
+  let body;
+  if (isLoading && conversations.length === 0) {
+    body = (
+      <div className="flex justify-center py-8">
+        <Spinner label={labels.loading} showLabel />
+      </div>
+    );
+  } else if (hasError && conversations.length === 0) {
+    body = <ErrorBlock labels={labels} onRetry={onRetry} />;
+  } else if (conversations.length === 0) {
+    body = (
+      <p className="flex flex-col items-center gap-2 px-4 py-8 text-center text-sm text-fg-muted">
+        <MessageIcon className="size-6" />
+        {labels.empty}
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="flex flex-col gap-0.5">
+          {conversations.map((c) => {
+            const active = c.id === activeId;
+            return (
+              <li key={c.id}>
+                <AriaButton
+                  onPress={() => onSelect(c.id)}
+                  aria-current={active ? 'true' : undefined}
+                  className={cn(
+                    'flex w-full flex-col items-start gap-0.5 rounded-control px-3 py-2 text-left',
+                    'data-[hovered]:bg-black/5 dark:data-[hovered]:bg-white/5',
+                    active && 'bg-brand-50 data-[hovered]:bg-brand-50 dark:bg-white/10',
+                    focusRing,
+                  )}
+                >
+                  <span className={cn('line-clamp-1 text-sm text-fg', active && 'font-semibold')}>
+                    {c.title}
+                    {c.titleGenerated && (
+                      <>
+                        <span aria-hidden="true"> *</span>
+                        <span className="sr-only">{` (${labels.generatedTitle})`}</span>
+                      </>
+                    )}
+                  </span>
+                  <span className="text-xs text-fg-muted">
+                    <time dateTime={c.lastMessageAt}>
+                      {conversationDateLabel(c.lastMessageAt, nowMs, locale, timeZone)}
+                    </time>
+                  </span>
+                </AriaButton>
+              </li>
+            );
+          })}
+        </ul>
+        {hasError && <ErrorBlock labels={labels} onRetry={onRetry} />}
+        {hasMore && !hasError && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onPress={onLoadMore}
+            isPending={isLoadingMore}
+            className="mx-auto mt-2"
+          >
+            {labels.loadMore}
+          </Button>
+        )}
+      </>
+    );
+  }
+  return (
+    <nav
+      aria-label={labels.list}
+      aria-busy={isLoading || isLoadingMore || undefined}
+      data-slot="conversation-list"
+      className={cn('flex flex-col gap-2', className)}
+    >
+      {body}
+    </nav>
+  );
+}
+
+function ErrorBlock({ labels, onRetry }: { labels: ConversationListLabels; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-2 px-4 py-6 text-center">
+      <p className="flex items-center gap-1.5 text-sm font-medium text-danger-fg">
+        <AlertIcon className="size-4" />
+        {labels.error}
+      </p>
+      <Button variant="secondary" size="sm" onPress={onRetry}>
+        {labels.retry}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * EmptyState: an icon, a title, an optional description and an optional action, for
+ * lists with nothing to show (e.g. "No users found" with a create link, "No users match
+ * your current filters"; spec section 2).
+ */
+import type { ReactNode } from 'react';
+import { cn } from './cn.ts';
+
+export interface EmptyStateProps {
+  title: string;
+  description?: string;
+  /** A decorative icon. */
+  icon?: ReactNode;
+  /** A button or link. */
+  action?: ReactNode;
+  /** Heading level of the title (default 2). */
+  level?: 2 | 3 | 4;
+  className?: string;
+}
+
+/** A centred message for an empty list. */
+export function EmptyState({
+  title,
+  description,
+  icon,
+  action,
+  level = 2,
+  className,
+}: EmptyStateProps) {
+  const Heading = `h${level}` as const;
+  return (
+    <div
+      data-slot="empty-state"
+      className={cn('flex flex-col items-center gap-3 px-6 py-10 text-center', className)}
+    >
+      {icon && (
+        <span
+          aria-hidden="true"
+          className="flex size-12 items-center justify-center rounded-pill bg-surface-sunken text-fg-muted [&_svg]:size-6"
+        >
+          {icon}
+        </span>
+      )}
+      <Heading className="text-base font-semibold text-fg">{title}</Heading>
+      {description && <p className="max-w-sm text-sm text-fg-muted">{description}</p>}
+      {action && <div className="mt-1">{action}</div>}
+    </div>
+  );
+}

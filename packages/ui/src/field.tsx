@@ -1,0 +1,97 @@
+/**
+ * Field parts shared by every form control: Label, Description, FieldError, Input,
+ * TextArea and their styles. They plug into react-aria-components' field contexts, so a
+ * label, its input, its description and its error are wired with ids automatically.
+ */
+import type { Ref } from 'react';
+import {
+  composeRenderProps,
+  FieldError as AriaFieldError,
+  Input as AriaInput,
+  Label as AriaLabel,
+  Text,
+  TextArea as AriaTextArea,
+  type FieldErrorProps,
+  type InputProps,
+  type LabelProps,
+  type TextAreaProps,
+  type TextProps,
+} from 'react-aria-components';
+import { cn } from './cn.ts';
+
+/** The border, surface and focus styles of every text-like control. */
+export const fieldControlStyles = [
+  'w-full rounded-control border border-border-strong bg-surface-raised text-sm text-fg',
+  'placeholder:text-fg-muted outline-none transition-colors',
+  'data-[focused]:border-focus data-[focused]:outline-2 data-[focused]:outline-offset-1 data-[focused]:outline-focus',
+  'data-[invalid]:border-danger-fg',
+  'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60',
+].join(' ');
+
+/** A field's visible label. */
+export function Label({ className, ...props }: LabelProps) {
+  return (
+    <AriaLabel
+      {...props}
+      data-slot="label"
+      className={cn('text-sm font-medium text-fg', className)}
+    />
+  );
+}
+
+/** Help text under a control; referenced by the control's `aria-describedby`. */
+export function Description({ className, ...props }: TextProps) {
+  return (
+    <Text
+      {...props}
+      slot="description"
+      data-slot="description"
+      className={cn('text-xs text-fg-muted', className)}
+    />
+  );
+}
+
+/** The error of an invalid field (shown only while the field is invalid). */
+export function FieldError({ className, ...props }: FieldErrorProps) {
+  return (
+    <AriaFieldError
+      {...props}
+      data-slot="field-error"
+      className={composeRenderProps(className, (className) =>
+        cn('text-xs font-medium text-danger-fg', className),
+      )}
+    />
+  );
+}
+
+/** A single-line text input for use inside a react-aria field. */
+export function Input({ className, ref, ...props }: InputProps & { ref?: Ref<HTMLInputElement> }) {
+  return (
+    <AriaInput
+      {...props}
+      ref={ref}
+      data-slot="input"
+      className={composeRenderProps(className, (className) =>
+        cn(fieldControlStyles, 'h-10 px-3', className),
+      )}
+    />
+  );
+}
+
+/** A multi-line text input for use inside a react-aria text field. */
+export function TextArea({
+  className,
+  ref,
+  ...props
+}: TextAreaProps & { ref?: Ref<HTMLTextAreaElement> }) {
+  return (
+    <AriaTextArea
+      {...props}
+      ref={ref}
+      data-slot="textarea"
+      className={composeRenderProps(className, (className) =>
+        cn(fieldControlStyles, 'resize-none px-3 py-2', className),
+      )}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Number formatting for display: som amounts (KGS, whole som) and plain figures, per
+ * interface locale (en, es, ru).
+ * TODO(domain): money/unit formatting belongs in @solar/domain next to the estimate; move
+ * it there when domain grows a formatter, and keep this as a re-export.
+ */
+
+/** The word written after som amounts, per locale (the currency of spec section 1). */
+const SOM_UNIT: Readonly<Record<string, string>> = { en: 'som', es: 'som', ru: 'сом' };
+
+/** The som unit word for a locale ("som", "сом"); English when unknown. */
+export function somUnit(locale: string): string {
+  return SOM_UNIT[locale.slice(0, 2)] ?? 'som';
+}
+
+/** A figure with the locale's grouping and at most `maximumFractionDigits` decimals. */
+export function formatNumber(value: number, locale: string, maximumFractionDigits = 0): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value);
+}
+
+/** Whole som with the locale's grouping and unit: "138,750 som", "138 750 сом". */
+export function formatSom(value: number, locale: string): string {
+  return `${formatNumber(Math.round(value), locale)}\u00a0${somUnit(locale)}`;
+}

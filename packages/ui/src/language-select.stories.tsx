@@ -1,0 +1,40 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { LanguageSelect } from './language-select.tsx';
+
+const meta = {
+  title: 'UI/Forms/LanguageSelect',
+  component: LanguageSelect,
+  args: { label: 'Language', value: 'en', onChange: fn() },
+} satisfies Meta<typeof LanguageSelect>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const English: Story = {};
+export const Russian: Story = { args: { value: 'ru', label: 'Язык' } };
+export const HiddenLabel: Story = { args: { hideLabel: true } };
+
+/** Each language is named in itself, with its lang attribute. */
+export const Choose: Story = {
+  tags: ['no-visual'],
+  play: async ({ args, canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: /Language/ }));
+    const listbox = await within(document.body).findByRole('listbox');
+    const options = within(listbox).getAllByRole('option');
+    await expect(options.map((o) => o.textContent)).toEqual(['English', 'Español', 'Русский']);
+    await expect(options[2]).toHaveAttribute('lang', 'ru');
+    await userEvent.click(options[1]!);
+    await expect(args.onChange).toHaveBeenCalledWith('es');
+  },
+};
+
+export const Catalog: Story = {
+  render: (args) => (
+    <div className="flex gap-4">
+      <LanguageSelect {...args} value="en" label="English" />
+      <LanguageSelect {...args} value="es" label="Spanish" />
+      <LanguageSelect {...args} value="ru" label="Russian" />
+    </div>
+  ),
+};

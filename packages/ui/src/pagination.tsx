@@ -1,0 +1,115 @@
+/**
+ * Pagination and PageSizeSelect for the user list (spec sections 2 and 9): previous and
+ * next buttons around at most five page buttons (the window of `pagerWindow` in
+ * @solar/domain, current page centred where possible); the current page has
+ * `aria-current="page"`. PageSizeSelect offers 10, 25, 50 and 100 (PAGE_SIZES).
+ */
+import { PAGE_SIZES, pagerWindow, type PageSize } from '@solar/domain/paging';
+import { Button } from './button.tsx';
+import { cn } from './cn.ts';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
+import { Select } from './select.tsx';
+
+export interface PaginationLabels {
+  /** Landmark name of the nav ("Pagination"). */
+  nav: string;
+  previous: string;
+  next: string;
+  /** Accessible name of a page button ("Page 3"); gets the page number. */
+  page: (page: number) => string;
+}
+
+export interface PaginationProps {
+  /** 1-based current page. */
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  labels: PaginationLabels;
+  isDisabled?: boolean;
+  className?: string;
+}
+
+/** Previous, up to five page numbers, next. Renders nothing with fewer than two pages. */
+export function Pagination({
+  page,
+  totalPages,
+  onPageChange,
+  labels,
+  isDisabled,
+  className,
+}: PaginationProps) {
+  if (totalPages < 2) return null;
+  const pages = pagerWindow(page, totalPages);
+  return (
+    <nav
+      aria-label={labels.nav}
+      data-slot="pagination"
+      className={cn('flex items-center gap-1', className)}
+    >
+      <Button
+        variant="ghost"
+        size="sm"
+        isDisabled={isDisabled || page <= 1}
+        onPress={() => onPageChange(page - 1)}
+      >
+        <ChevronLeftIcon />
+        {labels.previous}
+      </Button>
+      <ul className="flex items-center gap-1">
+        {pages.map((p) => (
+          <li key={p}>
+            <Button
+              variant={p === page ? 'primary' : 'ghost'}
+              size="sm"
+              aria-label={labels.page(p)}
+              aria-current={p === page ? 'page' : undefined}
+              isDisabled={isDisabled}
+              onPress={() => onPageChange(p)}
+              className="min-w-8 px-2 tabular-nums"
+            >
+              {p}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Button
+        variant="ghost"
+        size="sm"
+        isDisabled={isDisabled || page >= totalPages}
+        onPress={() => onPageChange(page + 1)}
+      >
+        {labels.next}
+        <ChevronRightIcon />
+      </Button>
+    </nav>
+  );
+}
+
+export interface PageSizeSelectProps {
+  /** Label ("Rows per page"). */
+  label: string;
+  value: PageSize;
+  onChange: (size: PageSize) => void;
+  isDisabled?: boolean;
+  className?: string;
+}
+
+/** The rows-per-page dropdown: 10, 25, 50 or 100. */
+export function PageSizeSelect({
+  label,
+  value,
+  onChange,
+  isDisabled,
+  className,
+}: PageSizeSelectProps) {
+  return (
+    <Select<string>
+      label={label}
+      options={PAGE_SIZES.map((size) => ({ id: String(size), label: String(size) }))}
+      value={String(value)}
+      onChange={(id) => onChange(Number(id) as PageSize)}
+      isDisabled={isDisabled}
+      className={cn('flex-row items-center gap-2 [&>button]:w-20', className)}
+    />
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * PortfolioCard: the solar data the chat collected (spec sections 2, 3 and 8): monthly
+ * use (kWh), monthly bill (som), roof type, roof area (m2) and location. States: filled,
+ * partial (unknown facts show a dash), empty (no fact yet: the empty message), loading,
+ * and error with retry. Labels arrive translated; numbers are formatted for `locale`.
+ */
+import type { Portfolio } from '@solar/domain/contract';
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+import { Card, CardDescription, CardHeader, CardTitle } from './card.tsx';
+import { AlertIcon, SunIcon } from './icons.tsx';
+import { formatNumber, formatSom } from './format.ts';
+import { Spinner } from './spinner.tsx';
+import { cn } from './cn.ts';
+
+export interface PortfolioCardLabels {
+  title: string;
+  monthlyKwh: string;
+  monthlyBill: string;
+  roofType: string;
+  roofArea: string;
+  location: string;
+  /** Shown with no fact collected yet. */
+  empty: string;
+  /** "Failed to load portfolio". */
+  error: string;
+  retry: string;
+  loading: string;
+  /** Screen-reader text for a dash ("Not known yet"). */
+  unknown: string;
+  /** "Updated Mar 14, 10:30", already formatted; omit to hide. */
+  updated?: string;
+}
+
+export interface PortfolioCardProps {
+  portfolio: Portfolio | null;
+  status: 'ready' | 'loading' | 'error';
+  onRetry?: () => void;
+  labels: PortfolioCardLabels;
+  /** Interface locale for numbers (en, es, ru). */
+  locale: string;
+  className?: string;
+}
+
+/** True when the portfolio has no fact at all. */
+export function isPortfolioEmpty(p: Portfolio | null): boolean {
+  if (!p) return true;
+  const { monthlyKwh, monthlyBill } = p.electricityConsumption;
+  const { roofType, roofArea, location } = p.propertyInfo;
+  return [monthlyKwh, monthlyBill, roofType, roofArea, location].every((v) => v === null);
+}
+
+/** The collected solar facts. */
+export function PortfolioCard({
+  portfolio,
+  status,
+  onRetry,
+  labels,
+  locale,
+  className,
+}: PortfolioCardProps) {
+  let body: ReactNode;
+  if (status === 'loading') {
+    body = (
+      <div className="flex justify-center py-6">
+        <Spinner label={labels.loading} showLabel />
+      </div>
+    );
+  } else if (status === 'error') {
+    body = (
+      <div role="alert" className="flex flex-col items-start gap-3">
+        <p className="flex items-center gap-1.5 text-sm font-medium text-danger-fg">
+          <AlertIcon className="size-4" />
+          {labels.error}
+        </p>
+        <Button variant="secondary" size="sm" onPress={onRetry}>
+          {labels.retry}
+        </Button>
+      </div>
+    );
+  } else if (!portfolio || isPortfolioEmpty(portfolio)) {
+    body = (
+      <p className="flex items-start gap-2 text-sm text-fg-muted">
+        <SunIcon className="mt-0.5 size-4 shrink-0" />
+        {labels.empty}
+      </p>
+    );
+  } else {
+    const { monthlyKwh, monthlyBill } = portfolio.electricityConsumption;
+    const { roofType, roofArea, location } = portfolio.propertyInfo;
+    const rows: [string, string | null][] = [
+      [labels.monthlyKwh, monthlyKwh === null ? null : `${formatNumber(monthlyKwh, locale)} kWh`],
+      [labels.monthlyBill, monthlyBill === null ? null : formatSom(monthlyBill, locale)],
+      [labels.roofType, roofType],
+      [labels.roofArea, roofArea === null ? null : `${formatNumber(roofArea, locale)} m²`],
+      [labels.location, location],
+    ];
+    body = (
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-fg-muted">{label}</dt>
+            <dd
+              className={cn('text-right font-medium', value === null ? 'text-fg-muted' : 'text-fg')}
+            >
+              {value ?? (
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className="sr-only">{labels.unknown}</span>
+                </>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+  return (
+    <Card data-slot="portfolio-card" className={className}>
+      <CardHeader>
+        <CardTitle level={2} className="text-base">
+          {labels.title}
+        </CardTitle>
+        {status === 'ready' && labels.updated && !isPortfolioEmpty(portfolio) && (
+          <CardDescription>{labels.updated}</CardDescription>
+        )}
+      </CardHeader>
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Select: a labelled single-choice dropdown (react-aria-components Select with a
+ * ListBox in a Popover): keyboard type-ahead, arrow keys, Escape to close.
+ */
+import type { Key } from 'react-aria-components';
+import {
+  Button as AriaButton,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select as AriaSelect,
+  SelectValue,
+  type SelectProps as AriaSelectProps,
+} from 'react-aria-components';
+import { cn, focusRing } from './cn.ts';
+import { Description, FieldError, Label } from './field.tsx';
+import { CheckIcon, ChevronDownIcon } from './icons.tsx';
+
+/** One option: a stable id and its translated label. */
+export interface SelectOption<K extends Key = string> {
+  id: K;
+  label: string;
+  /** Language of the label, when it differs from the page (language names). */
+  lang?: string;
+}
+
+export interface SelectProps<K extends Key = string> extends Omit<
+  AriaSelectProps<SelectOption<K>, 'single'>,
+  'children' | 'className' | 'items' | 'value' | 'onChange' | 'defaultValue'
+> {
+  label: string;
+  /** When true the label is only read by screen readers. */
+  hideLabel?: boolean;
+  options: readonly SelectOption<K>[];
+  value?: K | null;
+  defaultValue?: K | null;
+  onChange?: (value: K) => void;
+  description?: string;
+  errorMessage?: string;
+  className?: string;
+}
+
+/** A dropdown to pick one option. */
+export function Select<K extends Key = string>({
+  label,
+  hideLabel,
+  options,
+  value,
+  defaultValue,
+  onChange,
+  description,
+  errorMessage,
+  className,
+  isInvalid,
+  ...props
+}: SelectProps<K>) {
+  return (
+    <AriaSelect
+      {...props}
+      value={value}
+      defaultValue={defaultValue}
+      onChange={(key) => {
+        if (key !== null) onChange?.(key as K);
+      }}
+      isInvalid={isInvalid ?? Boolean(errorMessage)}
+      data-slot="select"
+      className={cn('flex flex-col gap-1.5', className)}
+    >
+      <Label className={cn(hideLabel && 'sr-only')}>{label}</Label>
+      <AriaButton
+        className={cn(
+          'flex h-10 w-full items-center justify-between gap-2 rounded-control border border-border-strong bg-surface-raised px-3 text-left text-sm text-fg',
+          'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[pressed]:bg-surface-sunken',
+          focusRing,
+        )}
+      >
+        <SelectValue className="truncate data-[placeholder]:text-fg-muted" />
+        <ChevronDownIcon className="size-4 shrink-0 text-fg-muted" />
+      </AriaButton>
+      {description && <Description>{description}</Description>}
+      <FieldError>{errorMessage}</FieldError>
+      <Popover className="min-w-(--trigger-width) rounded-control border border-border bg-surface-raised p-1 shadow-overlay">
+        <ListBox items={options} className="max-h-72 overflow-auto outline-none">
+          {(option) => (
+            <ListBoxItem
+              id={option.id}
+              textValue={option.label}
+              lang={option.lang}
+              className={cn(
+                'flex cursor-default items-center justify-between gap-3 rounded-md px-2.5 py-2 text-sm text-fg outline-none',
+                'data-[focused]:bg-brand-50 data-[focused]:text-fg dark:data-[focused]:bg-white/10',
+                'data-[selected]:font-semibold',
+              )}
+            >
+              {({ isSelected }) => (
+                <>
+                  <span>{option.label}</span>
+                  {isSelected && <CheckIcon className="size-4" />}
+                </>
+              )}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </AriaSelect>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Stat: one labelled figure (a value and optional unit and hint), as in the estimate
+ * results and dashboard cards. Values arrive formatted for the locale.
+ */
+import type { ReactNode } from 'react';
+import { cn } from './cn.ts';
+
+export interface StatProps {
+  label: string;
+  /** The formatted figure ("12.4", "138 750 сом"). */
+  value: ReactNode;
+  /** Unit after the value ("kW", "years"); omit when `value` already has it. */
+  unit?: string;
+  /** Small text under the value. */
+  hint?: string;
+  /** Emphasise (brand colour). */
+  highlight?: boolean;
+  className?: string;
+}
+
+/** A label over a large value. Rendered as a description-list group (dt/dd) inside `StatGroup`. */
+export function Stat({ label, value, unit, hint, highlight, className }: StatProps) {
+  return (
+    <div
+      data-slot="stat"
+      className={cn(
+        'flex flex-col gap-1 rounded-card border border-border bg-surface-raised p-4',
+        highlight && 'border-brand-700/40 bg-brand-50 dark:bg-surface-raised',
+        className,
+      )}
+    >
+      <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
+      <dd className="flex flex-col gap-0.5">
+        <span
+          className={cn(
+            'text-2xl font-semibold text-fg tabular-nums',
+            highlight && 'text-brand-800 dark:text-brand-100',
+          )}
+        >
+          {value}
+          {unit && <span className="ml-1 text-sm font-medium text-fg-muted">{unit}</span>}
+        </span>
+        {hint && <span className="text-xs text-fg-muted">{hint}</span>}
+      </dd>
+    </div>
+  );
+}
+
+/** A responsive grid of stats (a `dl`). */
+export function StatGroup({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <dl data-slot="stat-group" className={cn('grid grid-cols-2 gap-3 sm:grid-cols-3', className)}>
+      {children}
+    </dl>
+  );
+}

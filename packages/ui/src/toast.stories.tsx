@@ -1,0 +1,125 @@
+import { TOAST_DURATION_MS, TOAST_FADE_OUT_MS } from '@solar/domain/constants';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useEffect, useRef } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from './button.tsx';
+import { ToastProvider, useToast, type ToastInput } from './toast.tsx';
+
+const samples: ToastInput[] = [
+  { kind: 'success', title: 'User created successfully' },
+  { kind: 'error', title: 'Authorization Error', description: 'You are not authorized to do that' },
+  {
+    kind: 'warning',
+    title: 'Warning',
+    description: 'Failed to load resource. Please refresh the page.',
+  },
+  {
+    kind: 'info',
+    title: 'Conversation not found',
+    description: 'A new conversation has been started.',
+  },
+];
+
+/** Shows the given toasts once, kept open (duration Infinity) for review and screenshots. */
+function ShowOnMount({ toasts }: { toasts: ToastInput[] }) {
+  const toast = useToast();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    for (const t of toasts) toast.show({ duration: Infinity, ...t });
+  }, [toast, toasts]);
+  return null;
+}
+
+/** Buttons that raise a toast of each kind with its real duration. */
+function Trigger() {
+  const toast = useToast();
+  return (
+    <div className="flex flex-wrap gap-2">
+      {samples.map((t) => (
+        <Button key={t.kind} variant="secondary" onPress={() => toast.show(t)}>
+          {`Show ${t.kind}`}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+const meta = {
+  title: 'UI/Feedback/Toast',
+  component: ToastProvider,
+  args: { closeLabel: 'Close', children: null },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof ToastProvider>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const kindStory = (toast: ToastInput): Story => ({
+  render: (args) => (
+    <ToastProvider {...args}>
+      <ShowOnMount toasts={[toast]} />
+    </ToastProvider>
+  ),
+});
+
+export const Success = kindStory(samples[0]!);
+export const ErrorToast: Story = { ...kindStory(samples[1]!), name: 'Error' };
+export const Warning = kindStory(samples[2]!);
+export const Info = kindStory(samples[3]!);
+
+/** Every kind stacked in the region. */
+export const Catalog: Story = {
+  render: (args) => (
+    <ToastProvider {...args}>
+      <ShowOnMount toasts={samples} />
+    </ToastProvider>
+  ),
+};
+
+/**
+ * A success toast stays for 4 s (TOAST_DURATION_MS.success), then fades out and is
+ * removed 300 ms later. The region is a labelled landmark.
+ */
+export const AutoDismiss: Story = {
+  tags: ['no-visual'],
+  render: (args) => (
+    <ToastProvider {...args}>
+      <div className="p-6">
+        <Trigger />
+      </div>
+    </ToastProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement.ownerDocument.body);
+    await expect(page.getByRole('region', { name: /Notifications/ })).toBeInTheDocument();
+    const started = performance.now();
+    await userEvent.click(page.getByRole('button', { name: 'Show success' }));
+    const toast = await page.findByText('User created successfully');
+    await new Promise((resolve) => setTimeout(resolve, TOAST_DURATION_MS.success - 600));
+    await expect(toast).toBeVisible();
+    await waitFor(() => expect(page.queryByText('User created successfully')).toBeNull(), {
+      timeout: 2000,
+      interval: 25,
+    });
+    const elapsed = performance.now() - started;
+    await expect(elapsed).toBeGreaterThanOrEqual(
+      TOAST_DURATION_MS.success + TOAST_FADE_OUT_MS - 100,
+    );
+    await expect(elapsed).toBeLessThan(TOAST_DURATION_MS.success + TOAST_FADE_OUT_MS + 1500);
+  },
+};
+
+/** The close button dismisses a toast at once (it fades out, then is removed). */
+export const CloseButton: Story = {
+  tags: ['no-visual'],
+  render: AutoDismiss.render,
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement.ownerDocument.body);
+    await userEvent.click(page.getByRole('button', { name: 'Show error' }));
+    await page.findByText('Authorization Error');
+    await userEvent.click(page.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(page.queryByText('Authorization Error')).toBeNull());
+  },
+};
