@@ -21,7 +21,10 @@ import { createAccountMail } from './auth/account-mail.ts';
 import { createGoogleClient } from './auth/google.ts';
 import { createAuthenticate } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
+import { calculatorRoutes } from './calculator/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
+import { geoRoutes } from './geo/routes.ts';
+import { projectsRoutes } from './projects/routes.ts';
 import { createTokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -238,6 +241,9 @@ export async function buildApp({
       });
       await api.register(adminUserRoutes, { db: database.db, authenticate });
       await api.register(chatRoutes, { db: database.db, authenticate, env });
+      await api.register(projectsRoutes, { db: database.db, authenticate, env });
+      await api.register(geoRoutes, { env });
+      await api.register(calculatorRoutes, { env });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(fastifySwaggerUi, {
         routePrefix: '/docs',

@@ -1,10 +1,24 @@
 /**
  * Chat routes (API-CONTRACT.md, Chat): stream, history, end, conversations, title and
- * portfolio. Every route requires a signed-in user.
+ * portfolio. Every route requires a signed-in user (401 otherwise) and sees only that
+ * user's conversations: another user's id is answered 404, exactly like an unknown one.
+ * Settings come from the environment (config.ts); a bad value fails registration.
  */
+import {
+  chatStreamRequestSchema,
+  conversationsQuerySchema,
+  titleUpdateRequestSchema,
+} from '@solar/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../auth/guard.ts';
 import type { Db } from '../db/database.ts';
+import { loadChatConfig } from './config.ts';
+import { createChatModel } from './model.ts';
+import { createMessageLimiter } from './rate-limit.ts';
+import { createChatRepository } from './repository.ts';
+import { createBackgroundTasks, streamChatReply } from './stream.ts';
 
 export interface ChatRoutesOptions {
   db: Db;
@@ -13,4 +27,206 @@ export interface ChatRoutesOptions {
   env: Record<string, string | undefined>;
 }
 
-export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async () => {};
+const tags = ['chat'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.string().max(100) });
+
+const factsSchema = z.object({
+  monthlyKwh: z.number().optional(),
+  monthlyBill: z.number().optional(),
+  roofType: z.string().optional(),
+  roofArea: z.number().optional(),
+  location: z.string().optional(),
+});
+const botTypeSchema = z.union([z.literal(0), z.literal(1)]);
+
+const historyResponse = z.object({
+  conversationId: z.string(),
+  title: z.string(),
+  startedAt: z.string(),
+  status: z.enum(['active', 'ended']),
+  messages: z
+    .array(
+      z.object({
+        id: z.string(),
+        role: z.enum(['user', 'assistant', 'system']),
+        content: z.string(),
+        botType: botTypeSchema.nullable(),
+        createdAt: z.string(),
+        extractedDataJson: z.string().nullable(),
+        interrupted: z.boolean(),
+      }),
+    )
+    .readonly(),
+});
+const listResponse = z.object({
+  conversations: z
+    .array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        messageCount: z.number(),
+        lastMessageAt: z.string(),
+        titleGenerated: z.boolean(),
+      }),
+    )
+    .readonly(),
+  page: z.number(),
+  totalPages: z.number(),
+});
+const portfolioResponse = z.object({
+  electricityConsumption: z.object({
+    monthlyKwh: z.number().nullable(),
+    monthlyBill: z.number().nullable(),
+    currency: z.literal('KGS'),
+  }),
+  propertyInfo: z.object({
+    roofType: z.string().nullable(),
+    roofArea: z.number().nullable(),
+    location: z.string().nullable(),
+  }),
+  updatedAt: z.string().nullable(),
+});
+
+/** Documents the event-stream answer of `POST /chat/stream` in the OpenAPI document. */
+export const streamChunkSchema = z.object({
+  conversationId: z.string(),
+  textDelta: z.string(),
+  botType: botTypeSchema,
+  isComplete: z.boolean(),
+  isError: z.boolean(),
+  completeMessage: z.string().nullable().optional(),
+  extractedData: factsSchema.nullable().optional(),
+});
+
+export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
+  app,
+  { db, authenticate, env },
+) => {
+  const config = loadChatConfig(env);
+  const deps = {
+    repo: createChatRepository(db),
+    chatModel: createChatModel(config),
+    config,
+    limiter: createMessageLimiter(config.rateLimit),
+    background: createBackgroundTasks((error) => app.log.warn({ err: error }, 'chat task failed')),
+  };
+  const { repo } = deps;
+  app.addHook('onClose', async () => deps.background.close());
+
+  /**
+   * POST /chat/stream {message, conversationId, context?} -> 200 text/event-stream of
+   * StreamChunk JSON events ending with the `complete` event (see stream.ts); 400 blank or
+   * over 4000 characters, 404 unknown/foreign conversation, 409 ended, 429 too many messages.
+   */
+  app.post(
+    '/chat/stream',
+    {
+      preHandler: authenticate,
+      schema: {
+        body: chatStreamRequestSchema,
+        tags,
+        security,
+        summary: 'Send a message and stream the reply (server-sent events)',
+        description: `Each event's data is a JSON chunk: ${JSON.stringify(z.toJSONSchema(streamChunkSchema))}. The last event is named "complete".`,
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      await streamChatReply(request, reply, request.body, deps);
+    },
+  );
+
+  /** GET /chat/history/{id} -> 200 ConversationDetail (messages oldest first); 404. */
+  app.get(
+    '/chat/history/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        params: idParams,
+        response: { 200: historyResponse },
+        tags,
+        security,
+        summary: 'A conversation and its messages',
+      },
+    },
+    async (request) => repo.history(requireAuth(request).userId, request.params.id),
+  );
+
+  /** POST /chat/end/{id} -> 200 {conversationId, status: "ended"}; 404. */
+  app.post(
+    '/chat/end/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        params: idParams,
+        response: {
+          200: z.object({ conversationId: z.string(), status: z.literal('ended') }),
+        },
+        tags,
+        security,
+        summary: 'End a conversation',
+      },
+    },
+    async (request) => {
+      await repo.end(requireAuth(request).userId, request.params.id);
+      return { conversationId: request.params.id, status: 'ended' as const };
+    },
+  );
+
+  /** GET /chat/conversations?page=1&pageSize=20 -> 200 list, newest activity first; 400. */
+  app.get(
+    '/chat/conversations',
+    {
+      preHandler: authenticate,
+      schema: {
+        querystring: conversationsQuerySchema,
+        response: { 200: listResponse },
+        tags,
+        security,
+        summary: "The user's conversations, newest activity first",
+      },
+    },
+    async (request) =>
+      repo.list(requireAuth(request).userId, request.query.page, request.query.pageSize),
+  );
+
+  /**
+   * PUT /chat/conversations/{id}/title {title} -> 200 {success: true, title} (trimmed;
+   * titleGenerated false); 400 empty or over 200 characters; 404.
+   */
+  app.put(
+    '/chat/conversations/:id/title',
+    {
+      preHandler: authenticate,
+      schema: {
+        params: idParams,
+        body: titleUpdateRequestSchema,
+        response: { 200: z.object({ success: z.literal(true), title: z.string() }) },
+        tags,
+        security,
+        summary: 'Rename a conversation',
+      },
+    },
+    async (request) => {
+      const { title } = request.body;
+      await repo.rename(requireAuth(request).userId, request.params.id, title);
+      return { success: true as const, title };
+    },
+  );
+
+  /** GET /chat/portfolio -> 200 Portfolio: the latest value of each fact; all null when none. */
+  app.get(
+    '/chat/portfolio',
+    {
+      preHandler: authenticate,
+      schema: {
+        response: { 200: portfolioResponse },
+        tags,
+        security,
+        summary: "The user's solar facts collected from the chat",
+      },
+    },
+    async (request) => repo.portfolio(requireAuth(request).userId),
+  );
+};

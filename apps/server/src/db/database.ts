@@ -31,6 +31,23 @@ export type DatabaseTarget =
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/**
+ * Ends a pool and waits until every connection has really closed: pg's Pool.end()
+ * resolves before its clients finish disconnecting, and a connection killed in that
+ * window (database dropped, server stopping) would raise an unhandled error.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      if (--open <= 0) resolve();
+    });
+  });
+  await pool.end();
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
+}
+
 /** Opens the target and migrates it to the latest schema. Safe to call on every start. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -47,7 +64,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => endPool(pool) };
   }
   let client: PGlite;
   if (target.kind === 'pglite') {

@@ -1,0 +1,33 @@
+/**
+ * Reads a module's own environment variables (API-CONTRACT.md "Start-up and
+ * configuration": bad configuration stops start-up with one clear line). Used by the
+ * calculator, geo and projects plugins when they are registered.
+ */
+import type { z } from 'zod';
+import { ConfigError } from '../config.ts';
+
+/**
+ * Validates the variables named by `schema`'s keys (empty values count as unset) and
+ * returns the parsed values; throws ConfigError "Invalid configuration: NAME <problem>".
+ */
+export function readEnv<S extends z.ZodObject>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): z.output<S> {
+  const keys = Object.keys(schema.shape);
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(
+      ([key, value]) => keys.includes(key) && value !== undefined && value.trim() !== '',
+    ),
+  );
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** The error text of an integer setting: "must be a whole number from MIN to MAX". */
+export const rangeMessage = (min: number, max: number): string =>
+  `must be a whole number from ${min} to ${max}`;

@@ -1,0 +1,206 @@
+/**
+ * Monthly production of a PV system for the full calculator (issue 9, step 2;
+ * docs/decisions/010-ocr-geocoding-pvgis.md). Asks the PVGIS PVcalc service (PVWatts-style
+ * inputs: peak power kW, system losses %, tilt and azimuth degrees) and keeps answers in
+ * an LRU cache per location rounded to 0.01 degree (about 1 km) and configuration. When
+ * PVGIS cannot be reached or refuses the location, the domain's formula is used instead:
+ * kW x 4.5 sun hours x the days of each month (spec section 9), with `source: 'estimate'`.
+ *
+ * Units: kW, kWh, %, degrees. Azimuth is a compass bearing (180 = south, 90 = east,
+ * 270 = west), as in PVWatts; PVGIS's `aspect` is azimuth - 180 (0 = south, -90 = east).
+ */
+import { ESTIMATE_CONSTANTS, roundHalfUp } from '@solar/domain';
+import { z } from 'zod';
+import { createSingleFlight, createTtlCache } from '../geo/ttl-cache.ts';
+
+/** The system to estimate. */
+export interface ProductionInput {
+  /** Degrees, -90..90. */
+  latitude: number;
+  /** Degrees, -180..180. */
+  longitude: number;
+  /** Peak power, kW DC. */
+  peakPowerKw: number;
+  /** System losses, % (14 by default in the calculator). */
+  lossPercent: number;
+  /** Panel tilt from horizontal, degrees 0..90. */
+  tilt: number;
+  /** Compass bearing the panels face, degrees 0..360 (180 = south). */
+  azimuth: number;
+}
+
+/**
+ * The answer of `GET /calculator/production`.
+ * TODO(domain): move this shape into @solar/domain's contract.ts for the web client.
+ */
+export interface ProductionEstimate {
+  source: 'pvgis' | 'estimate';
+  /** Twelve values, January first, kWh per month (1 decimal). */
+  monthlyKwh: number[];
+  /** kWh per year (whole). */
+  yearlyKwh: number;
+  /**
+   * The source's stated uncertainty: PVGIS's year-to-year standard deviation of yearly
+   * production, kWh and % of the yearly value; null for the formula, which states none.
+   */
+  uncertainty: { yearlyKwh: number; percent: number } | null;
+  /** The inputs used (after rounding for the cache). */
+  inputs: ProductionInput;
+}
+
+/** PVGIS settings. */
+export interface PvgisOptions {
+  /** e.g. https://re.jrc.ec.europa.eu/api/v5_3, without a trailing slash. */
+  baseUrl: string;
+  timeoutMs: number;
+  cacheTtlMs: number;
+  cacheSize: number;
+  userAgent: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+/** Why PVGIS gave no answer (logged; the caller gets the estimate). */
+export class PvgisError extends Error {
+  override name = 'PvgisError';
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * The formula of spec section 9 month by month: kW x 4.5 h x days (kWh), a 365-day year.
+ * Losses are not applied: the formula's 4.5 sun hours are already effective hours.
+ */
+export function estimateProduction(input: ProductionInput): ProductionEstimate {
+  const monthly = DAYS_IN_MONTH.map(
+    (days) => input.peakPowerKw * ESTIMATE_CONSTANTS.sunHoursPerDay * days,
+  );
+  return {
+    source: 'estimate',
+    monthlyKwh: monthly.map((kwh) => roundHalfUp(kwh, 1)),
+    yearlyKwh: roundHalfUp(monthly.reduce((sum, kwh) => sum + kwh, 0)),
+    uncertainty: null,
+    inputs: input,
+  };
+}
+
+const pvgisAnswer = z.object({
+  outputs: z.object({
+    monthly: z.object({
+      fixed: z
+        .array(z.object({ month: z.number().int().min(1).max(12), E_m: z.number().min(0) }))
+        .length(12),
+    }),
+    totals: z.object({
+      fixed: z.object({ E_y: z.number().min(0), SD_y: z.number().min(0).optional() }),
+    }),
+  }),
+});
+
+/** The inputs rounded as the cache keys them: 0.01 degree, 0.01 kW, 0.1 %, whole degrees. */
+export function roundInputs(input: ProductionInput): ProductionInput {
+  return {
+    latitude: Math.round(input.latitude * 100) / 100,
+    longitude: Math.round(input.longitude * 100) / 100,
+    peakPowerKw: roundHalfUp(input.peakPowerKw, 2),
+    lossPercent: roundHalfUp(input.lossPercent, 1),
+    tilt: Math.round(input.tilt),
+    azimuth: Math.round(input.azimuth) % 360,
+  };
+}
+
+/** The production service: PVGIS with a cache, else the formula. */
+export interface ProductionService {
+  /** Never throws for upstream trouble: it answers the estimate then. */
+  estimate(input: ProductionInput): Promise<ProductionEstimate>;
+}
+
+/** Creates the service; `onFallback` hears why PVGIS was not used (for the log). */
+export function createProductionService(
+  options: PvgisOptions,
+  onFallback: (error: PvgisError) => void = () => undefined,
+): ProductionService {
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const cache = createTtlCache<ProductionEstimate>({
+    maxEntries: options.cacheSize,
+    ttlMs: options.cacheTtlMs,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const singleFlight = createSingleFlight<ProductionEstimate>();
+
+  async function askPvgis(input: ProductionInput): Promise<ProductionEstimate> {
+    const url = new URL(`${options.baseUrl}/PVcalc`);
+    const aspect = ((input.azimuth - 180 + 540) % 360) - 180;
+    const params = {
+      lat: String(input.latitude),
+      lon: String(input.longitude),
+      peakpower: String(input.peakPowerKw),
+      loss: String(input.lossPercent),
+      angle: String(input.tilt),
+      aspect: String(aspect),
+      mountingplace: 'building',
+      pvtechchoice: 'crystSi',
+      outputformat: 'json',
+    };
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        headers: { 'User-Agent': options.userAgent, Accept: 'application/json' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      throw new PvgisError(`PVGIS unreachable: ${(error as Error).message}`);
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw new PvgisError(`PVGIS answered HTTP ${response.status} without JSON`);
+    }
+    if (!response.ok) {
+      const message = (body as { message?: unknown } | null)?.message;
+      throw new PvgisError(
+        `PVGIS answered HTTP ${response.status}${typeof message === 'string' ? `: ${message}` : ''}`,
+      );
+    }
+    const parsed = pvgisAnswer.safeParse(body);
+    if (!parsed.success) throw new PvgisError('PVGIS answer has an unexpected shape');
+    const months = [...parsed.data.outputs.monthly.fixed].sort((a, b) => a.month - b.month);
+    const totals = parsed.data.outputs.totals.fixed;
+    const yearly = totals.E_y;
+    return {
+      source: 'pvgis',
+      monthlyKwh: months.map((m) => roundHalfUp(m.E_m, 1)),
+      yearlyKwh: roundHalfUp(yearly),
+      uncertainty:
+        totals.SD_y === undefined
+          ? null
+          : {
+              yearlyKwh: roundHalfUp(totals.SD_y),
+              percent: yearly > 0 ? roundHalfUp((totals.SD_y / yearly) * 100, 1) : 0,
+            },
+      inputs: input,
+    };
+  }
+
+  return {
+    async estimate(raw) {
+      const input = roundInputs(raw);
+      const key = JSON.stringify(input);
+      const hit = cache.get(key);
+      if (hit) return hit;
+      try {
+        return await singleFlight(key, async () => {
+          const answer = await askPvgis(input);
+          cache.set(key, answer);
+          return answer;
+        });
+      } catch (error) {
+        if (!(error instanceof PvgisError)) throw error;
+        onFallback(error);
+        return estimateProduction(input);
+      }
+    },
+  };
+}

@@ -1,0 +1,272 @@
+/**
+ * Calculator helper routes (API-CONTRACT.md "Quick calculator helpers"; issue 9): bill
+ * photo -> amount (`POST /calculator/bill-extract`) and monthly production for the full
+ * calculator (`GET /calculator/production`). Both are public and rate limited per client
+ * address. The OCR worker pool starts on the first extraction and is closed with the app.
+ *
+ * | variable                   | default                             | meaning                                         |
+ * | -------------------------- | ----------------------------------- | ----------------------------------------------- |
+ * | `OCR_WORKERS`              | 2                                   | OCR worker threads at most (1..8)               |
+ * | `OCR_TIMEOUT_MS`           | 20000                               | time limit of one extraction, waiting included  |
+ * | `OCR_MAX_WAITING`          | 20                                  | extractions waiting for a worker before 503     |
+ * | `OCR_LANG_PATH`            | bundled `@tesseract.js-data/eng`    | folder of `<lang>.traineddata.gz`               |
+ * | `OCR_LANGUAGES`            | `eng`                               | traineddata names, `+`-joined (e.g. `eng+rus`)  |
+ * | `BILL_EXTRACT_RATE_LIMIT`  | 10                                  | extractions per minute per client address       |
+ * | `PVGIS_URL`                | https://re.jrc.ec.europa.eu/api/v5_3 | the PVGIS API                                  |
+ * | `PVGIS_TIMEOUT_MS`         | 10000                               | one PVGIS call's time limit                     |
+ * | `PVGIS_CACHE_TTL_MS`       | 604800000 (a week)                  | how long a PVGIS answer is reused               |
+ * | `PVGIS_CACHE_SIZE`         | 1000                                | answers kept                                    |
+ * | `PRODUCTION_RATE_LIMIT`    | 30                                  | production calls per minute per client address  |
+ */
+import type { BillExtractResponse } from '@solar/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import fastifyMultipart from '@fastify/multipart';
+import {
+  BILL_IMAGE_MAX_BYTES,
+  calculatorMessages,
+  messageText,
+  validationMessages,
+} from '@solar/domain';
+import { z } from 'zod';
+import { HttpError } from '../http-errors.ts';
+import { findBillAmount } from './bill-amount.ts';
+import { ensureRateLimit } from './client-limit.ts';
+import { rangeMessage, readEnv } from './env.ts';
+import { imageSize } from './image-size.ts';
+import {
+  createOcrEngine,
+  OcrBusyError,
+  OcrFailedError,
+  OcrTimeoutError,
+  type OcrEngine,
+} from './ocr.ts';
+import { createProductionService, type ProductionEstimate } from './production.ts';
+import { notAnImage, readBillImage, refuseOversizedBody } from './upload.ts';
+
+export interface CalculatorRoutesOptions {
+  /** The process environment (the variables above). */
+  env?: Record<string, string | undefined>;
+  /** Replaces the HTTP client used for PVGIS (tests). */
+  fetch?: typeof fetch;
+  /** Replaces the OCR engine (tests); the plugin then does not close it. */
+  ocr?: OcrEngine;
+}
+
+const int = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number()
+    .int(rangeMessage(min, max))
+    .min(min, rangeMessage(min, max))
+    .max(max, rangeMessage(min, max))
+    .default(fallback);
+
+const calculatorEnvSchema = z.object({
+  OCR_WORKERS: int(1, 8, 2),
+  OCR_TIMEOUT_MS: int(1000, 600_000, 20_000),
+  OCR_MAX_WAITING: int(0, 1000, 20),
+  OCR_LANG_PATH: z.string().min(1).optional(),
+  OCR_LANGUAGES: z
+    .string()
+    .regex(/^[a-z_]+(\+[a-z_]+)*$/, 'must be traineddata names joined by +, e.g. eng')
+    .default('eng'),
+  BILL_EXTRACT_RATE_LIMIT: int(1, 100_000, 10),
+  PVGIS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://re.jrc.ec.europa.eu/api/v5_3'),
+  PVGIS_TIMEOUT_MS: int(100, 120_000, 10_000),
+  PVGIS_CACHE_TTL_MS: int(0, 365 * 86_400_000, 7 * 86_400_000),
+  PVGIS_CACHE_SIZE: int(0, 1_000_000, 1000),
+  PRODUCTION_RATE_LIMIT: int(1, 100_000, 30),
+});
+
+/** The calculator settings from the environment; throws ConfigError on a bad value. */
+export function loadCalculatorConfig(env: Record<string, string | undefined>) {
+  const e = readEnv(calculatorEnvSchema, env);
+  return {
+    ocr: {
+      workers: e.OCR_WORKERS,
+      timeoutMs: e.OCR_TIMEOUT_MS,
+      maxWaiting: e.OCR_MAX_WAITING,
+      languages: e.OCR_LANGUAGES,
+      ...(e.OCR_LANG_PATH ? { langPath: e.OCR_LANG_PATH } : {}),
+    },
+    billRatePerMinute: e.BILL_EXTRACT_RATE_LIMIT,
+    pvgis: {
+      baseUrl: e.PVGIS_URL.replace(/\/+$/, ''),
+      timeoutMs: e.PVGIS_TIMEOUT_MS,
+      cacheTtlMs: e.PVGIS_CACHE_TTL_MS,
+      cacheSize: e.PVGIS_CACHE_SIZE,
+      userAgent: 'Solar/0.1 (solar calculator)',
+    },
+    productionRatePerMinute: e.PRODUCTION_RATE_LIMIT,
+  };
+}
+
+/** The most pixels the OCR decodes (a 12 MP phone photo is well under it). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** The contract's BillExtractResponse. */
+export const billExtractSchema = z.object({
+  amount: z.number().nullable(),
+  currency: z.literal('KGS'),
+  confidence: z.number().min(0).max(1),
+  text: z.string(),
+}) satisfies z.ZodType<BillExtractResponse>;
+
+/** A number from the query string within [min, max]; '' or missing is `fallback`/required. */
+const queryNumber = (min: number, max: number, message: string, fallback?: number) => {
+  const number = z.number({ error: message }).min(min, message).max(max, message);
+  return z.preprocess(
+    (value) => {
+      if (value === undefined || (typeof value === 'string' && value.trim() === '')) {
+        return fallback;
+      }
+      return typeof value === 'string' ? Number(value) : value;
+    },
+    fallback === undefined ? number : number.default(fallback),
+  );
+};
+
+/** `GET /calculator/production` query (PVWatts-style inputs; units in the names). */
+export const productionQuerySchema = z.strictObject(
+  {
+    lat: queryNumber(-90, 90, messageText(validationMessages.latitude.id)),
+    lon: queryNumber(-180, 180, messageText(validationMessages.longitude.id)),
+    peakPowerKw: queryNumber(0.01, 10_000, 'Peak power must be a number of kW from 0.01 to 10000'),
+    lossPercent: queryNumber(0, 99, 'System losses must be a percentage from 0 to 99', 14),
+    tilt: queryNumber(0, 90, 'Tilt must be between 0 and 90 degrees', 30),
+    azimuth: queryNumber(0, 360, 'Azimuth must be between 0 and 360 degrees', 180),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? validationMessages.unknownField.id : undefined,
+  },
+);
+
+/** The production answer (production.ts, ProductionEstimate). */
+export const productionSchema = z.object({
+  source: z.enum(['pvgis', 'estimate']),
+  monthlyKwh: z.array(z.number()).length(12),
+  yearlyKwh: z.number(),
+  uncertainty: z.object({ yearlyKwh: z.number(), percent: z.number() }).nullable(),
+  inputs: z.object({
+    latitude: z.number(),
+    longitude: z.number(),
+    peakPowerKw: z.number(),
+    lossPercent: z.number(),
+    tilt: z.number(),
+    azimuth: z.number(),
+  }),
+}) satisfies z.ZodType<ProductionEstimate>;
+
+export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = async (
+  app,
+  { env = process.env, fetch, ocr },
+) => {
+  const config = loadCalculatorConfig(env);
+  const engine = ocr ?? createOcrEngine(config.ocr);
+  if (!ocr) app.addHook('onClose', async () => engine.close());
+  const production = createProductionService(
+    { ...config.pvgis, ...(fetch ? { fetch } : {}) },
+    (error) => app.log.warn({ reason: error.message }, 'PVGIS failed; using the estimate'),
+  );
+  await ensureRateLimit(app);
+  await app.register(fastifyMultipart, {
+    limits: {
+      // The reader stops at the limit itself; this is the parser's backstop.
+      fileSize: BILL_IMAGE_MAX_BYTES,
+      files: 1,
+      fields: 5,
+      fieldSize: 1024,
+      parts: 6,
+      headerPairs: 50,
+    },
+  });
+
+  /**
+   * POST /calculator/bill-extract (multipart, field `file`) -> 200 {amount: som | null,
+   * currency: 'KGS', confidence: 0..1, text}. 415 'Please upload a valid image file (JPEG,
+   * PNG, or WebP)' when the bytes are not one (or the image cannot be decoded); 413 'File
+   * size must be less than 10MB'; 400 no `file` field or more than 40 megapixels; 503 when
+   * the OCR is busy or runs out of time; 429 per client address.
+   */
+  app.post(
+    '/calculator/bill-extract',
+    {
+      onRequest: refuseOversizedBody,
+      config: { rateLimit: { max: config.billRatePerMinute, timeWindow: 60_000 } },
+      schema: {
+        consumes: ['multipart/form-data'],
+        response: { 200: billExtractSchema },
+        tags: ['calculator'],
+        summary: 'Read the amount due from a bill photo (OCR)',
+        description:
+          'multipart/form-data with one field `file`: a JPEG, PNG or WebP image under 10 MB. The OCR reads English letters and digits; labels and currency words are recognised in English, Spanish and Russian.',
+      },
+    },
+    async (request, reply) => {
+      const image = await readBillImage(request, reply);
+      const size = imageSize(image.bytes, image.kind);
+      if (!size) throw notAnImage();
+      if (size.width * size.height > MAX_IMAGE_PIXELS) {
+        throw new HttpError(400, 'validation_failed', 'The image must be at most 40 megapixels', {
+          errors: { file: 'The image must be at most 40 megapixels' },
+        });
+      }
+      let result: Awaited<ReturnType<OcrEngine['recognize']>>;
+      try {
+        result = await engine.recognize(image.bytes);
+      } catch (error) {
+        if (error instanceof OcrBusyError || error instanceof OcrTimeoutError) {
+          request.log.warn({ reason: error.message }, 'bill OCR unavailable');
+          throw new HttpError(
+            503,
+            'service_unavailable',
+            calculatorMessages.imageProcessingFailed.defaultMessage,
+            { headers: { 'retry-after': '5' } },
+          );
+        }
+        if (error instanceof OcrFailedError) {
+          request.log.info({ reason: error.message }, 'bill image could not be read');
+          throw notAnImage();
+        }
+        throw error;
+      }
+      const text = result.text.trim();
+      const found = findBillAmount(text, result.confidence);
+      return { amount: found.amount, currency: 'KGS' as const, confidence: found.confidence, text };
+    },
+  );
+
+  /**
+   * GET /calculator/production?lat=&lon=&peakPowerKw=&lossPercent=14&tilt=30&azimuth=180
+   * -> 200 ProductionEstimate: monthly and yearly kWh from PVGIS (`source: 'pvgis'`, with
+   * its year-to-year uncertainty) or, when PVGIS fails, from the 4.5-sun-hour formula
+   * (`source: 'estimate'`, uncertainty null). 400 bad or unknown parameters; 429.
+   */
+  app.get(
+    '/calculator/production',
+    {
+      // A HEAD request would cost an upstream call for nothing.
+      exposeHeadRoute: false,
+      config: { rateLimit: { max: config.productionRatePerMinute, timeWindow: 60_000 } },
+      schema: {
+        querystring: productionQuerySchema,
+        response: { 200: productionSchema },
+        tags: ['calculator'],
+        summary: 'Monthly production of a PV system (PVGIS, or the formula as a fallback)',
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return production.estimate({
+        latitude: q.lat,
+        longitude: q.lon,
+        peakPowerKw: q.peakPowerKw,
+        lossPercent: q.lossPercent,
+        tilt: q.tilt,
+        azimuth: q.azimuth,
+      });
+    },
+  );
+};

@@ -1,0 +1,100 @@
+import { quickEstimate } from '@solar/domain';
+import { generateText, isStepCount, streamText, tool } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { recordFactsInputSchema } from './facts.ts';
+import { RECORD_FACTS_TOOL } from './instructions.ts';
+import { createOfflineModel, streamPieces } from './offline-model.ts';
+import { composeOfflineReply, formatNumber } from './offline-replies.ts';
+
+const recordTool = (calls: unknown[]) => ({
+  [RECORD_FACTS_TOOL]: tool({
+    inputSchema: recordFactsInputSchema,
+    execute: async (input) => {
+      calls.push(input);
+      return { recorded: input };
+    },
+  }),
+});
+
+describe('the offline model behind the AI SDK', () => {
+  it('records stated facts with the tool, then streams the reply word by word', async () => {
+    const calls: unknown[] = [];
+    const result = streamText({
+      model: createOfflineModel({ delayMs: 0 }),
+      messages: [{ role: 'user', content: 'Hola, gastamos 450 kWh al mes.' }],
+      tools: recordTool(calls),
+      stopWhen: isStepCount(3),
+      providerOptions: { solar: { locale: 'es', botType: 0, knownFacts: {} } },
+    });
+    const deltas: string[] = [];
+    for await (const part of result.stream) if (part.type === 'text-delta') deltas.push(part.text);
+    expect(calls).toEqual([{ monthlyKwh: 450 }]);
+    const expected = composeOfflineReply({
+      botType: 0,
+      locale: 'es',
+      facts: { monthlyKwh: 450 },
+      newFacts: { monthlyKwh: 450 },
+      firstReply: true,
+    });
+    expect(deltas.join('')).toBe(expected);
+    expect(deltas).toEqual(streamPieces(expected));
+    expect(expected).toContain(
+      formatNumber('es', quickEstimate({ monthlyKwh: 450 }).estimatedCostSom),
+    );
+  });
+
+  it('replies at once when there is nothing to record or no tool, and is deterministic', async () => {
+    const model = createOfflineModel({ delayMs: 0 });
+    const ask = () =>
+      generateText({
+        model,
+        messages: [
+          { role: 'user', content: 'We use 300 kWh a month.' },
+          { role: 'assistant', content: 'Earlier answer.' },
+          { role: 'user', content: 'And the price?' },
+        ],
+      });
+    const first = await ask();
+    const second = await ask();
+    expect(first.text).toBe(second.text);
+    // Facts of earlier user messages count; the greeting is only for a first reply.
+    expect(first.text).toBe(
+      composeOfflineReply({
+        botType: 0,
+        locale: 'en',
+        facts: { monthlyKwh: 300 },
+        newFacts: {},
+        firstReply: false,
+      }),
+    );
+    expect(first.toolCalls).toEqual([]);
+  });
+
+  it('stops streaming as soon as the call is aborted', async () => {
+    const controller = new AbortController();
+    const model = createOfflineModel({ delayMs: 20 });
+    const { stream } = await model.doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }],
+      abortSignal: controller.signal,
+    });
+    const reader = stream.getReader();
+    let deltas = 0;
+    const started = Date.now();
+    for (;;) {
+      let next;
+      try {
+        next = await reader.read();
+      } catch {
+        break;
+      }
+      if (next.done) break;
+      if (next.value.type === 'text-delta' && ++deltas === 2) controller.abort();
+    }
+    const total = streamPieces(
+      composeOfflineReply({ botType: 0, locale: 'en', facts: {}, newFacts: {}, firstReply: true }),
+    ).length;
+    expect(total).toBeGreaterThan(10);
+    expect(deltas).toBe(2);
+    expect(Date.now() - started).toBeLessThan(total * 20);
+  });
+});

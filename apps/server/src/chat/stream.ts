@@ -1,0 +1,251 @@
+/**
+ * `POST /chat/stream` (API-CONTRACT.md "Chat"): checks and stores the user's message, then
+ * streams the assistant's reply as server-sent events and stores it.
+ *
+ * Before the stream (ordinary JSON errors): 404 unknown or foreign conversation, 409 ended,
+ * 429 over the per-user message limit (400 for the body comes from the route schema).
+ * The stream: a first chunk carrying the conversation id, one chunk per text delta, on a
+ * failure a chunk with `isError: true` and a message, and last an event named `complete`
+ * with `isComplete: true`, the whole `completeMessage` and `extractedData` (the validated
+ * solar facts of this exchange, or null). A `: heartbeat` comment every CHAT_HEARTBEAT_MS.
+ * When the client disconnects the model call is aborted and the partial reply is stored
+ * with interrupted = true; a failed or timed-out reply is stored the same way.
+ */
+import {
+  chatMessages,
+  type BotType,
+  type ExtractedData,
+  type Locale,
+  type StreamChunk,
+} from '@solar/domain';
+import { isStepCount, streamText, tool, type ModelMessage } from 'ai';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requireAuth } from '../auth/guard.ts';
+import type { ChatConfig } from './config.ts';
+import {
+  factsFromText,
+  isEmptyFacts,
+  mergeFacts,
+  recordFactsInputSchema,
+  validateFacts,
+} from './facts.ts';
+import { RECORD_FACTS_TOOL, botInstructions, recordFactsToolDescription } from './instructions.ts';
+import { generateTitle, summaryTitle, type ChatModel } from './model.ts';
+import type { MessageLimiter } from './rate-limit.ts';
+import {
+  conversationEnded,
+  conversationNotFound,
+  type ChatRepository,
+  type MessageRow,
+} from './repository.ts';
+import { startEventStream } from './sse.ts';
+
+/** Work that outlives a request (model-written titles), finished or aborted on close. */
+export interface BackgroundTasks {
+  run(task: (signal: AbortSignal) => Promise<void>): void;
+  /** Aborts the running tasks and waits for them. */
+  close(): Promise<void>;
+}
+
+/** Creates the background task set; failures go to `onError`. */
+export function createBackgroundTasks(onError: (error: unknown) => void): BackgroundTasks {
+  const controller = new AbortController();
+  const running = new Set<Promise<void>>();
+  return {
+    run(task) {
+      const promise = task(controller.signal)
+        .catch(onError)
+        .finally(() => running.delete(promise));
+      running.add(promise);
+    },
+    async close() {
+      controller.abort();
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+/** What the stream handler works with. */
+export interface ChatStreamDeps {
+  repo: ChatRepository;
+  chatModel: ChatModel;
+  config: ChatConfig;
+  limiter: MessageLimiter;
+  background: BackgroundTasks;
+}
+
+/** The validated body of `POST /chat/stream`. */
+export interface ChatStreamBody {
+  message: string;
+  conversationId: string | null;
+  context?: { botType?: BotType; locale?: Locale } | undefined;
+}
+
+/** The message of the error chunk (spec section 8). */
+export const STREAM_ERROR_MESSAGE = chatMessages.genericError.defaultMessage;
+
+/** Earlier messages as the model's conversation (system and empty messages left out). */
+function modelMessages(history: MessageRow[], message: string): ModelMessage[] {
+  const earlier: ModelMessage[] = history
+    .filter((row) => row.role !== 'system' && row.content.trim() !== '')
+    .map((row) =>
+      row.role === 'user'
+        ? { role: 'user', content: row.content }
+        : { role: 'assistant', content: row.content },
+    );
+  return [...earlier, { role: 'user', content: message }];
+}
+
+/** A tool call's input as an object: invalid calls may carry the model's raw JSON text. */
+function toolInput(input: unknown): unknown {
+  if (typeof input !== 'string') return input;
+  try {
+    return JSON.parse(input) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Handles one `POST /chat/stream`; see the module comment. */
+export async function streamChatReply(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: ChatStreamBody,
+  deps: ChatStreamDeps,
+): Promise<void> {
+  const { repo, chatModel, config, limiter, background } = deps;
+  const auth = requireAuth(request);
+  const botType: BotType = body.context?.botType ?? 0;
+  const locale: Locale = body.context?.locale ?? 'en';
+  const message = body.message.trim();
+
+  if (body.conversationId !== null) {
+    const owned = await repo.findOwned(auth.userId, body.conversationId);
+    if (!owned) throw conversationNotFound();
+    if (owned.status === 'ended') throw conversationEnded();
+  }
+  limiter.consume(auth.userId);
+  const { facts: knownFacts } = await repo.latestFacts(auth.userId);
+  const exchange = await repo.beginExchange({
+    userId: auth.userId,
+    conversationId: body.conversationId,
+    content: message,
+    botType,
+    newTitle: summaryTitle(message),
+  });
+  const conversationId = exchange.conversation.id;
+  const chunk = (fields: Partial<StreamChunk>): StreamChunk => ({
+    conversationId,
+    textDelta: '',
+    botType,
+    isComplete: false,
+    isError: false,
+    ...fields,
+  });
+
+  // From here on the reply is ours: Fastify neither serializes nor sends it.
+  reply.hijack();
+  const raw = reply.raw;
+  const sse = startEventStream(raw, reply.getHeaders() as OutgoingHttpHeaders);
+  const client = new AbortController();
+  const onClose = () => {
+    if (!raw.writableFinished) client.abort(new Error('client disconnected'));
+  };
+  raw.on('close', onClose);
+  if (raw.destroyed) onClose();
+  const timeout = AbortSignal.timeout(config.timeoutMs);
+  const signal = AbortSignal.any([client.signal, timeout]);
+  const heartbeat = setInterval(() => sse.comment('heartbeat'), config.heartbeatMs);
+  heartbeat.unref();
+
+  sse.data(chunk({}));
+
+  let text = '';
+  let failure: unknown;
+  let toolFacts: ExtractedData = {};
+  let stepBreak = false;
+  try {
+    const result = streamText({
+      model: chatModel.model,
+      instructions: botInstructions(botType, locale, knownFacts),
+      messages: modelMessages(exchange.history, message),
+      tools: {
+        [RECORD_FACTS_TOOL]: tool({
+          description: recordFactsToolDescription(locale),
+          inputSchema: recordFactsInputSchema,
+          // The facts are taken from the tool-call part below, which also sees calls whose
+          // input failed the schema; the model is told what was kept.
+          execute: async (input) => ({ recorded: validateFacts(input) }),
+        }),
+      },
+      stopWhen: isStepCount(3),
+      maxRetries: 0,
+      abortSignal: signal,
+      providerOptions: { solar: { locale, botType, knownFacts: { ...knownFacts } } },
+      onError: () => {},
+    });
+    for await (const part of result.stream) {
+      if (part.type === 'text-delta' && part.text !== '') {
+        const delta = stepBreak && !/\s$/.test(text) ? `\n\n${part.text}` : part.text;
+        stepBreak = false;
+        text += delta;
+        sse.data(chunk({ textDelta: delta }));
+      } else if (part.type === 'tool-call' && part.toolName === RECORD_FACTS_TOOL) {
+        toolFacts = mergeFacts(toolFacts, validateFacts(toolInput(part.input)));
+      } else if (part.type === 'finish-step') {
+        stepBreak = text !== '';
+      } else if (part.type === 'error') {
+        failure = part.error;
+        break;
+      } else if (part.type === 'abort') {
+        break;
+      }
+    }
+  } catch (error) {
+    failure = error;
+  } finally {
+    clearInterval(heartbeat);
+  }
+
+  const clientGone = client.signal.aborted;
+  if (!clientGone && timeout.aborted) failure ??= new Error('the model did not finish in time');
+  const failed = !clientGone && failure !== undefined;
+  if (failed) request.log.warn({ err: failure }, 'chat reply failed');
+
+  const found = mergeFacts(factsFromText(message), toolFacts);
+  const extractedData = isEmptyFacts(found) ? null : found;
+  let stored = true;
+  try {
+    await repo.finishExchange({
+      userId: auth.userId,
+      conversationId,
+      userMessageId: exchange.userMessage.id,
+      content: text,
+      botType,
+      extractedData,
+      interrupted: clientGone || failed,
+    });
+  } catch (error) {
+    stored = false;
+    request.log.error({ err: error }, 'storing the chat reply failed');
+  }
+
+  if (exchange.created && chatModel.writesTitles) {
+    background.run(async (shutdown) => {
+      const title = await generateTitle(
+        chatModel.model,
+        message,
+        AbortSignal.any([shutdown, AbortSignal.timeout(config.timeoutMs)]),
+      );
+      if (title) await repo.setGeneratedTitle(conversationId, title);
+    });
+  }
+
+  raw.off('close', onClose);
+  if (!clientGone) {
+    if (failed || !stored) sse.data(chunk({ textDelta: STREAM_ERROR_MESSAGE, isError: true }));
+    sse.event('complete', chunk({ isComplete: true, completeMessage: text, extractedData }));
+  }
+  sse.end();
+}

@@ -1,0 +1,180 @@
+/**
+ * A client of a Nominatim-compatible geocoder (API-CONTRACT.md "Quick calculator helpers":
+ * `/geo/search`, `/geo/reverse`; docs/decisions/010-ocr-geocoding-pvgis.md). Every upstream
+ * call carries an identifying User-Agent, calls start at most once per `minIntervalMs`
+ * (spacer.ts), equal lookups in flight share one call, and answers are kept in an LRU cache
+ * with a time to live. Failures (network, timeout, HTTP error, bad JSON, "Unable to
+ * geocode") throw GeocoderError; a full queue throws QueueFullError.
+ */
+import type { GeoPlace } from '@solar/domain';
+import { z } from 'zod';
+import { createSpacer } from './spacer.ts';
+import { createSingleFlight, createTtlCache } from './ttl-cache.ts';
+
+/** The geocoder could not answer (the routes turn it into 502). */
+export class GeocoderError extends Error {
+  override name = 'GeocoderError';
+}
+
+/** Geocoder settings (geo/config.ts reads them from the environment). */
+export interface GeocoderOptions {
+  /** Base URL without a trailing slash, e.g. https://nominatim.openstreetmap.org. */
+  baseUrl: string;
+  userAgent: string;
+  /** Contact address sent as `email=` (Nominatim's policy for heavy users), or undefined. */
+  email: string | undefined;
+  timeoutMs: number;
+  minIntervalMs: number;
+  maxWaiting: number;
+  cacheTtlMs: number;
+  cacheSize: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+/** The languages of the answers (the product's: en, es, ru). */
+export type GeoLanguage = 'en' | 'es' | 'ru';
+
+export interface Geocoder {
+  /** Places matching `query` (at most 5), named in `language`; [] when none. */
+  search(query: string, language: GeoLanguage): Promise<GeoPlace[]>;
+  /** The address at `latitude`, `longitude` (degrees), named in `language`. */
+  reverse(latitude: number, longitude: number, language: GeoLanguage): Promise<GeoPlace>;
+}
+
+const nominatimPlace = z.object({
+  place_id: z.union([z.number(), z.string()]).optional(),
+  osm_type: z.string().optional(),
+  osm_id: z.union([z.number(), z.string()]).optional(),
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+  display_name: z.string().min(1),
+});
+type NominatimPlace = z.infer<typeof nominatimPlace>;
+
+/**
+ * A Nominatim result as a GeoPlace. `placeId` is the OSM object (`N123`, `W45`, `R6`),
+ * which is stable across Nominatim servers, else Nominatim's own `place_id`.
+ */
+export function toGeoPlace(place: NominatimPlace): GeoPlace {
+  const osmType = place.osm_type?.[0]?.toUpperCase();
+  const placeId =
+    osmType && place.osm_id !== undefined && /^[NWR]$/.test(osmType)
+      ? `${osmType}${place.osm_id}`
+      : String(place.place_id ?? `${place.lat},${place.lon}`);
+  return {
+    address: place.display_name,
+    latitude: place.lat,
+    longitude: place.lon,
+    placeId,
+  };
+}
+
+/** Creates the client (see the file comment). */
+export function createGeocoder(options: GeocoderOptions): Geocoder {
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const spacer = createSpacer({
+    minIntervalMs: options.minIntervalMs,
+    maxWaiting: options.maxWaiting,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const cache = createTtlCache<GeoPlace[] | GeoPlace>({
+    maxEntries: options.cacheSize,
+    ttlMs: options.cacheTtlMs,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const singleFlight = createSingleFlight<GeoPlace[] | GeoPlace>();
+
+  async function upstream(path: string, params: Record<string, string>): Promise<unknown> {
+    const url = new URL(`${options.baseUrl}/${path}`);
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+    url.searchParams.set('format', 'jsonv2');
+    if (options.email) url.searchParams.set('email', options.email);
+    return spacer.run(async () => {
+      let response: Response;
+      try {
+        response = await doFetch(url, {
+          headers: { 'User-Agent': options.userAgent, Accept: 'application/json' },
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        throw new GeocoderError(`geocoder unreachable: ${(error as Error).message}`);
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new GeocoderError(`geocoder answered HTTP ${response.status}`);
+      }
+      try {
+        return (await response.json()) as unknown;
+      } catch {
+        throw new GeocoderError('geocoder answered something that is not JSON');
+      }
+    });
+  }
+
+  async function cached<T extends GeoPlace[] | GeoPlace>(
+    key: string,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit as T;
+    return singleFlight(key, async () => {
+      const value = await load();
+      cache.set(key, value);
+      return value;
+    }) as Promise<T>;
+  }
+
+  return {
+    search(query, language) {
+      const normalized = query.trim().replace(/\s+/g, ' ');
+      return cached(`search|${language}|${normalized.toLowerCase()}`, async () => {
+        const body = await upstream('search', {
+          q: normalized,
+          limit: '5',
+          'accept-language': language,
+        });
+        const parsed = z.array(nominatimPlace).safeParse(body);
+        if (!parsed.success) throw new GeocoderError('geocoder search answer has a bad shape');
+        return parsed.data.map(toGeoPlace);
+      });
+    },
+    reverse(latitude, longitude, language) {
+      // About 1 m: nearby clicks share an answer.
+      const lat = latitude.toFixed(5);
+      const lon = longitude.toFixed(5);
+      return cached(`reverse|${language}|${lat}|${lon}`, async () => {
+        const body = await upstream('reverse', { lat, lon, 'accept-language': language });
+        const parsed = nominatimPlace.safeParse(body);
+        if (!parsed.success) {
+          const reason = (body as { error?: unknown } | null)?.error;
+          throw new GeocoderError(
+            `geocoder found no address${typeof reason === 'string' ? `: ${reason}` : ''}`,
+          );
+        }
+        return toGeoPlace(parsed.data);
+      });
+    },
+  };
+}
+
+/**
+ * The answer language from an Accept-Language header: the first of en, es, ru it names
+ * (by preference order as written, q-values honoured), else en.
+ */
+export function pickLanguage(header: string | undefined): GeoLanguage {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { lang: tag.trim().slice(0, 2).toLowerCase(), q: q ? Number(q) : 1, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const found = ranked.find(
+    (entry) => entry.lang === 'es' || entry.lang === 'ru' || entry.lang === 'en',
+  );
+  return (found?.lang as GeoLanguage | undefined) ?? 'en';
+}

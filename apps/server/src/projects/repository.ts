@@ -1,0 +1,114 @@
+/**
+ * Storage of projects (API-CONTRACT.md "Projects"). Each call is one SQL statement, so a
+ * refused or failed call leaves nothing half-written. Rows come back as the contract's
+ * `Project` (times as ISO 8601 strings in UTC).
+ */
+import type { Project, ProjectLocation } from '@solar/domain';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { projects, type ProjectRow } from './schema.ts';
+
+/** The fields of a new project, after the request schema's defaults. */
+export interface NewProject {
+  location: ProjectLocation;
+  configuration: Record<string, unknown> | null;
+  isDraft: boolean;
+}
+
+/** A partial update: absent fields are kept. */
+export interface ProjectPatch {
+  location?: ProjectLocation | undefined;
+  configuration?: Record<string, unknown> | null | undefined;
+  isDraft?: boolean | undefined;
+}
+
+export interface ProjectsRepository {
+  /** Newest change first: one user's projects, or everybody's when `userId` is null. */
+  list(userId: string | null): Promise<Project[]>;
+  /** One project, or undefined (also for an id that is not a UUID). */
+  get(id: string): Promise<Project | undefined>;
+  /** Inserts a project of `userId` and returns it. */
+  create(userId: string, input: NewProject): Promise<Project>;
+  /** Applies `patch` and bumps `updatedAt`; undefined when the project no longer exists. */
+  update(id: string, patch: ProjectPatch): Promise<Project | undefined>;
+  /** Deletes a project; false when it did not exist. */
+  remove(id: string): Promise<boolean>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can be a project id (a UUID); anything else is simply not found. */
+export const isProjectId = (id: string): boolean => UUID.test(id);
+
+/** The location as the contract shows it: `placeId` only when there is one. */
+function locationOf(stored: ProjectLocation): ProjectLocation {
+  const { address, latitude, longitude, placeId } = stored;
+  return placeId === undefined
+    ? { address, latitude, longitude }
+    : { address, latitude, longitude, placeId };
+}
+
+/** A row as the contract's `Project`. */
+export function toProject(row: ProjectRow): Project {
+  return {
+    id: row.id,
+    userId: row.userId,
+    location: locationOf(row.location),
+    configuration: row.configuration ?? null,
+    isDraft: row.isDraft,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Creates the repository over a Drizzle database (PGlite or PostgreSQL). */
+export function createProjectsRepository(db: Db): ProjectsRepository {
+  return {
+    async list(userId) {
+      const query = db.select().from(projects);
+      const rows = await (userId === null ? query : query.where(eq(projects.userId, userId)))
+        .orderBy(desc(projects.updatedAt), desc(projects.id))
+        .limit(1000);
+      return rows.map(toProject);
+    },
+    async get(id) {
+      if (!isProjectId(id)) return undefined;
+      const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+      return row ? toProject(row) : undefined;
+    },
+    async create(userId, input) {
+      const [row] = await db
+        .insert(projects)
+        .values({
+          userId,
+          location: locationOf(input.location),
+          configuration: input.configuration,
+          isDraft: input.isDraft,
+        })
+        .returning();
+      return toProject(row!);
+    },
+    async update(id, patch) {
+      if (!isProjectId(id)) return undefined;
+      const [row] = await db
+        .update(projects)
+        .set({
+          ...(patch.location === undefined ? {} : { location: locationOf(patch.location) }),
+          ...(patch.configuration === undefined ? {} : { configuration: patch.configuration }),
+          ...(patch.isDraft === undefined ? {} : { isDraft: patch.isDraft }),
+          updatedAt: new Date(),
+        })
+        .where(eq(projects.id, id))
+        .returning();
+      return row ? toProject(row) : undefined;
+    },
+    async remove(id) {
+      if (!isProjectId(id)) return false;
+      const rows = await db
+        .delete(projects)
+        .where(eq(projects.id, id))
+        .returning({ id: projects.id });
+      return rows.length > 0;
+    },
+  };
+}

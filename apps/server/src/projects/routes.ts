@@ -1,0 +1,226 @@
+/**
+ * Project routes (API-CONTRACT.md "Projects": the full calculator's saved projects and
+ * drafts). Every route needs a signed-in user (401 otherwise) and counts as one project
+ * action of that user: more than 100 in any hour is 429 `rate_limited` with `Retry-After`
+ * (a call refused by validation, 400, is not counted). Access follows access.ts: the
+ * owner, or canViewAllProjects to read, canEditProjects to edit, canDeleteProjects to
+ * delete; another user's project is 404 unless the caller may read it, then 403.
+ *
+ * Settings: `PROJECTS_RATE_LIMIT` (100 actions) per `PROJECTS_RATE_WINDOW_MS` (3600000).
+ */
+import {
+  apiMessages,
+  projectCreateRequestSchema,
+  projectsQuerySchema,
+  projectUpdateRequestSchema,
+  RATE_LIMIT,
+} from '@solar/domain';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../auth/guard.ts';
+import { rangeMessage, readEnv } from '../calculator/env.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../http-errors.ts';
+import { canListAllProjects, projectAccess, type ProjectAction } from './access.ts';
+import { createActionLimiter } from './rate-limit.ts';
+import { createProjectsRepository } from './repository.ts';
+
+export interface ProjectsRoutesOptions {
+  db: Db;
+  /** The bearer-token preHandler of auth/guard.ts (sets `request.auth`). */
+  authenticate: preHandlerAsyncHookHandler;
+  /** The process environment (PROJECTS_RATE_LIMIT, PROJECTS_RATE_WINDOW_MS). */
+  env?: Record<string, string | undefined>;
+  /** The clock, epoch ms (tests move it to show the window sliding). */
+  now?: () => number;
+}
+
+const projectsEnvSchema = z.object({
+  PROJECTS_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1, rangeMessage(1, 100_000))
+    .max(100_000, rangeMessage(1, 100_000))
+    .default(RATE_LIMIT.maxActions),
+  PROJECTS_RATE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000, rangeMessage(1000, 86_400_000))
+    .max(86_400_000, rangeMessage(1000, 86_400_000))
+    .default(RATE_LIMIT.windowMs),
+});
+
+/** The project settings from the environment; throws ConfigError on a bad value. */
+export function loadProjectsConfig(env: Record<string, string | undefined>) {
+  const e = readEnv(projectsEnvSchema, env);
+  return { rateLimit: { maxActions: e.PROJECTS_RATE_LIMIT, windowMs: e.PROJECTS_RATE_WINDOW_MS } };
+}
+
+const locationSchema = z.object({
+  address: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  placeId: z.string().optional(),
+});
+/** The contract's `Project` (response documentation and serialization). */
+export const projectSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  location: locationSchema,
+  configuration: z.record(z.string(), z.unknown()).nullable(),
+  isDraft: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const idParams = z.object({ id: z.string().max(100) });
+const tags = ['projects'];
+const security = [{ bearer: [] }];
+const errorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+const errors = { 401: errorSchema, 429: errorSchema } as const;
+
+const notFound = () => new HttpError(404, 'not_found', 'Project not found');
+const forbidden = () => new HttpError(403, 'forbidden', apiMessages.notAuthorized.defaultMessage);
+
+export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (
+  app,
+  { db, authenticate, env = process.env, now = Date.now },
+) => {
+  const config = loadProjectsConfig(env);
+  const repo = createProjectsRepository(db);
+  const limiter = createActionLimiter(config.rateLimit, now);
+  const countAction: preHandlerAsyncHookHandler = async (request) => {
+    limiter.consume(requireAuth(request).userId);
+  };
+  const preHandler = [authenticate, countAction];
+
+  /** The project `id` if the caller may do `action` with it; else 404 or 403. */
+  async function authorized(request: FastifyRequest, id: string, action: ProjectAction) {
+    const auth = requireAuth(request);
+    const project = await repo.get(id);
+    if (!project) throw notFound();
+    const verdict = projectAccess(auth, project.userId, action, now());
+    if (verdict === 'not_found') throw notFound();
+    if (verdict === 'forbidden') throw forbidden();
+    return project;
+  }
+
+  /**
+   * GET /projects?scope=own|all -> 200 Project[] (newest change first, at most 1000);
+   * `all` needs canViewAllProjects (403 otherwise); 400 for another scope.
+   */
+  app.get(
+    '/projects',
+    {
+      preHandler,
+      schema: {
+        querystring: projectsQuerySchema,
+        response: { 200: z.array(projectSchema), 403: errorSchema, ...errors },
+        tags,
+        security,
+        summary: "The caller's projects, or everybody's with scope=all",
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (request.query.scope === 'all') {
+        if (!canListAllProjects(auth, now())) throw forbidden();
+        return repo.list(null);
+      }
+      return repo.list(auth.userId);
+    },
+  );
+
+  /**
+   * POST /projects {location, configuration?, isDraft?} -> 201 Project owned by the caller
+   * (configuration null and isDraft true by default); 400 bad location or configuration.
+   */
+  app.post(
+    '/projects',
+    {
+      preHandler,
+      schema: {
+        body: projectCreateRequestSchema,
+        response: { 201: projectSchema, 400: errorSchema, ...errors },
+        tags,
+        security,
+        summary: 'Save a project or draft',
+      },
+    },
+    async (request, reply) => {
+      const project = await repo.create(requireAuth(request).userId, request.body);
+      return reply.code(201).send(project);
+    },
+  );
+
+  /** GET /projects/{id} -> 200 Project; 404 unknown or not readable by the caller. */
+  app.get(
+    '/projects/:id',
+    {
+      preHandler,
+      schema: {
+        params: idParams,
+        response: { 200: projectSchema, 404: errorSchema, ...errors },
+        tags,
+        security,
+        summary: 'One project',
+      },
+    },
+    async (request) => authorized(request, request.params.id, 'read'),
+  );
+
+  /**
+   * PUT /projects/{id} {location?, configuration?, isDraft?} -> 200 Project (absent fields
+   * kept, updatedAt bumped); 400, 403 readable but not editable, 404.
+   */
+  app.put(
+    '/projects/:id',
+    {
+      preHandler,
+      schema: {
+        params: idParams,
+        body: projectUpdateRequestSchema,
+        response: {
+          200: projectSchema,
+          400: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          ...errors,
+        },
+        tags,
+        security,
+        summary: 'Update a project',
+      },
+    },
+    async (request) => {
+      await authorized(request, request.params.id, 'edit');
+      const updated = await repo.update(request.params.id, request.body);
+      if (!updated) throw notFound();
+      return updated;
+    },
+  );
+
+  /** DELETE /projects/{id} -> 204; 403 readable but not deletable, 404. */
+  app.delete(
+    '/projects/:id',
+    {
+      preHandler,
+      schema: {
+        params: idParams,
+        response: { 204: z.null(), 403: errorSchema, 404: errorSchema, ...errors },
+        tags,
+        security,
+        summary: 'Delete a project',
+      },
+    },
+    async (request, reply) => {
+      await authorized(request, request.params.id, 'delete');
+      if (!(await repo.remove(request.params.id))) throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,186 @@
+/**
+ * Helpers of the chat suites: a test server with chat settings, users and their tokens,
+ * and a real SSE client (fetch + eventsource-parser) for `POST /api/v1/chat/stream`.
+ */
+import type { StreamChunk } from '@solar/domain';
+import { createParser } from 'eventsource-parser';
+import { hashPassword } from '../src/auth/password.ts';
+import { users } from '../src/db/schema.ts';
+import { ADMIN, startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * Starts the app on a fresh database with the chat settings `env` (AI_PROVIDER,
+ * AI_STREAM_DELAY_MS, CHAT_RATE_LIMIT, ...). The chat plugin reads its settings from the
+ * process environment when it is registered, so they are set for the start only.
+ */
+export async function startChatServer(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const settings = { AI_PROVIDER: 'offline', AI_STREAM_DELAY_MS: '0', ...env };
+  const saved = Object.fromEntries(Object.keys(settings).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, settings);
+  try {
+    const server = await startTestServer(kind, settings);
+    return server;
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
+/** Signs in and returns the access token. */
+export async function signIn(server: TestServer, email: string, password: string) {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/email/signin',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return response.json().token as string;
+}
+
+/** The seeded admin's access token. */
+export const adminToken = (server: TestServer) => signIn(server, ADMIN.email, ADMIN.password);
+
+let userCounter = 0;
+
+/** Inserts a residential client (userType 4) and signs them in: their id and token. */
+export async function createClient(server: TestServer, name = 'Client') {
+  const email = `client${++userCounter}-${Date.now()}@example.com`;
+  const password = 'Client12345';
+  const [row] = await server.database.db
+    .insert(users)
+    .values({
+      name,
+      email,
+      passwordHash: await hashPassword(password),
+      userType: 4,
+      emailConfirmed: true,
+    })
+    .returning();
+  return { id: row!.id, token: await signIn(server, email, password) };
+}
+
+/** Listens on a free local port; the base URL of /api/v1. */
+export async function listen(server: TestServer): Promise<string> {
+  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return `${address}/api/v1`;
+}
+
+/** One parsed SSE event of the chat stream. */
+export interface ChatEvent {
+  /** The event name; undefined for unnamed (message) events. */
+  event: string | undefined;
+  chunk: StreamChunk;
+}
+
+/** What a chat stream delivered. */
+export interface ChatStreamResult {
+  status: number;
+  headers: Headers;
+  events: ChatEvent[];
+  comments: string[];
+  /** The JSON body when the answer was not an event stream. */
+  json: { message: string; code: string; errors?: Record<string, string> } | undefined;
+  /** Concatenated text deltas of the non-error chunks. */
+  text: string;
+}
+
+/**
+ * Posts to /chat/stream with fetch and reads the answer with a real SSE parser. With
+ * `stopWhen`, the request is aborted (the client disconnects) as soon as an event matches.
+ */
+export async function streamChat(
+  baseUrl: string,
+  token: string,
+  body: unknown,
+  options: { stopWhen?: (event: ChatEvent) => boolean } = {},
+): Promise<ChatStreamResult> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/chat/stream`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: controller.signal,
+  });
+  const result: ChatStreamResult = {
+    status: response.status,
+    headers: response.headers,
+    events: [],
+    comments: [],
+    json: undefined,
+    text: '',
+  };
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    result.json = (await response.json()) as ChatStreamResult['json'];
+    return result;
+  }
+  let stop = false;
+  const parser = createParser({
+    onEvent(message) {
+      const event: ChatEvent = { event: message.event, chunk: JSON.parse(message.data) };
+      result.events.push(event);
+      if (!event.chunk.isError && !event.chunk.isComplete) result.text += event.chunk.textDelta;
+      if (options.stopWhen?.(event)) stop = true;
+    },
+    onComment(comment) {
+      result.comments.push(comment.trim());
+    },
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    while (!stop) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(value);
+    }
+  } finally {
+    if (stop) controller.abort();
+    else reader.releaseLock();
+  }
+  return result;
+}
+
+/** Retries `read` until `accept` holds (at most `timeoutMs`); returns the last value. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 5000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** GET with a bearer token through inject; status and JSON body. */
+export async function getJson(server: TestServer, token: string, url: string) {
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `/api/v1${url}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+/** A request with a JSON body and a bearer token through inject; status and JSON body. */
+export async function sendJson(
+  server: TestServer,
+  token: string,
+  method: 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+) {
+  const response = await server.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}

@@ -1,0 +1,282 @@
+/**
+ * POST /chat/stream with the offline assistant (API-CONTRACT.md "Chat"): the SSE event
+ * sequence for a new and an existing conversation, the errors that come before the stream,
+ * the heartbeat, a client abort (partial reply stored as interrupted, generation stopped),
+ * and the per-user message limit. Read with fetch and a real SSE parser.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { composeOfflineReply } from '../src/chat/offline-replies.ts';
+import { conversations, messages } from '../src/db/schema.ts';
+import type { TestServer } from './harness.ts';
+import { databaseKinds } from './harness.ts';
+import {
+  createClient,
+  eventually,
+  getJson,
+  listen,
+  sendJson,
+  startChatServer,
+  streamChat,
+} from './chat-helpers.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe.each(databaseKinds)('chat stream on %s', (kind) => {
+  let server: TestServer;
+  let baseUrl: string;
+  let token: string;
+  beforeAll(async () => {
+    server = await startChatServer(kind);
+    baseUrl = await listen(server);
+    token = (await createClient(server)).token;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('streams a new conversation: id first, text deltas, then the complete event', async () => {
+    const result = await streamChat(baseUrl, token, {
+      message: '  Hello! I use 450 kWh a month.  ',
+      conversationId: null,
+      context: { botType: 0, locale: 'en' },
+    });
+    expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(result.headers.get('cache-control')).toContain('no-cache');
+    expect(result.headers.get('x-accel-buffering')).toBe('no');
+
+    const [first, ...rest] = result.events;
+    expect(first!.event).toBeUndefined();
+    expect(first!.chunk).toMatchObject({ textDelta: '', isComplete: false, isError: false });
+    const id = first!.chunk.conversationId;
+    expect(id).toMatch(UUID);
+
+    const deltas = rest.slice(0, -1);
+    expect(deltas.length).toBeGreaterThan(5);
+    for (const { event, chunk } of deltas) {
+      expect(event).toBeUndefined();
+      expect(chunk).toMatchObject({ conversationId: id, botType: 0, isComplete: false });
+      expect(chunk.isError).toBe(false);
+      expect(chunk.textDelta).not.toBe('');
+    }
+    const last = result.events.at(-1)!;
+    expect(last.event).toBe('complete');
+    expect(last.chunk).toMatchObject({
+      conversationId: id,
+      isComplete: true,
+      isError: false,
+      completeMessage: result.text,
+      extractedData: { monthlyKwh: 450 },
+    });
+    expect(result.text).toContain('automated');
+
+    const history = await getJson(server, token, `/chat/history/${id}`);
+    expect(history.status).toBe(200);
+    expect(history.body).toMatchObject({ conversationId: id, status: 'active' });
+    expect(history.body.messages).toHaveLength(2);
+    const [user, assistant] = history.body.messages;
+    expect(user).toMatchObject({ role: 'user', content: 'Hello! I use 450 kWh a month.' });
+    expect(user.interrupted).toBe(false);
+    expect(assistant).toMatchObject({
+      role: 'assistant',
+      content: result.text,
+      botType: 0,
+      interrupted: false,
+    });
+    expect(JSON.parse(assistant.extractedDataJson)).toEqual({ monthlyKwh: 450 });
+
+    const list = await getJson(server, token, '/chat/conversations');
+    expect(list.body.conversations[0]).toMatchObject({
+      id,
+      title: 'Hello! I use 450 kWh a month.',
+      titleGenerated: true,
+      messageCount: 2,
+    });
+  });
+
+  it('continues an existing conversation with the same id and no second greeting', async () => {
+    const opened = await streamChat(baseUrl, token, {
+      message: 'Hi there',
+      conversationId: null,
+      context: { botType: 1, locale: 'en' },
+    });
+    const id = opened.events[0]!.chunk.conversationId;
+    const before = (await getJson(server, token, '/chat/conversations')).body.conversations;
+    const lastBefore = before.find((c: { id: string }) => c.id === id).lastMessageAt;
+
+    const next = await streamChat(baseUrl, token, {
+      message: 'My roof is flat and about 60 m2.',
+      conversationId: id,
+      context: { botType: 1, locale: 'en' },
+    });
+    expect(next.status).toBe(200);
+    expect(next.events.every((e) => e.chunk.conversationId === id)).toBe(true);
+    expect(next.events.every((e) => e.chunk.botType === 1)).toBe(true);
+    expect(next.events.at(-1)).toMatchObject({
+      event: 'complete',
+      chunk: { isComplete: true, extractedData: { roofType: 'flat', roofArea: 60 } },
+    });
+    expect(next.text).not.toContain('Hello!');
+
+    const history = await getJson(server, token, `/chat/history/${id}`);
+    expect(history.body.messages.map((m: { role: string }) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
+    expect(history.body.messages[2].content).toBe('My roof is flat and about 60 m2.');
+    const after = (await getJson(server, token, '/chat/conversations')).body.conversations;
+    expect(after[0]).toMatchObject({ id, messageCount: 4 });
+    expect(Date.parse(after[0].lastMessageAt)).toBeGreaterThan(Date.parse(lastBefore));
+  });
+
+  it('answers ordinary JSON errors before the stream and stores nothing', async () => {
+    const [{ n: before } = { n: 0 }] = await server.database.db
+      .select({ n: count() })
+      .from(messages);
+    const blank = await streamChat(baseUrl, token, { message: ' \n\t ', conversationId: null });
+    expect(blank.status).toBe(400);
+    expect(blank.json).toMatchObject({
+      code: 'validation_failed',
+      message: 'Message cannot be empty',
+    });
+
+    const long = await streamChat(baseUrl, token, {
+      message: 'x'.repeat(4001),
+      conversationId: null,
+    });
+    expect(long.status).toBe(400);
+    expect(long.json!.message).toBe('Message cannot exceed 4000 characters');
+    const longest = await streamChat(baseUrl, token, {
+      message: 'x'.repeat(4000),
+      conversationId: null,
+    });
+    expect(longest.status).toBe(200);
+
+    for (const conversationId of ['0b4f9a34-6a3c-4c8e-9d57-6f0e3f7f2a11', 'not-a-uuid']) {
+      const unknown = await streamChat(baseUrl, token, { message: 'Hi', conversationId });
+      expect(unknown.status).toBe(404);
+      expect(unknown.json!.code).toBe('not_found');
+    }
+
+    const opened = await streamChat(baseUrl, token, { message: 'Hi', conversationId: null });
+    const id = opened.events[0]!.chunk.conversationId;
+    const ended = await sendJson(server, token, 'POST', `/chat/end/${id}`);
+    expect(ended).toMatchObject({ status: 200, body: { conversationId: id, status: 'ended' } });
+    const toEnded = await streamChat(baseUrl, token, { message: 'Hi again', conversationId: id });
+    expect(toEnded.status).toBe(409);
+    expect(toEnded.json!.code).toBe('conflict');
+
+    const unauthenticated = await fetch(`${baseUrl}/chat/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Hi', conversationId: null }),
+    });
+    expect(unauthenticated.status).toBe(401);
+
+    // Only the two accepted exchanges (4000 characters, and 'Hi') were stored.
+    const [{ n: after } = { n: 0 }] = await server.database.db
+      .select({ n: count() })
+      .from(messages);
+    expect(after - before).toBe(4);
+    const [{ n: endedCount } = { n: 0 }] = await server.database.db
+      .select({ n: count() })
+      .from(messages)
+      .where(eq(messages.conversationId, id));
+    expect(endedCount).toBe(2);
+  });
+});
+
+describe.each(databaseKinds)('chat stream timing on %s', (kind) => {
+  let server: TestServer;
+  let baseUrl: string;
+  beforeAll(async () => {
+    server = await startChatServer(kind, {
+      AI_STREAM_DELAY_MS: '40',
+      CHAT_HEARTBEAT_MS: '25',
+    });
+    baseUrl = await listen(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('sends heartbeat comments while the reply streams slowly', async () => {
+    const { token } = await createClient(server);
+    const result = await streamChat(baseUrl, token, { message: 'Hello', conversationId: null });
+    expect(result.events.at(-1)!.event).toBe('complete');
+    expect(result.comments).toContain('heartbeat');
+  });
+
+  it('stops generating when the client disconnects and stores the partial reply as interrupted', async () => {
+    const { token } = await createClient(server);
+    const full = composeOfflineReply({
+      botType: 0,
+      locale: 'en',
+      facts: {},
+      newFacts: {},
+      firstReply: true,
+    });
+    const started = Date.now();
+    const result = await streamChat(
+      baseUrl,
+      token,
+      { message: 'Hello', conversationId: null },
+      { stopWhen: (event) => event.chunk.textDelta !== '' },
+    );
+    expect(result.events.at(-1)!.event).toBeUndefined();
+    const id = result.events[0]!.chunk.conversationId;
+
+    const history = await eventually(
+      () => getJson(server, token, `/chat/history/${id}`),
+      (h) => h.body.messages.length === 2,
+    );
+    const stored = Date.now() - started;
+    const reply = history.body.messages[1];
+    expect(reply).toMatchObject({ role: 'assistant', interrupted: true });
+    expect(reply.content.length).toBeGreaterThan(0);
+    expect(reply.content.length).toBeLessThan(full.length);
+    expect(full.startsWith(reply.content)).toBe(true);
+    // The whole reply takes (words x 40 ms); it was stopped long before that.
+    const words = full.split(' ').length;
+    expect(stored).toBeLessThan((words * 40) / 2);
+    // Nothing is appended later: generation has stopped.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const later = await getJson(server, token, `/chat/history/${id}`);
+    expect(later.body.messages).toEqual(history.body.messages);
+    const [conversation] = await server.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, id));
+    expect(conversation!.messageCount).toBe(2);
+  });
+});
+
+describe.each(databaseKinds)('chat message limit on %s', (kind) => {
+  let server: TestServer;
+  let baseUrl: string;
+  beforeAll(async () => {
+    server = await startChatServer(kind, { CHAT_RATE_LIMIT: '3' });
+    baseUrl = await listen(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('limits the messages of each user with 429 and Retry-After', async () => {
+    const first = await createClient(server);
+    const second = await createClient(server);
+    for (let i = 0; i < 3; i++) {
+      const ok = await streamChat(baseUrl, first.token, { message: `m${i}`, conversationId: null });
+      expect(ok.status).toBe(200);
+    }
+    const limited = await streamChat(baseUrl, first.token, { message: 'm3', conversationId: null });
+    expect(limited.status).toBe(429);
+    expect(limited.json!.code).toBe('rate_limited');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const other = await streamChat(baseUrl, second.token, { message: 'hi', conversationId: null });
+    expect(other.status).toBe(200);
+  });
+});
