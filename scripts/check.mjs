@@ -56,6 +56,11 @@ const checks = [
     report: { kind: 'vitest', file: 'unit.json' },
   },
   {
+    name: 'bench',
+    title: 'Benchmark harness self-tests (node:test)',
+    commands: [['node', '--test', 'scripts/bench/bench.test.ts']],
+  },
+  {
     name: 'components',
     title: 'Component tests (Chromium)',
     commands: [['vitest', 'run', '--project', 'ui', '--project', 'web']],

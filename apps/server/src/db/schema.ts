@@ -51,6 +51,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
     index('users_created_at_id_idx').on(t.createdAt, t.id),
+    // The admin list sorts by lower(name)/lower(email) with id as tie-break (docs/benchmarks.md).
+    index('users_name_lower_id_idx').on(sql`lower(${t.name})`, t.id),
+    index('users_email_lower_id_idx').on(sql`lower(${t.email})`, t.id),
   ],
 );
 

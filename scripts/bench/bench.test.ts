@@ -1,0 +1,178 @@
+/**
+ * Tests of the benchmark's own logic (run with `node --test scripts/bench/`): percentiles,
+ * budget verdicts, which files count as a route's initial load, the router parsing, the
+ * report tables and the bulk-insert SQL.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { budgets, checkBudget, checkBudgets, limitText, type Budget } from './budgets.ts';
+import { initialFiles, measuredRoutes, screenModules, type Manifest } from './bundle.ts';
+import { markdownTable, textTable } from './report.ts';
+import { searchForms, seedSql } from './db-scale.ts';
+import { root } from './server.ts';
+import { kB, percentile, summarize } from './stats.ts';
+
+describe('percentile', () => {
+  it('uses the nearest rank', () => {
+    const values = Array.from({ length: 100 }, (_, i) => 100 - i); // 100..1, unsorted
+    assert.equal(percentile(values, 50), 50);
+    assert.equal(percentile(values, 95), 95);
+    assert.equal(percentile(values, 100), 100);
+    assert.equal(percentile(values, 0), 1);
+    assert.equal(percentile([7], 95), 7);
+  });
+  it('is NaN for no values and refuses a rank outside 0..100', () => {
+    assert.ok(Number.isNaN(percentile([], 50)));
+    assert.throws(() => percentile([1], 101), RangeError);
+  });
+  it('summarizes p50, p95 and max', () => {
+    assert.deepEqual(summarize([3, 1, 2, 10]), { p50: 2, p95: 10, max: 10, n: 4 });
+  });
+});
+
+describe('budgets', () => {
+  const atMost: Budget = {
+    metric: 'x',
+    description: 'x',
+    op: '<=',
+    limit: 150_000,
+    format: kB,
+    quick: true,
+  };
+  it('passes at the limit and fails above it', () => {
+    assert.equal(checkBudget(atMost, 150_000).status, 'PASS');
+    assert.equal(checkBudget(atMost, 150_001).status, 'FAIL');
+  });
+  it('treats >= and == as written', () => {
+    assert.equal(checkBudget({ ...atMost, op: '>=', limit: 0.5 }, 0.49).status, 'FAIL');
+    assert.equal(checkBudget({ ...atMost, op: '>=', limit: 0.5 }, 0.5).status, 'PASS');
+    assert.equal(checkBudget({ ...atMost, op: '==', limit: 100 }, 99).status, 'FAIL');
+    assert.equal(checkBudget({ ...atMost, op: '==', limit: 100 }, 100).status, 'PASS');
+  });
+  it('skips a budget that was not measured, never passes it', () => {
+    assert.equal(checkBudget(atMost, undefined).status, 'SKIP');
+    assert.equal(checkBudget(atMost, Number.NaN).status, 'SKIP');
+  });
+  it('checks only the quick budgets in a quick run', () => {
+    const quick = checkBudgets(new Map(), { quick: true });
+    assert.ok(quick.length > 0);
+    assert.ok(quick.every((r) => r.budget.quick));
+    assert.equal(checkBudgets(new Map(), { quick: false }).length, budgets.length);
+  });
+  it('holds the limits of issue 10', () => {
+    const limit = (metric: string) => budgets.find((b) => b.metric === metric)?.limit;
+    assert.equal(limit('web.js.gzip:/signin'), 150_000);
+    assert.equal(limit('web.js.gzip:/solar-calculator'), 150_000);
+    assert.equal(limit('api.me.ratio'), 0.5);
+    assert.equal(limit('db.postgres.last.p95'), 25);
+    assert.equal(limit('db.pglite.search.p95'), 100);
+    assert.equal(limit('chat.ttfc.p95'), 50);
+    assert.equal(limit('startup.existing'), 3000);
+    assert.equal(limit('lighthouse.performance:/dashboard'), 95);
+    assert.equal(limit('lighthouse.accessibility:/signin'), 100);
+    assert.equal(limitText(budgets.find((b) => b.metric === 'api.me.ratio')!), '>= 50%');
+  });
+});
+
+describe('initial files of a route', () => {
+  const manifest: Manifest = {
+    'index.html': {
+      file: 'assets/index.js',
+      isEntry: true,
+      imports: ['_react.js'],
+      dynamicImports: ['src/a.tsx', 'src/b.tsx'],
+      css: ['assets/index.css'],
+    },
+    '_react.js': { file: 'assets/react.js' },
+    '_shared.js': {
+      file: 'assets/shared.js',
+      imports: ['index.html', '_react.js'],
+      css: ['assets/shared.css'],
+    },
+    'src/a.tsx': {
+      file: 'assets/a.js',
+      imports: ['_shared.js', 'index.html'],
+      dynamicImports: ['src/b.tsx'],
+    },
+    'src/b.tsx': { file: 'assets/b.js', imports: ['index.html'] },
+  };
+  it('counts the entry, the screen and their static imports once each', () => {
+    assert.deepEqual(initialFiles(manifest, 'src/a.tsx'), {
+      js: ['assets/a.js', 'assets/index.js', 'assets/react.js', 'assets/shared.js'],
+      css: ['assets/index.css', 'assets/shared.css'],
+    });
+  });
+  it('does not follow dynamic imports', () => {
+    assert.deepEqual(initialFiles(manifest, 'src/b.tsx').js, [
+      'assets/b.js',
+      'assets/index.js',
+      'assets/react.js',
+    ]);
+  });
+  it('fails loudly on an unknown chunk', () => {
+    assert.throws(() => initialFiles(manifest, 'src/missing.tsx'), /no chunk src\/missing.tsx/);
+  });
+});
+
+describe('router parsing', () => {
+  it('reads inline lazy screens and named ones', () => {
+    const source = `
+const chatScreen: Screen = lazy(() => import('../features/chat/chat-screen.tsx'));
+export const screens = {
+  signIn: lazy(() => import('../features/auth/signin-screen.tsx')),
+  chat: chatScreen,
+};`;
+    const modules = screenModules(source);
+    assert.equal(modules.get('signIn'), 'src/features/auth/signin-screen.tsx');
+    assert.equal(modules.get('chat'), 'src/features/chat/chat-screen.tsx');
+  });
+  it('finds a screen for every measured route in the real router', () => {
+    const modules = screenModules(
+      readFileSync(path.join(root, 'apps/web/src/app/router.tsx'), 'utf8'),
+    );
+    for (const id of ['signIn', 'quickCalculator', 'dashboard', 'chat', 'users']) {
+      assert.match(modules.get(id) ?? '', /^src\/features\/.+\.tsx$/, id);
+    }
+    assert.equal(measuredRoutes.length, 5);
+  });
+});
+
+describe('report tables', () => {
+  it('pads text columns', () => {
+    assert.equal(textTable(['a', 'bb'], [['xxx', 'y']]), 'a    bb\n---  --\nxxx  y');
+  });
+  it('escapes pipes in markdown cells', () => {
+    assert.equal(markdownTable(['h'], [['a|b']]), '| h |\n| --- |\n| a\\|b |');
+  });
+});
+
+describe('seed SQL', () => {
+  it('inserts the users with varied non-admin roles, and the search forms agree', async () => {
+    const database = await openDatabase({ kind: 'memory' });
+    try {
+      const client = (
+        database.db as unknown as {
+          $client: {
+            query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+          };
+        }
+      ).$client;
+      await client.query(seedSql(120), ['$argon2id$v=19$m=19456,t=2,p=1$x$y']);
+      const { rows } = await client.query(
+        'select count(*)::int as n, min(user_type)::int as lo, max(user_type)::int as hi, count(distinct email)::int as emails, count(*) filter (where not is_active)::int as inactive from users',
+      );
+      assert.deepEqual(rows[0], { n: 120, lo: 1, hi: 6, emails: 120, inactive: 2 });
+      const count = async (where: string) =>
+        (await client.query(`select count(*)::int as n from users where ${where}`, ['garcia 2']))
+          .rows[0]!.n;
+      const matches = await count(searchForms.strpos);
+      assert.ok(Number(matches) > 0);
+      assert.equal(await count(searchForms.like), matches);
+    } finally {
+      await database.close();
+    }
+  });
+});

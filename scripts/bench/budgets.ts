@@ -1,0 +1,132 @@
+/**
+ * The budgets of issue 10 ("Benchmarks and budgets") as data, and the one check that turns a
+ * measured value into PASS, FAIL or SKIP. A budget whose metric was not measured in a run
+ * (a part not run, or a service that did not answer) is SKIP, never PASS.
+ * Units: bytes, milliseconds, ratios (0..1) and Lighthouse scores (0..100).
+ */
+import { kB, ms, percent } from './stats.ts';
+
+/** How a measured value is compared with the limit. */
+export type BudgetOp = '<=' | '>=' | '==';
+
+/** One budget: the metric it reads, its limit, and whether the quick (CI) run measures it. */
+export interface Budget {
+  /** Key of the metric in the run's metric map. */
+  metric: string;
+  /** What is budgeted, in words ("initial JS of /signin, gzip"). */
+  description: string;
+  op: BudgetOp;
+  limit: number;
+  /** Formats a value of this metric for the table. */
+  format: (value: number) => string;
+  /** True when `pnpm bench --quick` measures it (cheap enough for CI). */
+  quick: boolean;
+}
+
+/** PASS or FAIL for a measured budget, SKIP when its metric is missing from the run. */
+export type BudgetStatus = 'PASS' | 'FAIL' | 'SKIP';
+
+/** A budget with its measured value (undefined when not measured) and verdict. */
+export interface BudgetResult {
+  budget: Budget;
+  actual: number | undefined;
+  status: BudgetStatus;
+}
+
+const score = (value: number) => Math.round(value).toString();
+
+/** Every budget of the issue. The admin-users budget applies to each of the four queries. */
+export const budgets: readonly Budget[] = [
+  ...(['/signin', '/solar-calculator'] as const).map((route): Budget => ({
+    metric: `web.js.gzip:${route}`,
+    description: `initial JS of ${route}, gzip`,
+    op: '<=',
+    limit: 150_000,
+    format: kB,
+    quick: true,
+  })),
+  {
+    metric: 'api.me.ratio',
+    description: 'GET /auth/me throughput / bare node:http',
+    op: '>=',
+    limit: 0.5,
+    format: percent,
+    quick: true,
+  },
+  {
+    metric: 'startup.existing',
+    description: 'start-up to first 200 /health, existing data dir',
+    op: '<=',
+    limit: 3000,
+    format: ms,
+    quick: true,
+  },
+  ...(['postgres', 'pglite'] as const).flatMap((db) =>
+    (['default', 'search', 'name', 'last'] as const).map((query): Budget => ({
+      metric: `db.${db}.${query}.p95`,
+      description: `GET /admin/users (${query}) p95, 100 000 users, ${db === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
+      op: '<=',
+      limit: db === 'postgres' ? 25 : 100,
+      format: ms,
+      quick: false,
+    })),
+  ),
+  {
+    metric: 'chat.ttfc.p95',
+    description: 'chat time to first chunk p95, 200 concurrent streams',
+    op: '<=',
+    limit: 50,
+    format: ms,
+    quick: false,
+  },
+  ...(['/signin', '/solar-calculator', '/dashboard'] as const).flatMap((page): Budget[] => [
+    {
+      metric: `lighthouse.performance:${page}`,
+      description: `Lighthouse performance ${page} (mobile)`,
+      op: '>=',
+      limit: 95,
+      format: score,
+      quick: false,
+    },
+    {
+      metric: `lighthouse.accessibility:${page}`,
+      description: `Lighthouse accessibility ${page} (mobile)`,
+      op: '==',
+      limit: 100,
+      format: score,
+      quick: false,
+    },
+  ]),
+];
+
+/** Compares `actual` with the budget's limit; SKIP when `actual` is undefined or NaN. */
+export function checkBudget(budget: Budget, actual: number | undefined): BudgetResult {
+  if (actual === undefined || Number.isNaN(actual)) {
+    return { budget, actual: undefined, status: 'SKIP' };
+  }
+  const ok =
+    budget.op === '<='
+      ? actual <= budget.limit
+      : budget.op === '>='
+        ? actual >= budget.limit
+        : actual === budget.limit;
+  return { budget, actual, status: ok ? 'PASS' : 'FAIL' };
+}
+
+/**
+ * Checks the budgets a run is responsible for (all of them, or the quick ones) against its
+ * metric map.
+ */
+export function checkBudgets(
+  metrics: ReadonlyMap<string, number>,
+  options: { quick: boolean },
+): BudgetResult[] {
+  return budgets
+    .filter((budget) => !options.quick || budget.quick)
+    .map((budget) => checkBudget(budget, metrics.get(budget.metric)));
+}
+
+/** The budget written as "<= 150.0 kB". */
+export function limitText(budget: Budget): string {
+  return `${budget.op === '==' ? '=' : budget.op} ${budget.format(budget.limit)}`;
+}

@@ -1,0 +1,161 @@
+/**
+ * Chat under load (issue 10): 200 concurrent `POST /api/v1/chat/stream` requests answered by
+ * the offline assistant with no pause between pieces (AI_STREAM_DELAY_MS=0); time to the
+ * first chunk (the first `data:` event) and to the first text, p50/p95, the total time of
+ * the burst, and the server's RSS before, at peak, and after two bursts (growth after the
+ * streams end would be a leak).
+ */
+import path from 'node:path';
+import type { BenchContext } from './context.ts';
+import { freshPostgres } from './db-scale.ts';
+import { section, type Section } from './report.ts';
+import { signIn, startServer } from './server.ts';
+import { ms, MiB, summarize } from './stats.ts';
+
+/** Concurrent streams per burst. */
+export const streams = 200;
+
+/** What one stream took, ms from sending the request. */
+interface StreamTiming {
+  firstChunk: number;
+  firstText: number;
+  total: number;
+}
+
+/**
+ * Sends one message and reads the SSE answer to its end. Throws on a status other than 200
+ * or a stream that ends without the `complete` event.
+ */
+async function oneStream(url: string, token: string, message: string): Promise<StreamTiming> {
+  const started = performance.now();
+  const response = await fetch(`${url}/api/v1/chat/stream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ message, conversationId: null }),
+  });
+  if (response.status !== 200 || !response.body) {
+    throw new Error(`chat stream answered ${response.status}: ${await response.text()}`);
+  }
+  let text = '';
+  let firstChunk = Number.NaN;
+  let firstText = Number.NaN;
+  const decoder = new TextDecoder();
+  for await (const bytes of response.body) {
+    text += decoder.decode(bytes as Uint8Array, { stream: true });
+    if (Number.isNaN(firstChunk) && text.includes('data:'))
+      firstChunk = performance.now() - started;
+    if (Number.isNaN(firstText) && /"textDelta":"[^"]/.test(text)) {
+      firstText = performance.now() - started;
+    }
+  }
+  if (!/^event: ?complete$/m.test(text)) {
+    throw new Error(`a chat stream ended without the complete event:\n${text.slice(-500)}`);
+  }
+  return { firstChunk, firstText, total: performance.now() - started };
+}
+
+/** Bursts per database; a figure that keeps rising across them would be a leak. */
+const bursts = 3;
+
+/** Runs the chat part on PGlite, then on PostgreSQL when it answers. */
+export async function chatPart(ctx: BenchContext): Promise<Section> {
+  const s = section(`Chat: ${streams} concurrent streams, offline assistant, no delay`, [
+    'database',
+    'burst',
+    'first chunk p50',
+    'first chunk p95',
+    'first text p95',
+    'stream total p95',
+    'burst total',
+    'RSS after (+2 s)',
+  ]);
+  await chatOn(ctx, s, 'PGlite', 'pglite', undefined);
+  const postgres = await freshPostgres(ctx);
+  if (postgres) {
+    try {
+      await chatOn(ctx, s, 'PostgreSQL', 'postgres', postgres.url);
+    } finally {
+      await postgres.drop();
+    }
+  } else {
+    s.notes.push('PostgreSQL did not answer: measured on PGlite only.');
+  }
+  s.notes.push(
+    'Each stream is a new conversation of one signed-in user (per-user message limit raised for the run); times are from sending the request, so they include the JWT check, storing the user message and creating the conversation. The budget reads the first burst on PGlite (the default database).',
+    'With no delay the whole reply follows the first chunk at once, so first chunk, first text and total are close: the time is spent before the stream starts.',
+  );
+  return s;
+}
+
+/** The bursts on one database, appended to `s`; the server is stopped before it returns. */
+async function chatOn(
+  ctx: BenchContext,
+  s: Section,
+  label: string,
+  key: string,
+  databaseUrl: string | undefined,
+): Promise<void> {
+  const server = await startServer({
+    dataDir: path.join(ctx.tmp, `chat-${key}`),
+    ...(databaseUrl ? { databaseUrl } : {}),
+    env: {
+      AI_PROVIDER: 'offline',
+      AI_STREAM_DELAY_MS: '0',
+      CHAT_RATE_LIMIT: '100000',
+      CHAT_RATE_WINDOW_MS: '60000',
+    },
+  });
+  try {
+    const { token } = await signIn(server.url);
+    const message = 'My monthly bill is 3000 som. What system size do I need for a flat roof?';
+    for (let i = 0; i < 5; i++) await oneStream(server.url, token, message);
+    const rssBefore = server.rssBytes();
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, server.rssBytes());
+    }, 50);
+    const results: { timings: StreamTiming[]; wallMs: number; rssAfter: number }[] = [];
+    try {
+      for (let burst = 0; burst < bursts; burst++) {
+        ctx.log(`chat: ${label}, burst ${burst + 1} of ${bursts}, ${streams} concurrent streams`);
+        const started = performance.now();
+        const timings = await Promise.all(
+          Array.from({ length: streams }, () => oneStream(server.url, token, message)),
+        );
+        const wallMs = performance.now() - started;
+        // Let the stored replies and closed sockets settle before reading memory.
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        results.push({ timings, wallMs, rssAfter: server.rssBytes() });
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    results.forEach((b, i) => {
+      const first = summarize(b.timings.map((t) => t.firstChunk));
+      const firstText = summarize(b.timings.map((t) => t.firstText));
+      const total = summarize(b.timings.map((t) => t.total));
+      if (i === 0) {
+        ctx.metrics.set(`chat.${key}.ttfc.p50`, first.p50);
+        ctx.metrics.set(`chat.${key}.ttfc.p95`, first.p95);
+        if (key === 'pglite') ctx.metrics.set('chat.ttfc.p95', first.p95);
+      }
+      s.rows.push([
+        label,
+        String(i + 1),
+        ms(first.p50),
+        ms(first.p95),
+        ms(firstText.p95),
+        ms(total.p95),
+        ms(b.wallMs),
+        MiB(b.rssAfter),
+      ]);
+    });
+    ctx.metrics.set(`chat.${key}.rss.before`, rssBefore);
+    ctx.metrics.set(`chat.${key}.rss.after`, results.at(-1)!.rssAfter);
+    s.notes.push(
+      `${label}: server RSS after 5 warm-up streams ${MiB(rssBefore)}, peak ${MiB(peak)} (sampled every 50 ms), after each burst (+2 s) ${results.map((r) => MiB(r.rssAfter)).join(', ')}.`,
+    );
+  } finally {
+    await server.stop();
+  }
+}

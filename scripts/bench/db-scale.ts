@@ -1,0 +1,355 @@
+/**
+ * Database scale (issue 10): GET /admin/users with 100 000 users, on PGlite and on a fresh
+ * PostgreSQL database, for four queries (default sort, a search term, sort by name, the
+ * last page); p50 and p95 latency of requests made one at a time through the real server.
+ *
+ * Users are inserted with one `INSERT ... SELECT generate_series` (all sharing one argon2id
+ * hash computed once) into a database migrated by the server's own openDatabase, before the
+ * server starts. After the figures "as shipped", the part adds the indexes proposed in
+ * docs/decisions/012-benchmarks.md to the same database and measures again, so the report
+ * shows what they buy; the budgets read the "as shipped" figures only.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { hashPassword } from '../../apps/server/src/auth/password.ts';
+import { ensureAdmin } from '../../apps/server/src/users/seed-admin.ts';
+import type { BenchContext } from './context.ts';
+import { section, type Section } from './report.ts';
+import { admin, root, signIn, startServer, type ServerOptions } from './server.ts';
+import { ms, summarize } from './stats.ts';
+
+/** Users in the table, the administrator included. */
+export const userCount = 100_000;
+
+/** The four queries of the issue: metric key suffix, label, query string. */
+export const queries = [
+  ['default', 'default (newest first)', ''],
+  ['search', 'search "garcia 42"', '?searchTerm=garcia%2042'],
+  ['name', 'sort by name', '?sortBy=name&descending=false'],
+  ['last', 'last page (10 000)', `?pageNumber=${userCount / 10}`],
+] as const;
+
+/** Something that runs SQL: PGlite's client and pg's Pool both have this `query`. */
+interface SqlClient {
+  query(text: string, params?: unknown[]): Promise<unknown>;
+}
+
+const firstNames = [
+  'Aida',
+  'Bakyt',
+  'Elena',
+  'Carlos',
+  'Nurlan',
+  'Maria',
+  'Ivan',
+  'Aigul',
+  'Jose',
+  'Olga',
+];
+const lastNames = [
+  'Sadykova',
+  'Ivanov',
+  'Garcia',
+  'Toktogulov',
+  'Petrova',
+  'Lopez',
+  'Asanov',
+  'Smirnova',
+];
+
+/**
+ * The bulk insert: `count` users numbered 1..count with varied names, roles 1..6 (the
+ * administrator is created by the server's own ensureAdmin, which skips when one exists), a third
+ * unconfirmed, one in fifty inactive, created one minute apart, a quarter never signed in.
+ * $1 is the password hash.
+ */
+export function seedSql(count: number): string {
+  const list = (names: string[]) => `array[${names.map((n) => `'${n}'`).join(',')}]`;
+  return `
+    insert into users (name, email, password_hash, user_type, email_confirmed, is_active,
+                       created_at, updated_at, last_login_at)
+    select (${list(firstNames)})[1 + i % ${firstNames.length}] || ' '
+             || (${list(lastNames)})[1 + (i / ${firstNames.length}) % ${lastNames.length}] || ' ' || i,
+           'user' || lpad(i::text, 6, '0') || '@example.com',
+           $1,
+           (1 + i % 6)::smallint,
+           i % 3 <> 0,
+           i % 50 <> 0,
+           now() - make_interval(mins => i),
+           now() - make_interval(mins => i),
+           case when i % 4 = 0 then null else now() - make_interval(hours => i % 1000) end
+    from generate_series(1, ${count}) as i`;
+}
+
+/**
+ * The indexes proposed for the admin list (docs/decisions/012-benchmarks.md): ordered
+ * indexes for the text sorts, so a page is read in order instead of sorting every row.
+ * PostgreSQL also gets trigram indexes; they serve the search only once the list's query
+ * uses LIKE (see the decision record), so they are measured at the SQL level.
+ */
+export const proposedIndexes = [
+  'create index if not exists users_name_lower_id_idx on users (lower(name), id)',
+  'create index if not exists users_email_lower_id_idx on users (lower(email), id)',
+];
+
+/** Opens the database, migrates it, inserts the users, closes it. Returns seconds taken. */
+async function seed(
+  target: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
+) {
+  const started = performance.now();
+  const database = await openDatabase(target);
+  try {
+    const client = (database.db as unknown as { $client: SqlClient }).$client;
+    await ensureAdmin(database.db, admin);
+    await client.query(seedSql(userCount - 1), [await hashPassword(admin.password)]);
+    // What autovacuum does on PostgreSQL after a bulk insert (PGlite has no autovacuum).
+    await client.query('vacuum analyze users');
+  } finally {
+    await database.close();
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** Runs extra SQL on a database (the proposed indexes), then closes it. */
+async function runSql(
+  target: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
+  statements: readonly string[],
+) {
+  const database = await openDatabase(target);
+  try {
+    const client = (database.db as unknown as { $client: SqlClient }).$client;
+    for (const statement of statements) await client.query(statement);
+    await client.query('vacuum analyze users');
+  } finally {
+    await database.close();
+  }
+}
+
+/** The trigram indexes that would serve the search once it is written with LIKE. */
+export const trigramIndexes = [
+  'create extension if not exists pg_trgm',
+  'create index if not exists users_name_trgm_idx on users using gin (lower(name) gin_trgm_ops)',
+  'create index if not exists users_email_trgm_idx on users using gin (lower(email) gin_trgm_ops)',
+];
+
+/** The list's search as the server writes it (strpos) and as proposed (LIKE), count + page. */
+export const searchForms = {
+  strpos: 'strpos(lower(name), $1) > 0 or strpos(lower(email), $1) > 0',
+  like: "lower(name) like '%' || $1 || '%' or lower(email) like '%' || $1 || '%'",
+} as const;
+
+/**
+ * Times the two search forms at the SQL level (count plus the first page, as the list
+ * does), `rounds` times each after the trigram indexes exist; median ms of each.
+ */
+async function compareSearch(
+  client: SqlClient,
+  rounds: number,
+): Promise<{ strpos: number; like: number }> {
+  for (const statement of trigramIndexes) await client.query(statement);
+  await client.query('analyze users');
+  const term = 'garcia 42';
+  const time = async (where: string) => {
+    const durations: number[] = [];
+    for (let i = 0; i < rounds + 2; i++) {
+      const started = performance.now();
+      await client.query(`select count(*) from users where ${where}`, [term]);
+      await client.query(
+        `select * from users where ${where} order by created_at desc, id desc limit 10`,
+        [term],
+      );
+      if (i >= 2) durations.push(performance.now() - started);
+    }
+    return summarize(durations).p50;
+  };
+  return { strpos: await time(searchForms.strpos), like: await time(searchForms.like) };
+}
+
+/** Opens PGlite in `dataDir` with pg_trgm loaded (the server's own open has no extensions). */
+async function withTrigramPglite<T>(dataDir: string, use: (client: SqlClient) => Promise<T>) {
+  const resolve = createRequire(path.join(root, 'apps/server/package.json')).resolve;
+  const { PGlite } = (await import(pathToFileURL(resolve('@electric-sql/pglite')).href)) as {
+    PGlite: {
+      create(
+        dir: string,
+        options: { extensions: Record<string, unknown> },
+      ): Promise<SqlClient & { close(): Promise<void> }>;
+    };
+  };
+  const { pg_trgm } = (await import(
+    pathToFileURL(resolve('@electric-sql/pglite/contrib/pg_trgm')).href
+  )) as { pg_trgm: unknown };
+  const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/** p50/p95 of `rounds` requests to each query, one at a time, after a warm-up. */
+async function measure(
+  ctx: BenchContext,
+  serverOptions: ServerOptions,
+  rounds: number,
+): Promise<Map<string, { p50: number; p95: number; total: number }>> {
+  const server = await startServer(serverOptions);
+  try {
+    const { token } = await signIn(server.url);
+    const headers = { authorization: `Bearer ${token}` };
+    const out = new Map<string, { p50: number; p95: number; total: number }>();
+    for (const [key, , query] of queries) {
+      const url = `${server.url}/api/v1/admin/users${query}`;
+      let total = 0;
+      const durations: number[] = [];
+      for (let i = 0; i < rounds + 3; i++) {
+        const started = performance.now();
+        const response = await fetch(url, { headers });
+        const body = (await response.json()) as { totalCount: number; items: unknown[] };
+        const took = performance.now() - started;
+        if (response.status !== 200) {
+          throw new Error(`${url} answered ${response.status}: ${JSON.stringify(body)}`);
+        }
+        total = body.totalCount;
+        if (i >= 3) durations.push(took);
+      }
+      const sum = summarize(durations);
+      out.set(key, { p50: sum.p50, p95: sum.p95, total });
+    }
+    return out;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The part of pg's Client used here. */
+interface PgClient {
+  connect(): Promise<void>;
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  end(): Promise<void>;
+}
+
+/** pg's module, resolved from the server package (the root has no pg of its own). */
+function pgModule(): {
+  Client: new (options: { connectionString: string; connectionTimeoutMillis?: number }) => PgClient;
+} {
+  return createRequire(path.join(root, 'apps/server/package.json'))('pg') as ReturnType<
+    typeof pgModule
+  >;
+}
+
+/** One pg client on `url` for the duration of `use`. */
+async function withPgClient<T>(url: string, use: (client: SqlClient) => Promise<T>) {
+  const client = new (pgModule().Client)({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database on the PostgreSQL server at `url`; undefined when it does not answer. */
+export async function freshPostgres(
+  ctx: BenchContext,
+): Promise<{ url: string; drop: () => Promise<void>; version: string } | undefined> {
+  const adminClient = new (pgModule().Client)({
+    connectionString: ctx.postgresUrl,
+    connectionTimeoutMillis: 3000,
+  });
+  try {
+    await adminClient.connect();
+  } catch (error) {
+    ctx.log(`db: PostgreSQL at ${ctx.postgresUrl} does not answer (${String(error)})`);
+    return undefined;
+  }
+  const name = `solar_bench_${process.pid}_${Date.now()}`;
+  const version = String((await adminClient.query('show server_version')).rows[0]?.server_version);
+  await adminClient.query(`create database ${name}`);
+  const url = new URL(ctx.postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    version,
+    async drop() {
+      await adminClient.query(`drop database if exists ${name} with (force)`);
+      await adminClient.end();
+    },
+  };
+}
+
+/** The database part: PGlite always, PostgreSQL when it answers. */
+export async function dbPart(ctx: BenchContext): Promise<Section> {
+  const rounds = ctx.quick ? 10 : 40;
+  const s = section(
+    `Database scale: GET /api/v1/admin/users with ${userCount.toLocaleString('en-US').replace(',', ' ')} users`,
+    [
+      'database',
+      'query',
+      'matches',
+      'p50 as shipped',
+      'p95 as shipped',
+      'p50 with proposed indexes',
+      'p95 with proposed indexes',
+    ],
+  );
+
+  const report = async (
+    label: string,
+    key: 'pglite' | 'postgres',
+    target: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
+    serverOptions: ServerOptions,
+  ) => {
+    ctx.log(`db: seeding ${label}`);
+    const seconds = await seed(target);
+    s.notes.push(`${label}: ${userCount} users inserted in ${seconds.toFixed(1)} s.`);
+    ctx.log(`db: measuring ${label} as shipped`);
+    const shipped = await measure(ctx, serverOptions, rounds);
+    ctx.log(`db: measuring ${label} with the proposed indexes`);
+    await runSql(target, proposedIndexes);
+    const indexed = await measure(ctx, serverOptions, rounds);
+    ctx.log(`db: search forms on ${label}`);
+    const search =
+      target.kind === 'pglite'
+        ? await withTrigramPglite(target.dataDir, (client) => compareSearch(client, 10))
+        : await withPgClient(target.url, (client) => compareSearch(client, 10));
+    ctx.metrics.set(`db.${key}.search.sql.strpos`, search.strpos);
+    ctx.metrics.set(`db.${key}.search.sql.like`, search.like);
+    s.notes.push(
+      `${label}, search at the SQL level with trigram indexes (count + first page, median of 10): as written (strpos) ${ms(search.strpos)}; with LIKE '%term%' ${ms(search.like)}.`,
+    );
+    for (const [query, text] of queries) {
+      const a = shipped.get(query)!;
+      const b = indexed.get(query)!;
+      ctx.metrics.set(`db.${key}.${query}.p50`, a.p50);
+      ctx.metrics.set(`db.${key}.${query}.p95`, a.p95);
+      ctx.metrics.set(`db.${key}.${query}.indexed.p95`, b.p95);
+      s.rows.push([label, text, String(a.total), ms(a.p50), ms(a.p95), ms(b.p50), ms(b.p95)]);
+    }
+  };
+
+  const dataDir = path.join(ctx.tmp, 'db-pglite');
+  await report('PGlite', 'pglite', { kind: 'pglite', dataDir }, { dataDir });
+
+  const postgres = await freshPostgres(ctx);
+  if (postgres) {
+    try {
+      await report(
+        `PostgreSQL ${postgres.version}`,
+        'postgres',
+        { kind: 'postgres', url: postgres.url },
+        { dataDir: path.join(ctx.tmp, 'db-postgres'), databaseUrl: postgres.url },
+      );
+    } finally {
+      await postgres.drop();
+    }
+  } else {
+    s.notes.push(`PostgreSQL at ${ctx.postgresUrl} did not answer: its budgets are not measured.`);
+  }
+  s.notes.push(
+    `${rounds} requests per query, one at a time after 3 warm-up requests, through the real server (JWT check and account read included), timed by the client. Proposed indexes: ${proposedIndexes.map((i) => `\`${i}\``).join('; ')}.`,
+  );
+  return s;
+}
