@@ -1,0 +1,276 @@
+/**
+ * /users against the MSW fake (spec sections 2, 3 and 8): loading, filled, header sort
+ * cycle, debounced search, filters, page size, pager, both empty states, load failure
+ * with retry, and the list state kept in the URL.
+ */
+import { scenarios } from '@solar/api/mock';
+import { toPage } from '@solar/domain';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import {
+  AppFixtureView,
+  createAppFixture,
+  type AppFixtureOptions,
+} from '../../testing/app-fixture.tsx';
+
+async function open(options: AppFixtureOptions = {}) {
+  const fixture = createAppFixture({ path: '/users', as: 'admin', ...options });
+  await fixture.ready;
+  const screen = await render(<AppFixtureView fixture={fixture} />);
+  return { fixture, screen };
+}
+
+/** The names in the table's body rows, top to bottom. */
+function rowNames(): string[] {
+  return Array.from(document.querySelectorAll('tbody tr td:first-child a')).map(
+    (a) => a.textContent ?? '',
+  );
+}
+
+const lastPath = (fixture: { location: { history: string[] } }) => fixture.location.history.at(-1);
+
+/** A toast (in the notifications region) with this text. */
+const toast = (text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+
+describe('users list (spec section 2)', () => {
+  it('shows the loading overlay until the first page arrives', async () => {
+    const { screen } = await open({
+      handlers: [
+        http.get('*/api/v1/admin/users', async () => {
+          await delay('infinite');
+        }),
+      ],
+    });
+    await expect.element(screen.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+    await expect
+      .element(screen.getByRole('progressbar', { name: 'Loading users' }))
+      .toBeInTheDocument();
+    expect(screen.getByRole('table').element().getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('shows the first 10 users, newest first, with every column', async () => {
+    const { screen } = await open();
+    await expect.element(screen.getByRole('link', { name: 'Maksat Ibraimov' })).toBeVisible();
+    expect(rowNames()).toEqual([
+      'Maksat Ibraimov',
+      'Lira Abdyldaeva',
+      'Kanat Zhumabaev',
+      'Jyldyz Asanova',
+      'Ilyas Kadyrov',
+      'Gulnara Mamytova',
+      'Farida Usenova',
+      'Elnura Toktogulova',
+      'Daniyar Sadykov',
+      'Chynara Alieva',
+    ]);
+    for (const header of [
+      'Name',
+      'Email',
+      'User type',
+      'Status',
+      'Email verified',
+      'Created',
+      'Last login',
+    ]) {
+      await expect.element(screen.getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    const elnura = screen.getByRole('row', { name: /Elnura Toktogulova/ });
+    await expect.element(elnura.getByText('elnura@example.com', { exact: true })).toBeVisible();
+    await expect.element(elnura.getByText('Commercial Client', { exact: true })).toBeVisible();
+    await expect.element(elnura.getByText('Inactive', { exact: true })).toBeVisible();
+    await expect.element(elnura.getByText('Verified', { exact: true })).toBeVisible();
+    // Created 44 days before the fixture's frozen now (2026-03-14); last login 4 days ago.
+    await expect.element(elnura.getByText('Jan 29, 2026', { exact: true })).toBeVisible();
+    await expect.element(elnura.getByText('4 days ago', { exact: true })).toBeVisible();
+    const gulnara = screen.getByRole('row', { name: /Gulnara Mamytova/ });
+    await expect.element(gulnara.getByText('Active', { exact: true })).toBeVisible();
+    await expect.element(gulnara.getByText('Unverified', { exact: true })).toBeVisible();
+    await expect.element(gulnara.getByText('Never', { exact: true })).toBeVisible();
+    await expect
+      .element(screen.getByRole('link', { name: 'Edit Gulnara Mamytova' }))
+      .toHaveAttribute('href', expect.stringMatching(/^\/users\/[^/]+\/edit$/));
+    await expect.element(screen.getByText('1–10 of 13 users')).toBeVisible();
+    await expect.element(screen.getByRole('link', { name: 'Create user' })).toBeVisible();
+  });
+
+  it('cycles a header sort descending -> ascending -> none, with aria-sort and the URL', async () => {
+    const { fixture, screen } = await open();
+    const header = screen.getByRole('columnheader', { name: 'Name' });
+    await expect.element(screen.getByRole('link', { name: 'Maksat Ibraimov' })).toBeVisible();
+    await expect.element(header).toHaveAttribute('aria-sort', 'none');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Name', exact: true }));
+    await expect.element(header).toHaveAttribute('aria-sort', 'descending');
+    expect(lastPath(fixture)).toBe('/users?sort=name&dir=desc');
+    await expect.poll(() => rowNames()[0]).toBe('Maksat Ibraimov');
+    await expect.poll(() => rowNames().at(-1)).toBe('Chynara Alieva');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Name', exact: true }));
+    await expect.element(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(lastPath(fixture)).toBe('/users?sort=name&dir=asc');
+    await expect.poll(() => rowNames()[0]).toBe('Administrator');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Name', exact: true }));
+    await expect.element(header).toHaveAttribute('aria-sort', 'none');
+    expect(lastPath(fixture)).toBe('/users');
+    await expect.poll(() => rowNames()[0]).toBe('Maksat Ibraimov');
+  });
+
+  it('searches by name or email only after 800 ms without typing', async () => {
+    const terms: (string | null)[] = [];
+    const { fixture, screen } = await open({
+      handlers: [
+        http.get('*/api/v1/admin/users', ({ request }) => {
+          terms.push(new URL(request.url).searchParams.get('searchTerm'));
+        }),
+      ],
+    });
+    await expect.element(screen.getByRole('link', { name: 'Maksat Ibraimov' })).toBeVisible();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'KANAT@');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Still the unfiltered list half a second later: nothing sent yet.
+    expect(lastPath(fixture)).toBe('/users');
+    expect(terms).toEqual([null]);
+    await expect.poll(() => rowNames(), { timeout: 3000 }).toEqual(['Kanat Zhumabaev']);
+    // One request for the whole word (case-insensitive, matched on the email).
+    expect(terms).toEqual([null, 'KANAT@']);
+    expect(lastPath(fixture)).toBe('/users?q=KANAT%40');
+  });
+
+  it('filters by user type (the seven display names) and by email verification', async () => {
+    const { fixture, screen } = await open();
+    await expect.element(screen.getByRole('link', { name: 'Maksat Ibraimov' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'All user types User type' }));
+    for (const role of [
+      'Administrator',
+      'Project Manager',
+      'Installer',
+      'Roof Inspector',
+      'Residential Client',
+      'Commercial Client',
+      'Supplier',
+    ]) {
+      await expect.element(page.getByRole('option', { name: role })).toBeVisible();
+    }
+    await userEvent.click(page.getByRole('option', { name: 'Residential Client' }));
+    await expect
+      .poll(() => rowNames())
+      .toEqual(['Lira Abdyldaeva', 'Ilyas Kadyrov', 'Gulnara Mamytova', 'Daniyar Sadykov']);
+    expect(lastPath(fixture)).toBe('/users?type=client_residential');
+
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Verified and unverified Email verification' }),
+    );
+    await userEvent.click(page.getByRole('option', { name: 'Unverified' }));
+    await expect.poll(() => rowNames()).toEqual(['Lira Abdyldaeva', 'Gulnara Mamytova']);
+    expect(lastPath(fixture)).toBe('/users?type=client_residential&verified=no');
+  });
+
+  it('changes the page size and pages through the list', async () => {
+    const { fixture, screen } = await open();
+    await expect.element(screen.getByRole('link', { name: 'Maksat Ibraimov' })).toBeVisible();
+    const pager = screen.getByRole('navigation', { name: 'Pages of users' });
+    await userEvent.click(pager.getByRole('button', { name: 'Page 2' }));
+    await expect
+      .poll(() => rowNames())
+      .toEqual(['Bakyt Osmonov', 'Aigerim Bekova', 'Administrator']);
+    await expect
+      .element(pager.getByRole('button', { name: 'Page 2' }))
+      .toHaveAttribute('aria-current', 'page');
+    await expect.element(screen.getByText('11–13 of 13 users')).toBeVisible();
+    expect(lastPath(fixture)).toBe('/users?page=2');
+
+    await userEvent.click(screen.getByRole('button', { name: /Rows per page/ }));
+    for (const size of ['10', '25', '50', '100']) {
+      await expect.element(page.getByRole('option', { name: size })).toBeVisible();
+    }
+    await userEvent.click(page.getByRole('option', { name: '25' }));
+    await expect.poll(() => rowNames().length).toBe(13);
+    expect(lastPath(fixture)).toBe('/users?size=25');
+    // One page: no pager.
+    await expect.element(pager).not.toBeInTheDocument();
+  });
+
+  it('shows at most five page buttons around the current page', async () => {
+    const fixture = createAppFixture({ path: '/users?page=6', as: 'admin' });
+    await fixture.ready;
+    const auth = `Bearer ${fixture.client.session.getSnapshot().accessToken}`;
+    for (let i = 0; i < 60; i += 1) {
+      fixture.mock.fake.createUser(auth, {
+        name: `Extra ${i}`,
+        email: `extra${i}@example.com`,
+        password: 'secret1',
+      });
+    }
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    const pager = screen.getByRole('navigation', { name: 'Pages of users' });
+    await expect.element(pager.getByRole('button', { name: 'Page 6' })).toBeVisible();
+    const pages = pager.getByRole('button', { name: /^Page \d+$/ }).elements();
+    expect(pages.map((b) => b.textContent)).toEqual(['4', '5', '6', '7', '8']);
+    await expect.element(screen.getByText('51–60 of 73 users')).toBeVisible();
+  });
+
+  it('keeps the current rows visible under the overlay while the next page loads', async () => {
+    const { fixture, screen } = await open();
+    await expect.element(screen.getByRole('link', { name: 'Maksat Ibraimov' })).toBeVisible();
+    fixture.mock.scenario = scenarios.loading();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await expect
+      .element(screen.getByRole('progressbar', { name: 'Loading users' }))
+      .toBeInTheDocument();
+    await expect.element(screen.getByRole('link', { name: 'Maksat Ibraimov' })).toBeVisible();
+  });
+
+  it("says 'No users found' with a create link when no user exists", async () => {
+    const { screen } = await open({
+      handlers: [http.get('*/api/v1/admin/users', () => HttpResponse.json(toPage([], 0, 1, 10)))],
+    });
+    await expect.element(screen.getByRole('heading', { name: 'No users found' })).toBeVisible();
+    await expect
+      .element(screen.getByRole('link', { name: 'Create the first user' }))
+      .toHaveAttribute('href', '/users/create');
+  });
+
+  it("says 'No users match your current filters' under a search, and clears it", async () => {
+    const { fixture, screen } = await open({ path: '/users?q=nobody-like-this&verified=yes' });
+    await expect
+      .element(screen.getByRole('heading', { name: 'No users match your current filters' }))
+      .toBeVisible();
+    await expect.element(screen.getByRole('searchbox')).toHaveValue('nobody-like-this');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    await expect.element(screen.getByRole('link', { name: 'Maksat Ibraimov' })).toBeVisible();
+    await expect.element(screen.getByRole('searchbox')).toHaveValue('');
+    expect(lastPath(fixture)).toBe('/users');
+  });
+
+  it('restores sort, filter, size and page from the URL (reload, back button)', async () => {
+    const { screen } = await open({
+      path: '/users?sort=email&dir=asc&type=client_residential&size=25',
+    });
+    await expect
+      .element(screen.getByRole('columnheader', { name: 'Email', exact: true }))
+      .toHaveAttribute('aria-sort', 'ascending');
+    await expect
+      .element(screen.getByRole('button', { name: 'Residential Client User type' }))
+      .toBeVisible();
+    await expect.element(screen.getByRole('button', { name: '25 Rows per page' })).toBeVisible();
+    await expect
+      .poll(() => rowNames())
+      .toEqual(['Daniyar Sadykov', 'Gulnara Mamytova', 'Ilyas Kadyrov', 'Lira Abdyldaeva']);
+  });
+
+  it("raises 'Failed to load users' and retries on demand", async () => {
+    const { fixture, screen } = await open({ mock: { scenario: scenarios.groupError('users') } });
+    await expect.element(toast('Failed to load users'), { timeout: 4000 }).toBeVisible();
+    await expect
+      .element(screen.getByRole('alert').getByText('Failed to load users', { exact: true }))
+      .toBeVisible();
+    fixture.mock.scenario = scenarios.normal();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await expect.element(screen.getByRole('link', { name: 'Maksat Ibraimov' })).toBeVisible();
+    await expect.element(screen.getByRole('alert')).not.toBeInTheDocument();
+  });
+});
