@@ -14,7 +14,19 @@ import '../packages/ui/src/theme.css';
 
 type StoryLocale = 'en' | 'es' | 'ru';
 
+/**
+ * react-aria announces a pending button's label through a live region that references the
+ * button by id; when a story unmounts, that reference dangles and the next story's a11y
+ * check fails (role-img-alt). Each story starts without leftovers.
+ */
+function clearStaleAnnouncements(): void {
+  for (const node of document.querySelectorAll('[role="log"] > [role="img"][aria-labelledby]')) {
+    node.remove();
+  }
+}
+
 const preview: Preview = {
+  beforeEach: clearStaleAnnouncements,
   loaders: [mswLoader()],
   parameters: {
     layout: 'centered',

@@ -35,24 +35,11 @@ function UsersApp({
   return <AppFixtureView fixture={fixture} />;
 }
 
-/**
- * Removes react-aria's live announcements left by an earlier story: a pending button
- * announces its label by `aria-labelledby` for a few seconds, and once that story unmounts
- * the reference dangles, failing the next story's a11y check (role-img-alt).
- * TODO(storybook): belongs in .storybook/preview.tsx's global beforeEach (auth has the same).
- */
-function clearStaleAnnouncements() {
-  for (const node of document.querySelectorAll('[role="log"] > [role="img"][aria-labelledby]')) {
-    node.remove();
-  }
-}
-
 const meta = {
   title: 'Screens/Users',
   component: UsersApp,
   parameters: { layout: 'fullscreen' },
   args: { path: '/users' },
-  beforeEach: clearStaleAnnouncements,
 } satisfies Meta<typeof UsersApp>;
 export default meta;
 type Story = StoryObj<typeof meta>;
