@@ -229,16 +229,22 @@ export function useChatStream(options: { onChunk?: (chunk: StreamChunk) => void 
       let text = '';
       let conversationId = request.conversationId ?? null;
       setState({ ...idle, status: 'streaming', conversationId });
+      // A send replaced by a newer one must not overwrite the newer stream's state.
+      const current = () => controller.current === stop;
       try {
         for await (const chunk of api.chat.stream(request, { signal: stop.signal })) {
           conversationId = chunk.conversationId || conversationId;
-          if (!chunk.isComplete) text += chunk.textDelta;
+          if (!chunk.isComplete && !chunk.isError) text += chunk.textDelta;
           onChunk.current?.(chunk);
-          setState({ status: 'streaming', text, conversationId, last: chunk, error: null });
+          if (current()) {
+            setState({ status: 'streaming', text, conversationId, last: chunk, error: null });
+          }
         }
-        setState((s) => ({ ...s, status: stop.signal.aborted ? 'stopped' : 'done' }));
+        if (current()) {
+          setState((s) => ({ ...s, status: stop.signal.aborted ? 'stopped' : 'done' }));
+        }
       } catch (error) {
-        setState((s) => ({ ...s, status: 'error', error: error as ApiError }));
+        if (current()) setState((s) => ({ ...s, status: 'error', error: error as ApiError }));
       } finally {
         if (controller.current === stop) controller.current = null;
         void invalidate.chat(client, conversationId ?? undefined);

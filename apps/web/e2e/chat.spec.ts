@@ -1,0 +1,80 @@
+/**
+ * The chat against the real server (offline assistant, SSE): sign in, a reply streams and
+ * the URL becomes /chat/{id}, stop on a second message, the title edit survives a reload,
+ * end conversation (spec sections 2, 4 and 8).
+ */
+import { expect, test } from '@playwright/test';
+
+const password = 'Sunshine2026';
+
+test('a new user chats: streaming, stop, title, end', async ({ page, request }) => {
+  const email = `chat-${Date.now()}@example.com`;
+  const signup = await request.post('/api/v1/auth/email/signup', {
+    data: { name: 'Chat Tester', email, password, confirmPassword: password },
+  });
+  expect(signup.status()).toBe(201);
+
+  await page.goto('/chat');
+  await expect(page).toHaveURL(/\/signin\?from=%2Fchat$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'New chat' })).toBeVisible();
+
+  // First message: the reply streams in and the URL takes the new conversation's id.
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await expect(input).toBeFocused();
+  await input.fill('Hello! I am thinking about solar panels for my house.');
+  await input.press('Enter');
+  const log = page.getByRole('log');
+  await expect(log.getByRole('article').first()).toContainText('thinking about solar panels');
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  const conversationUrl = page.url();
+  const reply = log.getByRole('article').nth(1);
+  await expect(reply).toContainText(/\w+/);
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(reply).not.toHaveAttribute('aria-busy', 'true');
+  await expect(reply).not.toContainText('Response interrupted');
+
+  // Second message: stop while the (long, estimate-bearing) reply is arriving.
+  await input.fill('We use 450 kWh per month and pay 670 som. I live in Bishkek.');
+  await input.press('Enter');
+  const stop = page.getByRole('button', { name: 'Stop generating' });
+  await expect(stop).toBeVisible();
+  const second = log.getByRole('article').nth(3);
+  await expect(second).toContainText(/\w+/);
+  await stop.click();
+  await expect(second).toContainText('Response interrupted');
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+  await expect(input).toBeFocused();
+  expect(page.url()).toBe(conversationUrl);
+
+  // Title: edit, save with Enter, still there after a reload.
+  await page.getByRole('button', { name: 'Edit title' }).click();
+  const title = page.getByRole('textbox', { name: 'Conversation title' });
+  await title.fill('  My rooftop plan  ');
+  await title.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My rooftop plan');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My rooftop plan');
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: /My rooftop plan/ }),
+  ).toHaveAttribute('aria-current', 'true');
+  // The history kept both exchanges, the stopped reply marked interrupted.
+  const messages = page.getByRole('region', { name: 'Messages' }).getByRole('article');
+  await expect(messages).toHaveCount(4);
+  await expect(messages.nth(3)).toContainText('Response interrupted');
+
+  // End conversation: back to a new chat; the ended one reads as ended.
+  await page.getByRole('button', { name: 'End conversation' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'New chat' })).toBeVisible();
+  await page.goto(conversationUrl);
+  await expect(page.getByText('Status: Ended')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+});

@@ -1,0 +1,166 @@
+/**
+ * The chat screen's message model (spec sections 3, 4 and 8), pure so it is easy to test:
+ * stored messages as shown, the turn being streamed (the user's message and the reply so
+ * far, fed chunk by chunk) and what a finished turn leaves on screen:
+ * - completed: the assistant message (the `complete` chunk's whole text);
+ * - an error chunk or a failed request: the partial reply marked interrupted (when any
+ *   text arrived) plus a system error message ('Sorry, an error occurred. Please try
+ *   again.' or the specific spec message);
+ * - stopped by the user: the partial reply marked interrupted.
+ */
+import {
+  chatMessages,
+  ERROR_CODE_MESSAGES,
+  type BotType,
+  type ChatMessageDto,
+  type ChatRole,
+  type MessageDescriptor,
+  type StreamChunk,
+} from '@solar/domain';
+
+/** One message as the screen shows it; `content` is text or a message to translate. */
+export interface DisplayMessage {
+  readonly key: string;
+  readonly role: ChatRole;
+  readonly content: string | MessageDescriptor;
+  readonly botType: BotType | null;
+  /** ISO time. */
+  readonly createdAt: string;
+  readonly interrupted: boolean;
+  readonly streaming: boolean;
+  readonly tone: 'info' | 'error';
+}
+
+/** The exchange in progress: the user's message and the reply received so far. */
+export interface Turn {
+  readonly id: string;
+  readonly message: string;
+  readonly botType: BotType;
+  /** ISO time the message was sent. */
+  readonly sentAt: string;
+  /** Reply text so far (error chunks excluded). */
+  readonly text: string;
+  /** Text of an error chunk, when the server reported a failure mid-stream. */
+  readonly errorText: string | null;
+  /** The whole reply from the `complete` chunk. */
+  readonly completeMessage: string | null;
+}
+
+/** The status of useChatStream (`@solar/api/react`). */
+export type StreamStatus = 'idle' | 'streaming' | 'done' | 'stopped' | 'error';
+
+/** A new turn for `message`. */
+export function newTurn(id: string, message: string, botType: BotType, sentAt: string): Turn {
+  return { id, message, botType, sentAt, text: '', errorText: null, completeMessage: null };
+}
+
+/** The turn after one stream chunk. */
+export function applyChunk(turn: Turn, chunk: StreamChunk): Turn {
+  if (chunk.isError && !chunk.isComplete) {
+    return { ...turn, errorText: chunk.textDelta || chatMessages.genericError.defaultMessage };
+  }
+  if (chunk.isComplete) {
+    return {
+      ...turn,
+      completeMessage: chunk.isError ? null : (chunk.completeMessage ?? null),
+      errorText: chunk.isError
+        ? (turn.errorText ?? chatMessages.genericError.defaultMessage)
+        : turn.errorText,
+    };
+  }
+  return { ...turn, text: turn.text + chunk.textDelta };
+}
+
+const chatTexts = new Map(Object.values(chatMessages).map((m) => [m.defaultMessage, m]));
+
+/** A domain chat message for an English text the stream carried, else the text itself. */
+export function chatText(text: string): MessageDescriptor | string {
+  return chatTexts.get(text) ?? text;
+}
+
+/** The system message for a request that failed (ApiError-like: `code`). */
+export function streamErrorMessage(error: { code?: string } | null): MessageDescriptor {
+  switch (error?.code) {
+    case 'unauthenticated':
+    case 'token_expired':
+      return chatMessages.authFailed;
+    case 'not_streaming':
+      return chatMessages.notStreaming;
+    case 'stream_unavailable':
+      return chatMessages.streamUnavailable;
+    case 'conflict':
+      return { id: 'chatScreen.endedNotice', defaultMessage: 'This conversation has ended.' };
+    case 'rate_limited':
+      return ERROR_CODE_MESSAGES.rate_limited;
+    default:
+      return chatMessages.genericError;
+  }
+}
+
+/** Stored messages as shown. */
+export function storedMessages(messages: readonly ChatMessageDto[]): DisplayMessage[] {
+  return messages.map((m) => ({
+    key: m.id,
+    role: m.role,
+    content: m.role === 'system' ? chatText(m.content) : m.content,
+    botType: m.botType,
+    createdAt: m.createdAt,
+    interrupted: m.interrupted,
+    streaming: false,
+    tone: m.role === 'system' ? 'error' : 'info',
+  }));
+}
+
+/**
+ * What a turn shows for the stream's `status` (and `error` when the request failed).
+ * While streaming: the user message and the reply so far with the caret.
+ */
+export function turnMessages(
+  turn: Turn,
+  status: StreamStatus,
+  error: { code?: string } | null,
+): DisplayMessage[] {
+  const base = {
+    botType: turn.botType,
+    interrupted: false,
+    streaming: false,
+    tone: 'info' as const,
+  };
+  const user: DisplayMessage = {
+    ...base,
+    key: `${turn.id}-user`,
+    role: 'user',
+    content: turn.message,
+    createdAt: turn.sentAt,
+  };
+  const reply = (fields: Partial<DisplayMessage>): DisplayMessage => ({
+    ...base,
+    key: `${turn.id}-reply`,
+    role: 'assistant',
+    content: turn.text,
+    createdAt: turn.sentAt,
+    ...fields,
+  });
+  const failure = (content: string | MessageDescriptor): DisplayMessage => ({
+    ...base,
+    key: `${turn.id}-error`,
+    role: 'system',
+    content,
+    botType: null,
+    createdAt: turn.sentAt,
+    tone: 'error',
+  });
+  const partial = turn.text === '' ? [] : [reply({ interrupted: true })];
+  switch (status) {
+    case 'idle':
+    case 'streaming':
+      return [user, reply({ streaming: true })];
+    case 'stopped':
+      return [user, reply({ interrupted: true })];
+    case 'error':
+      return [user, ...partial, failure(streamErrorMessage(error))];
+    case 'done':
+      if (turn.errorText !== null) return [user, ...partial, failure(chatText(turn.errorText))];
+      return [user, reply({ content: turn.completeMessage || turn.text })];
+  }
+}

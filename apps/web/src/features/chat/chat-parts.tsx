@@ -1,0 +1,129 @@
+/**
+ * Pieces of the chat screen (spec sections 2 and 3): one message as shown, the portfolio
+ * panel, and the bot type settings. Presentational glue between the ui components and
+ * the screen's state; every text is translated here.
+ */
+import { botTypeLabel, chatMessages, type BotType } from '@solar/domain';
+import { usePortfolio } from '@solar/api/react';
+import { ChatMessage, Checkbox, PortfolioCard, Select } from '@solar/ui';
+import { useIntl } from 'react-intl';
+import type { DisplayMessage } from './chat-model.ts';
+import type { ChatSettings } from './chat-storage.ts';
+
+const AUTHOR_LABEL_IDS = {
+  user: 'chatScreen.author.user',
+  assistant: 'chatScreen.author.assistant',
+  system: 'chatScreen.author.system',
+} as const;
+
+/** One message: text (or a translated message), author, time, caret and interrupted mark. */
+export function MessageView({
+  message,
+  showBotType,
+}: {
+  message: DisplayMessage;
+  showBotType: boolean;
+}) {
+  const intl = useIntl();
+  const content =
+    typeof message.content === 'string' ? message.content : intl.formatMessage(message.content);
+  return (
+    <ChatMessage
+      author={message.role}
+      content={content}
+      authorLabel={intl.formatMessage({ id: AUTHOR_LABEL_IDS[message.role] })}
+      botLabel={
+        message.role === 'assistant' && showBotType && message.botType !== null
+          ? intl.formatMessage(botTypeLabel(message.botType))
+          : undefined
+      }
+      time={intl.formatTime(message.createdAt, { timeStyle: 'short' })}
+      isStreaming={message.streaming}
+      interruptedLabel={
+        message.interrupted ? intl.formatMessage(chatMessages.interrupted) : undefined
+      }
+      tone={message.tone}
+    />
+  );
+}
+
+/**
+ * The collected solar data (`GET /chat/portfolio`): filled, partial, empty message,
+ * loading, error with retry. Mounted only while the portfolio view is open.
+ */
+export function PortfolioPanel({ id }: { id: string }) {
+  const intl = useIntl();
+  const portfolio = usePortfolio();
+  const t = (key: string) => intl.formatMessage({ id: `chatScreen.portfolio.${key}` });
+  const updatedAt = portfolio.data?.updatedAt;
+  return (
+    <div id={id}>
+      <PortfolioCard
+        portfolio={portfolio.data ?? null}
+        status={portfolio.isPending ? 'loading' : portfolio.isError ? 'error' : 'ready'}
+        onRetry={() => void portfolio.refetch()}
+        locale={intl.locale}
+        labels={{
+          title: t('title'),
+          monthlyKwh: t('monthlyKwh'),
+          monthlyBill: t('monthlyBill'),
+          roofType: t('roofType'),
+          roofArea: t('roofArea'),
+          location: t('location'),
+          empty: intl.formatMessage(chatMessages.emptyPortfolio),
+          error: intl.formatMessage(chatMessages.portfolioLoadFailed),
+          retry: intl.formatMessage(chatMessages.retry),
+          loading: t('loading'),
+          unknown: t('unknown'),
+          ...(updatedAt
+            ? {
+                updated: intl.formatMessage(
+                  { id: 'chatScreen.portfolio.updated' },
+                  { date: intl.formatDate(updatedAt, { dateStyle: 'medium', timeStyle: 'short' }) },
+                ),
+              }
+            : {}),
+        }}
+      />
+    </div>
+  );
+}
+
+const BOT_KEYS = ['consultant', 'sales'] as const;
+type BotKey = (typeof BOT_KEYS)[number];
+const botOf = (key: BotKey): BotType => (key === 'sales' ? 1 : 0);
+
+/** The bot type selector (0 Solar Consultant, 1 Sales Specialist) and the label toggle. */
+export function ChatSettingsBar({
+  settings,
+  onChange,
+  isDisabled,
+}: {
+  settings: ChatSettings;
+  onChange: (settings: ChatSettings) => void;
+  isDisabled?: boolean;
+}) {
+  const intl = useIntl();
+  return (
+    <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+      <Select<BotKey>
+        label={intl.formatMessage({ id: 'chatScreen.botType' })}
+        options={BOT_KEYS.map((key) => ({
+          id: key,
+          label: intl.formatMessage(botTypeLabel(botOf(key))),
+        }))}
+        value={settings.botType === 1 ? 'sales' : 'consultant'}
+        onChange={(key) => onChange({ ...settings, botType: botOf(key) })}
+        isDisabled={isDisabled}
+        className="w-52"
+      />
+      <Checkbox
+        isSelected={settings.showBotType}
+        onChange={(showBotType) => onChange({ ...settings, showBotType })}
+        className="pb-2.5"
+      >
+        {intl.formatMessage({ id: 'chatScreen.showBotType' })}
+      </Checkbox>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * Screen stories of /chat and /chat/{id} (spec sections 2, 4 and 8) against the MSW fake:
+ * a new empty chat, a conversation with history, a reply streaming, an interrupted reply,
+ * the portfolio open, the conversation list failing, and loading.
+ */
+import { STORAGE_KEYS } from '@solar/domain';
+import { scenarios } from '@solar/api/mock';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http, HttpResponse } from 'msw';
+import { useEffect, useState } from 'react';
+import { expect, userEvent, within } from 'storybook/test';
+import {
+  AppFixtureView,
+  createAppFixture,
+  type AppFixture,
+  type AppFixtureOptions,
+} from '../../testing/app-fixture.tsx';
+
+interface ChatStoryProps extends Omit<AppFixtureOptions, 'path'> {
+  /** Open the demo client's stored conversation (/chat/{id}) instead of /chat. */
+  openConversation?: boolean;
+  /** Called once the conversation id is known (e.g. to switch handlers to failing). */
+  onOpened?: () => void;
+}
+
+/** The app at /chat, or at the seeded conversation once its id is known. */
+function ChatStory({ openConversation = false, onOpened, ...options }: ChatStoryProps) {
+  const [fixture] = useState(() => createAppFixture({ path: '/chat', as: 'client', ...options }));
+  const [ready, setReady] = useState<AppFixture | null>(null);
+  useEffect(() => {
+    let live = true;
+    void fixture.ready.then(async () => {
+      if (openConversation) {
+        const list = await fixture.client.chat.conversations();
+        fixture.location.navigate(`/chat/${list.conversations[0]!.id}`, { replace: true });
+      }
+      onOpened?.();
+      if (live) setReady(fixture);
+    });
+    return () => {
+      live = false;
+    };
+  }, [fixture, openConversation, onOpened]);
+  return ready ? <AppFixtureView fixture={ready} /> : null;
+}
+
+const meta = {
+  title: 'Screens/Chat',
+  component: ChatStory,
+  parameters: { layout: 'fullscreen' },
+  beforeEach: () => {
+    localStorage.removeItem(STORAGE_KEYS.activeConversationId);
+    localStorage.removeItem(STORAGE_KEYS.chatSettings);
+  },
+} satisfies Meta<typeof ChatStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A user without conversations: empty sidebar and the new-chat invitation. */
+export const EmptyNewChat: Story = {
+  args: { as: 'manager' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Ask the solar assistant')).toBeVisible();
+    await expect(await canvas.findByText('No conversations yet. Start a new chat.')).toBeVisible();
+  },
+};
+
+/** /chat/{id}: the stored messages, the editable title with its generated mark. */
+export const ConversationWithHistory: Story = {
+  args: { openConversation: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: /Solar panels for my house/ }),
+    ).toBeVisible();
+    await expect(await canvas.findByText(/We use 450 kWh per month/)).toBeVisible();
+  },
+};
+
+/** A reply arriving: the first words with the caret and the stop button. */
+export const Streaming: Story = {
+  // Tokens after the first never arrive, so the reply stays mid-stream.
+  args: { mock: { scenario: { tokenDelayMs: 2_147_000_000 } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = await canvas.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(input, 'How big a system do I need?{Enter}');
+    await expect(await canvas.findByRole('button', { name: 'Stop generating' })).toBeVisible();
+    await expect(await canvas.findByText('Thanks')).toBeVisible();
+  },
+};
+
+/** The stream failed mid-way: the partial reply marked interrupted and the system error. */
+export const Interrupted: Story = {
+  args: { mock: { scenario: scenarios.streamError() } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = await canvas.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(input, 'Hello{Enter}');
+    await expect(
+      await canvas.findByText('Sorry, an error occurred. Please try again.'),
+    ).toBeVisible();
+    await expect(await canvas.findByText('Response interrupted')).toBeVisible();
+  },
+};
+
+/** The portfolio view open beside the conversation. */
+export const PortfolioOpen: Story = {
+  args: { openConversation: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Portfolio' }));
+    await expect(await canvas.findByText('450 kWh')).toBeVisible();
+  },
+};
+
+/** The conversation list failed: error with retry in the sidebar. */
+export const ListError: Story = {
+  args: {
+    handlers: [
+      http.get('*/api/v1/chat/conversations', () =>
+        HttpResponse.json({ message: 'Boom', code: 'internal' }, { status: 500 }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText('Failed to load conversations', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
+
+const loading = { on: false };
+
+/** The conversation and the list still loading. */
+export const Loading: Story = {
+  args: {
+    openConversation: true,
+    onOpened: () => {
+      loading.on = true;
+    },
+    handlers: [
+      http.get('*/api/v1/chat/*', async () => {
+        if (loading.on) await delay('infinite');
+        return undefined;
+      }),
+    ],
+  },
+  beforeEach: () => {
+    loading.on = false;
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Loading conversation')).toBeVisible();
+  },
+};

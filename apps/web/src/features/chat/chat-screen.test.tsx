@@ -1,0 +1,491 @@
+/**
+ * Route-level tests of /chat and /chat/{id} against the MSW fake (spec sections 2, 3, 4, 5
+ * and 8): streaming with the URL change, stop, stream errors, history, title editing, end
+ * conversation, the sidebar and the portfolio.
+ */
+import '@solar/ui/theme.css';
+import { STORAGE_KEYS } from '@solar/domain';
+import { scenarios } from '@solar/api/mock';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import {
+  AppFixtureView,
+  createAppFixture,
+  type AppFixture,
+  type AppFixtureOptions,
+} from '../../testing/app-fixture.tsx';
+import { abortableChatStream } from '../../testing/chat-abortable-stream.ts';
+
+const SLOW = 5000;
+
+function clearChatStorage() {
+  localStorage.removeItem(STORAGE_KEYS.activeConversationId);
+  localStorage.removeItem(STORAGE_KEYS.chatSettings);
+}
+beforeEach(async () => {
+  clearChatStorage();
+  await page.viewport(1280, 900);
+});
+afterEach(clearChatStorage);
+
+/** Renders the app signed in as the demo client at `path` (a function of the seeded conversation id). */
+async function openChat(
+  path: string | ((seededId: string) => string) = '/chat',
+  {
+    onCreate,
+    ...options
+  }: Omit<AppFixtureOptions, 'path'> & {
+    onCreate?: (fixture: AppFixture) => void;
+  } = {},
+) {
+  const fixture = createAppFixture({ path: '/chat', as: 'client', ...options });
+  onCreate?.(fixture);
+  await fixture.ready;
+  const list = await fixture.client.chat.conversations().catch(() => null);
+  const seededId = list?.conversations[0]?.id ?? '';
+  const target = typeof path === 'function' ? path(seededId) : path;
+  if (target !== '/chat') fixture.location.navigate(target, { replace: true });
+  const screen = await render(<AppFixtureView fixture={fixture} />);
+  return { fixture, screen, seededId };
+}
+
+const failing = (method: 'get' | 'put' | 'post', path: string, state: { fail: boolean }) =>
+  http[method](`*/api/v1/${path}`, () =>
+    state.fail
+      ? HttpResponse.json({ message: 'Boom', code: 'internal' }, { status: 500 })
+      : undefined,
+  ) as HttpHandler;
+
+const currentPath = (fixture: AppFixture) => fixture.location.history.at(-1);
+
+describe('chat: a new conversation streams its reply', () => {
+  it('shows the reply token by token and moves the URL to /chat/{id} on the first chunk', async () => {
+    const { fixture, screen } = await openChat('/chat', {
+      mock: { scenario: { tokenDelayMs: 120 } },
+    });
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'New chat' })).toBeVisible();
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await expect.element(input).toHaveFocus();
+    await expect.element(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
+
+    await input.fill('Hello there');
+    await userEvent.keyboard('{Enter}');
+
+    const log = screen.getByRole('log');
+    await expect.element(log.getByRole('article').first()).toMatchTextContent('Hello there');
+    const reply = log.getByRole('article').nth(1);
+    await expect.element(reply).toMatchTextContent('Thanks for');
+    expect(reply.element().textContent).not.toContain('characters received');
+    await expect.element(reply).toHaveAttribute('aria-busy', 'true');
+    await expect.element(screen.getByRole('button', { name: 'Stop generating' })).toBeVisible();
+    await expect.element(input).toHaveFocus();
+
+    await expect.poll(() => currentPath(fixture)).toMatch(/^\/chat\/[\w-]+$/);
+    // Replaced, not pushed: back does not return to an empty /chat.
+    expect(fixture.location.history).toHaveLength(1);
+
+    await expect.element(reply, { timeout: SLOW }).toMatchTextContent('(11 characters received)');
+    await expect.element(reply).not.toHaveAttribute('aria-busy');
+    // The screen stayed mounted: the user message is still there, the reply is complete.
+    await expect.element(log.getByRole('article').first()).toMatchTextContent('Hello there');
+    await expect.element(screen.getByRole('button', { name: 'Send message' })).toBeVisible();
+    // The new conversation is in the sidebar with its generated title marked.
+    await expect
+      .element(
+        screen
+          .getByRole('navigation', { name: 'Conversations' })
+          .getByRole('button', { name: /Hello there \(generated title\)/ }),
+      )
+      .toHaveAttribute('aria-current', 'true');
+    const id = currentPath(fixture)!.split('/').pop();
+    expect(localStorage.getItem(STORAGE_KEYS.activeConversationId)).toBe(id);
+  });
+
+  it('adds a line with Shift+Enter and does not send blank text', async () => {
+    const { screen } = await openChat();
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await input.fill('   ');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    expect(screen.getByRole('log').getByRole('article').elements()).toHaveLength(0);
+
+    await input.fill('First line');
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}second line');
+    await expect.element(input).toHaveValue('First line\nsecond line');
+    expect(screen.getByRole('log').getByRole('article').elements()).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await expect
+      .element(screen.getByRole('log').getByRole('article').first())
+      .toMatchTextContent('First line second line');
+    await expect.element(input).toHaveValue('');
+  });
+
+  it('stops a reply mid-stream and keeps the partial text marked interrupted', async () => {
+    let current: AppFixture | undefined;
+    const { fixture, screen } = await openChat('/chat', {
+      mock: { scenario: { tokenDelayMs: 250 } },
+      handlers: [abortableChatStream(() => current!)],
+      onCreate: (created) => (current = created),
+    });
+    await screen.getByRole('textbox', { name: 'Message' }).fill('Tell me about panels');
+    await userEvent.keyboard('{Enter}');
+    const reply = screen.getByRole('log').getByRole('article').nth(1);
+    await expect.element(reply).toMatchTextContent('Thanks');
+    await userEvent.click(screen.getByRole('button', { name: 'Stop generating' }));
+
+    await expect.element(reply).toMatchTextContent('Response interrupted');
+    expect(reply.element().textContent).not.toContain('characters received');
+    await expect.element(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
+    await expect.element(screen.getByRole('button', { name: 'Send message' })).toBeVisible();
+    // The fake stored the partial reply as interrupted.
+    const id = currentPath(fixture)!.split('/').pop()!;
+    await expect
+      .poll(async () => (await fixture.client.chat.history(id)).messages.at(-1)?.interrupted)
+      .toBe(true);
+  });
+
+  it('shows the partial reply as interrupted and a system error when the stream fails', async () => {
+    const { screen } = await openChat('/chat', { mock: { scenario: scenarios.streamError() } });
+    await screen.getByRole('textbox', { name: 'Message' }).fill('Hello');
+    await userEvent.keyboard('{Enter}');
+    const log = screen.getByRole('log');
+    await expect
+      .element(log.getByText('Sorry, an error occurred. Please try again.'))
+      .toBeVisible();
+    const reply = log.getByRole('article').nth(1);
+    await expect.element(reply).toMatchTextContent('Thanks for your');
+    await expect.element(reply).toMatchTextContent('Response interrupted');
+    // The error text is a system message, not part of the reply.
+    expect(reply.element().textContent).not.toContain('Sorry');
+  });
+
+  it('shows the spec message when sending fails before the stream starts', async () => {
+    const { screen } = await openChat('/chat', {
+      handlers: [failing('post', 'chat/stream', { fail: true })],
+    });
+    await screen.getByRole('textbox', { name: 'Message' }).fill('Hello');
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(screen.getByRole('log').getByText('Sorry, an error occurred. Please try again.'))
+      .toBeVisible();
+    // Only the user message: nothing arrived to mark interrupted.
+    expect(screen.getByRole('log').getByRole('article').elements()).toHaveLength(1);
+  });
+
+  it('sends with the chosen bot type and keeps the choice in storage', async () => {
+    const { screen } = await openChat();
+    await userEvent.click(screen.getByRole('button', { name: /Assistant type/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'Sales Specialist' }));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.chatSettings)!)).toMatchObject({
+      botType: 1,
+    });
+    await screen.getByRole('textbox', { name: 'Message' }).fill('I need a quote');
+    await userEvent.keyboard('{Enter}');
+    const reply = screen.getByRole('log').getByRole('article').nth(1);
+    await expect.element(reply, { timeout: SLOW }).toMatchTextContent('As your sales specialist');
+    await expect.element(reply).toMatchTextContent('Sales Specialist');
+
+    await userEvent.click(screen.getByText('Show the assistant type on replies'));
+    expect(reply.element().textContent).not.toContain('Sales Specialist');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.chatSettings)!)).toEqual({
+      botType: 1,
+      showBotType: false,
+    });
+  });
+
+  it('starts from the stored bot type', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.chatSettings,
+      JSON.stringify({ botType: 1, showBotType: true }),
+    );
+    const { screen } = await openChat();
+    await expect
+      .element(screen.getByRole('button', { name: /Assistant type/ }))
+      .toMatchTextContent('Sales Specialist');
+  });
+});
+
+describe('chat: history', () => {
+  it('loads /chat/{id} with its messages, title and status', async () => {
+    const { screen } = await openChat((id) => `/chat/${id}`);
+    await expect
+      .element(screen.getByRole('heading', { level: 1, name: /Solar panels for my house/ }))
+      .toBeVisible();
+    await expect.element(screen.getByText('Status: Active')).toBeVisible();
+    const messages = screen.getByRole('region', { name: 'Messages' }).getByRole('article');
+    await expect.element(messages.first()).toMatchTextContent('We use 450 kWh per month');
+    await expect.element(messages.nth(1)).toMatchTextContent('Solar Consultant');
+    await expect
+      .element(
+        screen
+          .getByRole('navigation', { name: 'Conversations' })
+          .getByRole('button', { name: /Solar panels for my house/ }),
+      )
+      .toHaveAttribute('aria-current', 'true');
+  });
+
+  it('continues a loaded conversation without repeating its history', async () => {
+    const { fixture, screen, seededId } = await openChat((id) => `/chat/${id}`);
+    const region = screen.getByRole('region', { name: 'Messages' });
+    await expect.element(region.getByRole('article').first()).toBeVisible();
+    await screen.getByRole('textbox', { name: 'Message' }).fill('And in winter?');
+    await userEvent.keyboard('{Enter}');
+    const reply = screen.getByRole('log').getByRole('article').nth(1);
+    await expect.element(reply, { timeout: SLOW }).toMatchTextContent('characters received');
+    // History refetched after the reply: still 2 stored + 2 new messages on screen.
+    await expect.poll(() => region.getByRole('article').elements().length).toBe(4);
+    expect(currentPath(fixture)).toBe(`/chat/${seededId}`);
+  });
+
+  it('sends an unknown conversation (404) to /chat with the warning', async () => {
+    const { fixture, screen } = await openChat('/chat/00000000-0000-4000-8000-00000000ffff');
+    await expect
+      .element(screen.getByText('Conversation not found. A new conversation has been started.'))
+      .toBeVisible();
+    await expect.poll(() => currentPath(fixture)).toBe('/chat');
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'New chat' })).toBeVisible();
+    expect(localStorage.getItem(STORAGE_KEYS.activeConversationId)).toBeNull();
+  });
+
+  it('shows the history error with retry for other failures', async () => {
+    const state = { fail: true };
+    const { screen } = await openChat((id) => `/chat/${id}`, {
+      handlers: [failing('get', 'chat/history/:id', state)],
+    });
+    await expect
+      .element(screen.getByText('Error loading conversation history'), { timeout: SLOW })
+      .toBeVisible();
+    await expect.element(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+    state.fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await expect
+      .element(screen.getByRole('region', { name: 'Messages' }).getByRole('article').first())
+      .toMatchTextContent('We use 450 kWh per month');
+  });
+
+  it('resumes the stored active conversation when /chat opens', async () => {
+    const first = createAppFixture({ as: 'client' });
+    await first.ready;
+    const id = (await first.client.chat.conversations()).conversations[0]!.id;
+    localStorage.setItem(STORAGE_KEYS.activeConversationId, id);
+    const { fixture, screen } = await openChat('/chat');
+    await expect.poll(() => currentPath(fixture)).toBe(`/chat/${id}`);
+    await expect
+      .element(screen.getByRole('heading', { level: 1, name: /Solar panels for my house/ }))
+      .toBeVisible();
+  });
+
+  it('new chat clears the screen and returns to /chat', async () => {
+    const { fixture, screen } = await openChat((id) => `/chat/${id}`);
+    await expect
+      .element(screen.getByRole('region', { name: 'Messages' }).getByRole('article').first())
+      .toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'New chat' }));
+    await expect.poll(() => currentPath(fixture)).toBe('/chat');
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'New chat' })).toBeVisible();
+    await expect.element(screen.getByText('Ask the solar assistant')).toBeVisible();
+    expect(localStorage.getItem(STORAGE_KEYS.activeConversationId)).toBeNull();
+  });
+
+  it('clear chat empties the messages on screen', async () => {
+    const { screen } = await openChat((id) => `/chat/${id}`);
+    const region = screen.getByRole('region', { name: 'Messages' });
+    await expect.element(region.getByRole('article').first()).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear chat' }));
+    expect(region.getByRole('article').elements()).toHaveLength(0);
+    await expect.element(screen.getByText('Ask the solar assistant')).toBeVisible();
+  });
+});
+
+describe('chat: title', () => {
+  const heading = (screen: Awaited<ReturnType<typeof openChat>>['screen']) =>
+    screen.getByRole('heading', { level: 1 });
+
+  it('saves with Enter (trimmed) and drops the generated mark', async () => {
+    const { fixture, screen, seededId } = await openChat((id) => `/chat/${id}`);
+    await expect.element(heading(screen)).toMatchTextContent('Solar panels for my house *');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit title' }));
+    const input = screen.getByRole('textbox', { name: 'Conversation title' });
+    await expect.element(input).toHaveFocus();
+    await input.fill('  Roof in Osh  ');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(heading(screen)).toMatchTextContent(/^Roof in Osh$/);
+    await expect
+      .poll(async () => (await fixture.client.chat.history(seededId)).title)
+      .toBe('Roof in Osh');
+    await expect.element(heading(screen)).toMatchTextContent(/^Roof in Osh$/);
+  });
+
+  it('cancels with Escape and saves on blur; double-click edits', async () => {
+    const { fixture, screen, seededId } = await openChat((id) => `/chat/${id}`);
+    await userEvent.dblClick(heading(screen));
+    const input = screen.getByRole('textbox', { name: 'Conversation title' });
+    await input.fill('Not this');
+    await userEvent.keyboard('{Escape}');
+    await expect.element(heading(screen)).toMatchTextContent('Solar panels for my house');
+    expect((await fixture.client.chat.history(seededId)).title).toBe('Solar panels for my house');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit title' }));
+    await input.fill('Blurred title');
+    await userEvent.click(screen.getByRole('textbox', { name: 'Message' }));
+    await expect.element(heading(screen)).toMatchTextContent('Blurred title');
+    await expect
+      .poll(async () => (await fixture.client.chat.history(seededId)).title)
+      .toBe('Blurred title');
+  });
+
+  it('refuses more than 200 characters and keeps editing', async () => {
+    const { fixture, screen, seededId } = await openChat((id) => `/chat/${id}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit title' }));
+    const input = screen.getByRole('textbox', { name: 'Conversation title' });
+    await input.fill('x'.repeat(201));
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByText('Title cannot exceed 200 characters')).toBeVisible();
+    await expect.element(input).toHaveAttribute('aria-invalid', 'true');
+    expect((await fixture.client.chat.history(seededId)).title).toBe('Solar panels for my house');
+  });
+
+  it('shows the failure toast when saving fails', async () => {
+    const { screen } = await openChat((id) => `/chat/${id}`, {
+      handlers: [failing('put', 'chat/conversations/:id/title', { fail: true })],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit title' }));
+    await screen.getByRole('textbox', { name: 'Conversation title' }).fill('New name');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByText('Failed to update title')).toBeVisible();
+    await expect.element(heading(screen)).toMatchTextContent('Solar panels for my house');
+  });
+});
+
+describe('chat: end conversation', () => {
+  it('ends the conversation and returns to /chat', async () => {
+    const { fixture, screen, seededId } = await openChat((id) => `/chat/${id}`);
+    await userEvent.click(screen.getByRole('button', { name: 'End conversation' }));
+    await expect.poll(() => currentPath(fixture)).toBe('/chat');
+    expect((await fixture.client.chat.history(seededId)).status).toBe('ended');
+    expect(localStorage.getItem(STORAGE_KEYS.activeConversationId)).toBeNull();
+
+    // Reopened, it reads as ended and takes no new message.
+    await userEvent.click(
+      screen
+        .getByRole('navigation', { name: 'Conversations' })
+        .getByRole('button', { name: /Solar panels/ }),
+    );
+    await expect.element(screen.getByText('Status: Ended')).toBeVisible();
+    await expect.element(screen.getByText('This conversation has ended.')).toBeVisible();
+    await expect.element(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  });
+
+  it('shows the failure toast when ending fails', async () => {
+    const { fixture, screen, seededId } = await openChat((id) => `/chat/${id}`, {
+      handlers: [failing('post', 'chat/end/:id', { fail: true })],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'End conversation' }));
+    await expect.element(screen.getByText('Failed to end conversation')).toBeVisible();
+    expect(currentPath(fixture)).toBe(`/chat/${seededId}`);
+  });
+});
+
+describe('chat: sidebar', () => {
+  it('loads more conversations, 20 per page, with date labels', async () => {
+    const fixture = createAppFixture({ path: '/chat', as: 'client' });
+    await fixture.ready;
+    const auth = `Bearer ${fixture.client.session.getSnapshot().accessToken}`;
+    for (let i = 1; i <= 21; i += 1) {
+      fixture.mock.fake.chatStream(auth, { message: `Topic ${i}`, conversationId: null });
+    }
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    const list = screen.getByRole('navigation', { name: 'Conversations' });
+    await expect.element(list.getByRole('button', { name: /Topic 21/ })).toBeVisible();
+    expect(list.getByRole('listitem').elements()).toHaveLength(20);
+    // Today's activity shows the time.
+    await expect.element(list.getByRole('listitem').first()).toMatchTextContent(/\d{1,2}:\d{2}/);
+
+    await userEvent.click(list.getByRole('button', { name: 'Load more' }));
+    await expect
+      .element(list.getByRole('button', { name: /Solar panels for my house/ }))
+      .toBeVisible();
+    expect(list.getByRole('listitem').elements()).toHaveLength(22);
+    expect(list.getByRole('button', { name: 'Load more' }).elements()).toHaveLength(0);
+  });
+
+  it('shows the list error with retry', async () => {
+    const state = { fail: true };
+    const { screen } = await openChat('/chat', {
+      handlers: [failing('get', 'chat/conversations', state)],
+    });
+    const list = screen.getByRole('navigation', { name: 'Conversations' });
+    await expect
+      .element(list.getByText('Failed to load conversations'), { timeout: SLOW })
+      .toBeVisible();
+    state.fail = false;
+    await userEvent.click(list.getByRole('button', { name: 'Retry' }));
+    await expect.element(list.getByRole('button', { name: /Solar panels/ })).toBeVisible();
+  });
+
+  it('shows the empty list for a user without conversations', async () => {
+    const { screen } = await openChat('/chat', { as: 'manager' });
+    await expect.element(screen.getByText('No conversations yet. Start a new chat.')).toBeVisible();
+  });
+});
+
+describe('chat: portfolio', () => {
+  it('shows the collected facts when opened', async () => {
+    const { screen } = await openChat();
+    const toggle = screen.getByRole('button', { name: 'Portfolio' });
+    await expect.element(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    await expect.element(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect.element(screen.getByRole('heading', { name: 'Solar portfolio' })).toBeVisible();
+    await expect.element(screen.getByText('450 kWh')).toBeVisible();
+    await expect.element(screen.getByText('Bishkek')).toBeVisible();
+    await userEvent.click(toggle);
+    expect(screen.getByRole('heading', { name: 'Solar portfolio' }).elements()).toHaveLength(0);
+  });
+
+  it('shows the empty message, then the facts of a reply that carried them', async () => {
+    const { screen } = await openChat('/chat', { as: 'manager' });
+    await userEvent.click(screen.getByRole('button', { name: 'Portfolio' }));
+    await expect.element(screen.getByText(/No solar data collected yet/)).toBeVisible();
+    await screen.getByRole('textbox', { name: 'Message' }).fill('We use 320 kWh per month');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByText('320 kWh'), { timeout: SLOW }).toBeVisible();
+  });
+
+  it('shows the error with retry', async () => {
+    const state = { fail: true };
+    const { screen } = await openChat('/chat', {
+      handlers: [failing('get', 'chat/portfolio', state)],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Portfolio' }));
+    await expect
+      .element(screen.getByText('Failed to load portfolio'), { timeout: SLOW })
+      .toBeVisible();
+    state.fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await expect.element(screen.getByText('450 kWh')).toBeVisible();
+  });
+});
+
+describe('chat: small screens', () => {
+  it('keeps the sidebar behind a toggle', async () => {
+    await page.viewport(375, 800);
+    const { screen } = await openChat();
+    const toggle = screen.getByRole('button', { name: 'Conversations' });
+    await expect.element(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect
+      .element(screen.getByRole('navigation', { name: 'Conversations' }))
+      .not.toBeInTheDocument();
+    await userEvent.click(toggle);
+    await expect.element(toggle).toHaveAttribute('aria-expanded', 'true');
+    const list = screen.getByRole('navigation', { name: 'Conversations' });
+    await userEvent.click(list.getByRole('button', { name: /Solar panels/ }));
+    // Picking a conversation closes the sidebar again.
+    await expect.element(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect
+      .element(screen.getByRole('heading', { level: 1, name: /Solar panels for my house/ }))
+      .toBeVisible();
+  });
+});
