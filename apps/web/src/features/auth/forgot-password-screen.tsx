@@ -1,4 +1,112 @@
-// Placeholder until the auth feature lands; replaced by its screen.
-export default function Screen() {
-  return <main id="main" />;
+/**
+ * /forgot-password (spec sections 2, 4 and 5): an email form whose submit stays disabled
+ * while the field is empty; `POST /auth/password/forgot` (202, the same answer for unknown
+ * emails) shows the success panel, whose 'try a different email' action returns to an
+ * empty form. Validation: the domain's forgot-password schema ('Please enter a valid email
+ * address'). Failures show the server's message, the rate-limit message, or 'Something
+ * went wrong. Please try again later.'.
+ */
+import { authMessages, forgotPasswordSchema, ROUTES } from '@solar/domain';
+import { Button, Link, TextField } from '@solar/ui';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useNotify } from '../../app/notices.tsx';
+import { AuthPage, FormAlert } from './auth-page.tsx';
+import { failureText, isServiceFailure } from './failure-text.ts';
+import { messageOrText, validateForm, type FieldErrorIds } from './form-errors.ts';
+import { useForgotPassword } from './use-auth-mutations.ts';
+
+export default function ForgotPasswordScreen() {
+  const intl = useIntl();
+  const notify = useNotify();
+  const forgot = useForgotPassword();
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrorIds<'email'>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const panelHeading = useRef<HTMLHeadingElement>(null);
+  const returnedToForm = useRef(false);
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+
+  useEffect(() => {
+    if (sentTo !== null) panelHeading.current?.focus();
+    else if (returnedToForm.current) input.current?.focus();
+  }, [sentTo]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = validateForm(forgotPasswordSchema, { email });
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      input.current?.focus();
+      return;
+    }
+    try {
+      await forgot.mutateAsync(parsed.data);
+      setSentTo(parsed.data.email);
+    } catch (error) {
+      const text = failureText(intl, error, authMessages.somethingWentWrong);
+      setFailure(text);
+      if (isServiceFailure(error)) notify({ kind: 'error', message: text });
+    }
+  }
+
+  function tryAnother() {
+    returnedToForm.current = true;
+    setEmail('');
+    setErrors({});
+    setSentTo(null);
+  }
+
+  return (
+    <AuthPage
+      title={t('forgotPassword.title')}
+      {...(sentTo === null ? { subtitle: t('forgotPassword.subtitle') } : {})}
+      footer={<Link href={ROUTES.signIn}>{t('forgotPassword.backToSignIn')}</Link>}
+    >
+      {sentTo === null ? (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <TextField
+            label={t('forgotPassword.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(value) => {
+              setEmail(value);
+              setErrors({});
+            }}
+            errorMessage={messageOrText(intl, errors.email)}
+            inputRef={input}
+            isRequired
+          />
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <Button type="submit" isDisabled={email.trim() === ''} isPending={forgot.isPending}>
+            {t('forgotPassword.submit')}
+          </Button>
+        </form>
+      ) : (
+        <section
+          aria-labelledby="forgot-sent-title"
+          className="flex flex-col gap-3 rounded-control bg-success-soft p-4"
+        >
+          <h2
+            id="forgot-sent-title"
+            ref={panelHeading}
+            tabIndex={-1}
+            className="text-lg font-semibold outline-none"
+          >
+            {t('forgotPassword.sentTitle')}
+          </h2>
+          <p>{t('forgotPassword.sentBody', { email: sentTo })}</p>
+          <p className="text-sm text-fg-muted">{t('forgotPassword.sentHint')}</p>
+          <Button variant="secondary" onPress={tryAnother}>
+            {t('forgotPassword.tryAnother')}
+          </Button>
+        </section>
+      )}
+    </AuthPage>
+  );
 }

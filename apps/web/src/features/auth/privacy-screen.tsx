@@ -1,4 +1,9 @@
-// Placeholder until the auth feature lands; replaced by its screen.
-export default function Screen() {
-  return <main id="main" />;
+/** /privacy (spec section 2): the privacy policy, linked from sign-up. Public. */
+import { LegalPage } from './legal-page.tsx';
+
+/** Number of sections of the privacy text (`privacy.s1` ... in the catalogs). */
+export const PRIVACY_SECTIONS = 6;
+
+export default function PrivacyScreen() {
+  return <LegalPage page="privacy" sections={PRIVACY_SECTIONS} />;
 }

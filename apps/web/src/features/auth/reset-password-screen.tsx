@@ -1,4 +1,182 @@
-// Placeholder until the auth feature lands; replaced by its screen.
-export default function Screen() {
-  return <main id="main" />;
+/**
+ * /reset-password?token= (spec sections 2, 4, 5 and 8): new password with the live
+ * requirements checklist and its confirmation (domain reset-password form schema). On
+ * `POST /auth/password/reset` 204 a success panel announces the redirect and the browser
+ * goes to /signin after 3 s (DELAYS_MS.resetRedirect). A 400 `invalid_token` shows 'This
+ * link is invalid or has expired.' with a link to /forgot-password; other failures the
+ * server's message or 'Failed to reset password. Please try again.'. Without a token the
+ * route guard sends the visitor to /forgot-password.
+ */
+import {
+  apiMessages,
+  authMessages,
+  DELAYS_MS,
+  resetPasswordFormSchema,
+  ROUTES,
+} from '@solar/domain';
+import { ApiError } from '@solar/api';
+import { Button, ButtonLink, Link, PasswordField } from '@solar/ui';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation, useSearch } from 'wouter';
+import { AuthPage, FormAlert } from './auth-page.tsx';
+import { failureText } from './failure-text.ts';
+import {
+  firstInvalid,
+  messageIdOfText,
+  messageOrText,
+  validateForm,
+  withoutError,
+  type FieldErrorIds,
+} from './form-errors.ts';
+import { useFieldFocus } from './field-focus.ts';
+import { checklistLabels } from './password-checklist.ts';
+import { useResetPassword } from './use-auth-mutations.ts';
+
+type Field = 'password' | 'confirmPassword';
+const FIELDS: readonly Field[] = ['password', 'confirmPassword'];
+type Stage = 'form' | 'done' | 'invalid';
+
+export default function ResetPasswordScreen() {
+  const intl = useIntl();
+  const [, navigate] = useLocation();
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const reset = useResetPassword();
+  const [stage, setStage] = useState<Stage>(token ? 'form' : 'invalid');
+  const [values, setValues] = useState<Record<Field, string>>({
+    password: '',
+    confirmPassword: '',
+  });
+  const [errors, setErrors] = useState<FieldErrorIds<Field>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const focus = useFieldFocus<Field>();
+  const panelHeading = useRef<HTMLHeadingElement>(null);
+  const t = (id: string) => intl.formatMessage({ id });
+
+  useEffect(() => {
+    if (stage === 'form') return;
+    panelHeading.current?.focus();
+    if (stage !== 'done') return;
+    const timer = setTimeout(
+      () => navigate(ROUTES.signIn, { replace: true }),
+      DELAYS_MS.resetRedirect,
+    );
+    return () => clearTimeout(timer);
+  }, [stage, navigate]);
+
+  const edit = (field: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => withoutError(e, field));
+  };
+  const showErrors = (next: FieldErrorIds<Field>) => {
+    setErrors(next);
+    const first = firstInvalid(FIELDS, next);
+    if (first) focus.focus(first);
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = validateForm(resetPasswordFormSchema, values);
+    if (!parsed.ok) return showErrors(parsed.errors);
+    setErrors({});
+    try {
+      await reset.mutateAsync({ token, ...parsed.data });
+      setStage('done');
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'invalid_token') return setStage('invalid');
+      const fromServer = error instanceof ApiError ? error.fieldErrors : undefined;
+      const fields = Object.entries(fromServer ?? {}).filter(([f]) =>
+        (FIELDS as string[]).includes(f),
+      );
+      if (fields.length > 0) {
+        return showErrors(
+          Object.fromEntries(fields.map(([f, text]) => [f, messageIdOfText(text)])),
+        );
+      }
+      setFailure(failureText(intl, error, authMessages.resetFailed));
+    }
+  }
+
+  if (stage === 'invalid') {
+    return (
+      <AuthPage title={t('resetPassword.title')}>
+        <section aria-labelledby="reset-invalid-title" className="flex flex-col gap-3">
+          <h2
+            id="reset-invalid-title"
+            ref={panelHeading}
+            tabIndex={-1}
+            className="text-lg font-semibold outline-none"
+          >
+            {t('resetPassword.invalidTitle')}
+          </h2>
+          <p>{intl.formatMessage(apiMessages.invalidToken)}</p>
+          <ButtonLink href={ROUTES.forgotPassword}>{t('resetPassword.requestNewLink')}</ButtonLink>
+        </section>
+      </AuthPage>
+    );
+  }
+
+  if (stage === 'done') {
+    return (
+      <AuthPage title={t('resetPassword.title')}>
+        <section
+          aria-labelledby="reset-done-title"
+          className="flex flex-col gap-3 rounded-control bg-success-soft p-4"
+        >
+          <h2
+            id="reset-done-title"
+            ref={panelHeading}
+            tabIndex={-1}
+            className="text-lg font-semibold outline-none"
+          >
+            {t('resetPassword.doneTitle')}
+          </h2>
+          <p>{t('resetPassword.doneBody')}</p>
+          <p role="status">{t('resetPassword.redirecting')}</p>
+          <Link href={ROUTES.signIn}>{t('resetPassword.signInNow')}</Link>
+        </section>
+      </AuthPage>
+    );
+  }
+
+  return (
+    <AuthPage
+      title={t('resetPassword.title')}
+      subtitle={t('resetPassword.subtitle')}
+      footer={<Link href={ROUTES.signIn}>{t('resetPassword.backToSignIn')}</Link>}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <PasswordField
+          label={t('resetPassword.password')}
+          showLabel={t('resetPassword.showPassword')}
+          hideLabel={t('resetPassword.hidePassword')}
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={edit('password')}
+          errorMessage={messageOrText(intl, errors.password)}
+          inputRef={focus.register('password')}
+          {...checklistLabels(intl)}
+          isRequired
+        />
+        <PasswordField
+          label={t('resetPassword.confirmPassword')}
+          showLabel={t('resetPassword.showConfirm')}
+          hideLabel={t('resetPassword.hideConfirm')}
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={edit('confirmPassword')}
+          errorMessage={messageOrText(intl, errors.confirmPassword)}
+          inputRef={focus.register('confirmPassword')}
+          isRequired
+        />
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <Button type="submit" isPending={reset.isPending}>
+          {t('resetPassword.submit')}
+        </Button>
+      </form>
+    </AuthPage>
+  );
 }

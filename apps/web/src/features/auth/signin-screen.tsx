@@ -1,90 +1,123 @@
 /**
- * /signin (spec section 2): email and password form; after sign-in goes to the
- * remembered `?from=` path, else /dashboard. Validation is the domain's sign-in schema
- * (spec section 5); failures show the server's message or the spec's text.
+ * /signin (spec sections 2, 5 and 8): email and password, Google sign-in when configured,
+ * links to /signup and /forgot-password. Validation is the domain's sign-in schema ('Please
+ * fill in all fields', 'Please enter a valid email address'); after sign-in the user goes to
+ * the remembered `?from=` path (domain `afterSignInPath`), else /dashboard. A refused
+ * sign-in shows 'Login failed. Please check your credentials.' (401), the inactive-account
+ * message (403 `account_inactive`) or the server's message; a server or connection failure
+ * also raises an error toast.
  */
-import { afterSignInPath, authMessages, signInSchema } from '@solar/domain';
-import { ApiError } from '@solar/api';
+import { afterSignInPath, authMessages, ROUTES, signInSchema } from '@solar/domain';
 import { useSignIn } from '@solar/api/react';
-import { Button, Card, PasswordField, TextField } from '@solar/ui';
+import { Button, Link, PasswordField, TextField } from '@solar/ui';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
-import { LocaleSelect } from '../../app/shell.tsx';
+import { useNotify } from '../../app/notices.tsx';
+import { AuthPage, FormAlert } from './auth-page.tsx';
+import { failureText, isServiceFailure } from './failure-text.ts';
+import {
+  firstInvalid,
+  messageOrText,
+  validateForm,
+  withoutError,
+  type FieldErrorIds,
+} from './form-errors.ts';
+import { useFieldFocus } from './field-focus.ts';
+import { GoogleSignInButton } from './google-button.tsx';
+
+type Field = 'email' | 'password';
+const FIELDS: readonly Field[] = ['email', 'password'];
 
 export default function SignInScreen() {
   const intl = useIntl();
   const [, navigate] = useLocation();
   const search = useSearch();
+  const notify = useNotify();
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrorIds<Field>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const focus = useFieldFocus<Field>();
+  const next = afterSignInPath(new URLSearchParams(search).get('from'));
+  const t = (id: string) => intl.formatMessage({ id });
+  const errorText = (field: Field) => messageOrText(intl, errors[field]);
+  const edit = (field: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => withoutError(e, field));
+  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = signInSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setError(
-        intl.formatMessage({ id: parsed.error.issues[0]?.message ?? 'validation.fillAllFields' }),
-      );
+    setFailure(null);
+    const parsed = validateForm(signInSchema, values);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      const first = firstInvalid(FIELDS, parsed.errors);
+      if (first) focus.focus(first);
       return;
     }
-    setError(null);
+    setErrors({});
     try {
       await signIn.mutateAsync(parsed.data);
-      navigate(afterSignInPath(new URLSearchParams(search).get('from')), { replace: true });
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.status === 401
-          ? intl.formatMessage(authMessages.loginFailed)
-          : failure instanceof ApiError && failure.code === 'network'
-            ? intl.formatMessage({ id: 'globalError.connection' })
-            : failure instanceof Error
-              ? failure.message
-              : intl.formatMessage(authMessages.loginFailed),
-      );
+      navigate(next, { replace: true });
+    } catch (error) {
+      const text = failureText(intl, error, authMessages.loginFailed, {
+        invalid_credentials: authMessages.loginFailed,
+        unauthenticated: authMessages.loginFailed,
+      });
+      setFailure(text);
+      if (isServiceFailure(error)) notify({ kind: 'error', message: text });
     }
   }
 
   return (
-    <main id="main" className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-6 p-6">
-      <div className="flex justify-end">
-        <LocaleSelect hideLabel={false} />
-      </div>
-      <Card className="p-6">
-        <h1 className="text-2xl font-semibold">{intl.formatMessage({ id: 'signin.title' })}</h1>
-        <p className="mt-1 text-fg-muted">{intl.formatMessage({ id: 'signin.subtitle' })}</p>
-        <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4">
-          <TextField
-            label={intl.formatMessage({ id: 'signin.email' })}
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={setEmail}
-            isRequired
-          />
-          <PasswordField
-            label={intl.formatMessage({ id: 'signin.password' })}
-            showLabel={intl.formatMessage({ id: 'signin.showPassword' })}
-            hideLabel={intl.formatMessage({ id: 'signin.hidePassword' })}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
-            isRequired
-          />
-          {error && (
-            <p role="alert" className="text-sm text-danger-fg">
-              {error}
-            </p>
-          )}
-          <Button type="submit" isPending={signIn.isPending}>
-            {intl.formatMessage({ id: 'signin.submit' })}
-          </Button>
-        </form>
-      </Card>
-    </main>
+    <AuthPage
+      title={t('signin.title')}
+      subtitle={t('signin.subtitle')}
+      footer={
+        <>
+          {t('signin.noAccount')} <Link href={ROUTES.signUp}>{t('signin.signUpLink')}</Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField
+          label={t('signin.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={edit('email')}
+          errorMessage={errorText('email')}
+          inputRef={focus.register('email')}
+          isRequired
+        />
+        <PasswordField
+          label={t('signin.password')}
+          showLabel={t('signin.showPassword')}
+          hideLabel={t('signin.hidePassword')}
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={edit('password')}
+          errorMessage={errorText('password')}
+          inputRef={focus.register('password')}
+          isRequired
+        />
+        <div className="-mt-1 text-right text-sm">
+          <Link href={ROUTES.forgotPassword}>{t('signin.forgotLink')}</Link>
+        </div>
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <Button type="submit" isPending={signIn.isPending}>
+          {t('signin.submit')}
+        </Button>
+      </form>
+      <GoogleSignInButton
+        label={t('signin.google')}
+        onSignedIn={() => navigate(next, { replace: true })}
+        onError={setFailure}
+      />
+    </AuthPage>
   );
 }

@@ -1,4 +1,200 @@
-// Placeholder until the auth feature lands; replaced by its screen.
-export default function Screen() {
-  return <main id="main" />;
+/**
+ * /signup (spec sections 2, 5 and 8): name, email, password with the live requirements
+ * checklist, confirm password, and the terms checkbox linking /terms and /privacy; Google
+ * sign-up when configured. Validation is the domain's sign-up form schema, one message per
+ * field, each cleared when its field is edited; focus goes to the first invalid field. On
+ * success (`POST /auth/email/signup` 201) the user goes to /dashboard. A 409 `email_taken`
+ * is shown on the email field; other failures show the server's message or 'Registration
+ * failed. Please try again.'.
+ */
+import { apiMessages, authMessages, ROUTES, signUpFormSchema } from '@solar/domain';
+import { ApiError } from '@solar/api';
+import { Button, Checkbox, Link, PasswordField, TextField } from '@solar/ui';
+import { useId, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'wouter';
+import { useNotify } from '../../app/notices.tsx';
+import { AuthPage, FormAlert } from './auth-page.tsx';
+import { failureText, isServiceFailure } from './failure-text.ts';
+import {
+  firstInvalid,
+  messageIdOfText,
+  messageOrText,
+  validateForm,
+  withoutError,
+  type FieldErrorIds,
+} from './form-errors.ts';
+import { useFieldFocus } from './field-focus.ts';
+import { GoogleSignInButton } from './google-button.tsx';
+import { checklistLabels } from './password-checklist.ts';
+import { useSignUp } from './use-auth-mutations.ts';
+
+type Field = 'name' | 'email' | 'password' | 'confirmPassword' | 'terms';
+const FIELDS: readonly Field[] = ['name', 'email', 'password', 'confirmPassword', 'terms'];
+
+interface Values {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  terms: boolean;
+}
+
+const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', terms: false };
+
+export default function SignUpScreen() {
+  const intl = useIntl();
+  const [, navigate] = useLocation();
+  const notify = useNotify();
+  const signUp = useSignUp();
+  const termsErrorId = useId();
+  const [values, setValues] = useState<Values>(EMPTY);
+  // Field -> message id (validation) or literal text (server field errors).
+  const [errors, setErrors] = useState<FieldErrorIds<Field>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const focus = useFieldFocus<Field>();
+  const t = (id: string) => intl.formatMessage({ id });
+  const errorText = (field: Field) => messageOrText(intl, errors[field]);
+  function edit<K extends keyof Values>(field: K) {
+    return (value: Values[K]) => {
+      setValues((v) => ({ ...v, [field]: value }));
+      setErrors((e) => withoutError(e, field));
+    };
+  }
+  const showErrors = (next: FieldErrorIds<Field>) => {
+    setErrors(next);
+    const first = firstInvalid(FIELDS, next);
+    if (first) focus.focus(first);
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = validateForm(signUpFormSchema, values);
+    if (!parsed.ok) return showErrors(parsed.errors);
+    setErrors({});
+    const { name, email, password, confirmPassword } = parsed.data;
+    try {
+      await signUp.mutateAsync({ name, email, password, confirmPassword });
+      navigate(ROUTES.dashboard, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'email_taken') {
+        return showErrors({ email: apiMessages.emailTaken.id });
+      }
+      if (error instanceof ApiError && error.fieldErrors) {
+        // The server's English text per field, translated back when it is a catalogue text.
+        const fromServer = Object.fromEntries(
+          Object.entries(error.fieldErrors)
+            .filter(([f]) => (FIELDS as string[]).includes(f))
+            .map(([f, text]) => [f, messageIdOfText(text)]),
+        ) as FieldErrorIds<Field>;
+        if (Object.keys(fromServer).length > 0) return showErrors(fromServer);
+      }
+      const text = failureText(intl, error, authMessages.registrationFailed);
+      setFailure(text);
+      if (isServiceFailure(error)) notify({ kind: 'error', message: text });
+    }
+  }
+
+  const termsError = errorText('terms');
+  return (
+    <AuthPage
+      title={t('signup.title')}
+      subtitle={t('signup.subtitle')}
+      footer={
+        <>
+          {t('signup.haveAccount')} <Link href={ROUTES.signIn}>{t('signup.signInLink')}</Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField
+          label={t('signup.name')}
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          onChange={edit('name')}
+          errorMessage={errorText('name')}
+          inputRef={focus.register('name')}
+          isRequired
+        />
+        <TextField
+          label={t('signup.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={edit('email')}
+          errorMessage={errorText('email')}
+          inputRef={focus.register('email')}
+          isRequired
+        />
+        <PasswordField
+          label={t('signup.password')}
+          showLabel={t('signup.showPassword')}
+          hideLabel={t('signup.hidePassword')}
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={edit('password')}
+          errorMessage={errorText('password')}
+          inputRef={focus.register('password')}
+          {...checklistLabels(intl)}
+          isRequired
+        />
+        <PasswordField
+          label={t('signup.confirmPassword')}
+          showLabel={t('signup.showConfirm')}
+          hideLabel={t('signup.hideConfirm')}
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={edit('confirmPassword')}
+          errorMessage={errorText('confirmPassword')}
+          inputRef={focus.register('confirmPassword')}
+          isRequired
+        />
+        <div className="flex flex-col gap-1.5">
+          <Checkbox
+            name="terms"
+            isSelected={values.terms}
+            onChange={edit('terms')}
+            isInvalid={Boolean(termsError)}
+            inputRef={focus.register('terms')}
+            {...(termsError ? { 'aria-describedby': termsErrorId } : {})}
+          >
+            {intl.formatMessage(
+              { id: 'signup.terms' },
+              {
+                terms: (chunks) => (
+                  <Link href={ROUTES.terms} target="_blank">
+                    {chunks}
+                  </Link>
+                ),
+                privacy: (chunks) => (
+                  <Link href={ROUTES.privacy} target="_blank">
+                    {chunks}
+                  </Link>
+                ),
+              },
+            )}
+          </Checkbox>
+          {termsError && (
+            <p id={termsErrorId} className="text-xs font-medium text-danger-fg">
+              {termsError}
+            </p>
+          )}
+        </div>
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <Button type="submit" isPending={signUp.isPending}>
+          {t('signup.submit')}
+        </Button>
+      </form>
+      <GoogleSignInButton
+        label={t('signup.google')}
+        onSignedIn={() => navigate(ROUTES.dashboard, { replace: true })}
+        onError={setFailure}
+      />
+    </AuthPage>
+  );
 }

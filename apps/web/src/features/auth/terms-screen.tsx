@@ -1,4 +1,9 @@
-// Placeholder until the auth feature lands; replaced by its screen.
-export default function Screen() {
-  return <main id="main" />;
+/** /terms (spec section 2): the terms of service, linked from sign-up. Public. */
+import { LegalPage } from './legal-page.tsx';
+
+/** Number of sections of the terms text (`terms.s1` ... in the catalogs). */
+export const TERMS_SECTIONS = 6;
+
+export default function TermsScreen() {
+  return <LegalPage page="terms" sections={TERMS_SECTIONS} />;
 }

@@ -1,9 +1,13 @@
-/** Any unknown path (spec section 2): links home (dashboard or sign in) and to the calculator. */
+/**
+ * Any unknown path (spec section 2): links home (dashboard or sign in) and to the
+ * calculator; in development builds also the developer toast test buttons.
+ */
 import { homePath, ROUTES } from '@solar/domain';
 import { Link } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import { useNow } from '../../app/clock.tsx';
 import { useSessionLike } from '../../app/session-gate.tsx';
+import { DevToastButtons } from './dev-toast-buttons.tsx';
 
 export default function NotFoundScreen() {
   const intl = useIntl();
@@ -22,6 +26,7 @@ export default function NotFoundScreen() {
         })}
       </Link>
       <Link href={ROUTES.quickCalculator}>{intl.formatMessage({ id: 'notFound.calculator' })}</Link>
+      {import.meta.env.DEV && <DevToastButtons />}
     </main>
   );
 }

@@ -1,0 +1,286 @@
+/**
+ * The account screens (spec sections 2, 4, 5 and 8) in each of their states, signed out,
+ * on the MSW fake with the frozen clock: sign in, sign up, forgot and reset password,
+ * email verification, terms and privacy.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { FIXTURE_ACCOUNTS } from '../../testing/app-fixture.tsx';
+import { FAKE_GOOGLE_CLIENT_ID, installFakeGoogle } from '../../testing/auth-fixtures.ts';
+import { AccountApp, clearStaleAnnouncements, lastMailPath } from '../../testing/auth-stories.tsx';
+
+const meta = {
+  title: 'Screens/Auth',
+  component: AccountApp,
+  parameters: { layout: 'fullscreen' },
+  beforeEach: clearStaleAnnouncements,
+  afterEach: clearStaleAnnouncements,
+  args: { path: '/signin' },
+} satisfies Meta<typeof AccountApp>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The sign-in form (Google sign-in off: the server has no client id). */
+export const SignIn: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Sign in to Solar' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+  },
+};
+
+/** With Google configured: the "Continue with Google" button under the form. */
+export const SignInWithGoogle: Story = {
+  args: { mock: { googleClientId: FAKE_GOOGLE_CLIENT_ID } },
+  beforeEach: () => installFakeGoogle({ popupError: 'Popup window closed' }).uninstall,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  },
+};
+
+/** The Google popup was closed: Google's own text. */
+export const SignInGooglePopupError: Story = {
+  ...SignInWithGoogle,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Continue with Google' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Popup window closed');
+  },
+};
+
+/** Submitted empty: 'Please fill in all fields' on both fields. */
+export const SignInValidation: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
+    await expect(canvas.getByLabelText('Email')).toHaveAccessibleDescription(
+      'Please fill in all fields',
+    );
+  },
+};
+
+/** A wrong password: 'Login failed. Please check your credentials.'. */
+export const SignInWrongCredentials: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Email'), FIXTURE_ACCOUNTS.client.email);
+    await userEvent.type(canvas.getByLabelText('Password', { selector: 'input' }), 'Wrong123');
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Login failed. Please check your credentials.',
+    );
+  },
+};
+
+/** The sign-up form with the empty checklist. */
+export const SignUp: Story = {
+  args: { path: '/signup' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Create your Solar account' }),
+    ).toBeVisible();
+  },
+};
+
+/** Every field's message after an empty submit. */
+export const SignUpValidation: Story = {
+  args: { path: '/signup' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Create account' }));
+    await expect(canvas.getByLabelText('Full name')).toHaveAccessibleDescription(
+      'Name is required',
+    );
+    await expect(
+      canvas.getByRole('checkbox', { name: /I agree to the/ }),
+    ).toHaveAccessibleDescription('You must accept the terms and conditions');
+  },
+};
+
+/** A weak password: the checklist shows what is missing; confirmation differs. */
+export const SignUpWeakPassword: Story = {
+  args: { path: '/signup' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Full name'), 'Nurlan Toktosunov');
+    await userEvent.type(canvas.getByLabelText('Email'), 'nurlan@example.com');
+    await userEvent.type(canvas.getByLabelText('Password', { selector: 'input' }), 'sunshine');
+    await userEvent.type(
+      canvas.getByLabelText('Confirm password', { selector: 'input' }),
+      'sunshine1',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
+    await expect(
+      canvas.getByLabelText('Confirm password', { selector: 'input' }),
+    ).toHaveAccessibleDescription('Passwords do not match');
+  },
+};
+
+/** The email already has an account (409), shown on the email field. */
+export const SignUpEmailTaken: Story = {
+  args: { path: '/signup' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Full name'), 'Daniyar Sadykov');
+    await userEvent.type(canvas.getByLabelText('Email'), 'daniyar@example.com');
+    await userEvent.type(canvas.getByLabelText('Password', { selector: 'input' }), 'Sunshine2026');
+    await userEvent.type(
+      canvas.getByLabelText('Confirm password', { selector: 'input' }),
+      'Sunshine2026',
+    );
+    await userEvent.click(canvas.getByText('I agree to the', { exact: false }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
+    await expect(canvas.getByLabelText('Email')).toHaveAccessibleDescription(
+      'An account with this email already exists.',
+    );
+  },
+};
+
+/** The forgot-password form (submit disabled while empty). */
+export const ForgotPassword: Story = {
+  args: { path: '/forgot-password' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Send reset link' })).toBeDisabled();
+  },
+};
+
+/** The success panel with 'Try a different email'. */
+export const ForgotPasswordSent: Story = {
+  args: { path: '/forgot-password' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Email'), FIXTURE_ACCOUNTS.client.email);
+    await userEvent.click(canvas.getByRole('button', { name: 'Send reset link' }));
+    await expect(
+      await canvas.findByRole('button', { name: 'Try a different email' }),
+    ).toBeVisible();
+  },
+};
+
+/** The reset form of a real link, with the live checklist half met. */
+export const ResetPassword: Story = {
+  args: {
+    path: (fixture) => {
+      fixture.mock.fake.forgotPassword({ email: FIXTURE_ACCOUNTS.client.email });
+      return lastMailPath(fixture);
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(
+      await canvas.findByLabelText('New password', { selector: 'input' }),
+      'sunshine',
+    );
+  },
+};
+
+/** Every reset validation message after an empty submit. */
+export const ResetPasswordValidation: Story = {
+  args: { path: '/reset-password?token=abc' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Reset password' }));
+    await expect(
+      canvas.getByLabelText('Confirm new password', { selector: 'input' }),
+    ).toHaveAccessibleDescription('Please confirm your password');
+  },
+};
+
+/** An invalid or expired link: the message and a link to /forgot-password. */
+export const ResetPasswordInvalidLink: Story = {
+  args: { path: '/reset-password?token=expired' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(
+      await canvas.findByLabelText('New password', { selector: 'input' }),
+      'Sunshine2026',
+    );
+    await userEvent.type(
+      canvas.getByLabelText('Confirm new password', { selector: 'input' }),
+      'Sunshine2026',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Reset password' }));
+    await expect(await canvas.findByRole('link', { name: 'Request a new link' })).toBeVisible();
+  },
+};
+
+/**
+ * The success panel announcing the redirect (it moves to /signin after 3 s, so it has no
+ * screenshot).
+ */
+export const ResetPasswordDone: Story = {
+  ...ResetPassword,
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(
+      await canvas.findByLabelText('New password', { selector: 'input' }),
+      'Sunshine2026',
+    );
+    await userEvent.type(
+      canvas.getByLabelText('Confirm new password', { selector: 'input' }),
+      'Sunshine2026',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Reset password' }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      'Taking you to sign in in 3 seconds…',
+    );
+  },
+};
+
+/** The verification link worked. */
+export const VerifyEmailDone: Story = {
+  args: {
+    path: (fixture) => {
+      fixture.mock.fake.signUp({
+        name: 'Nurlan Toktosunov',
+        email: 'nurlan@example.com',
+        password: 'Sunshine2026',
+        confirmPassword: 'Sunshine2026',
+      });
+      return lastMailPath(fixture);
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Your email is confirmed' }),
+    ).toBeVisible();
+  },
+};
+
+/** The verification link was used or is wrong. */
+export const VerifyEmailInvalid: Story = {
+  args: { path: '/verify-email?token=used' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'We could not confirm your email' }),
+    ).toBeVisible();
+  },
+};
+
+/** The terms of service. */
+export const Terms: Story = {
+  args: { path: '/terms' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Terms of Service', level: 1 }),
+    ).toBeVisible();
+  },
+};
+
+/** The privacy policy. */
+export const Privacy: Story = {
+  args: { path: '/privacy' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Privacy Policy', level: 1 }),
+    ).toBeVisible();
+  },
+};

@@ -1,0 +1,101 @@
+/**
+ * "Continue with Google" (spec sections 2 and 7), shown only when `GET /config` reports a
+ * Google client id. Pressing it opens Google's code-client popup and posts the code to
+ * `POST /auth/google/signin`. Failures (spec section 8): a popup error shows Google's own
+ * failure text; anything else 'Google login failed. Please try again.' (or the server's
+ * message for other failures).
+ */
+import { authMessages } from '@solar/domain';
+import { useConfig } from '@solar/api/react';
+import { Button } from '@solar/ui';
+import { useEffect, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { failureText } from './failure-text.ts';
+import { GoogleCodeError, loadGoogleIdentity, requestGoogleCode } from './google-identity.ts';
+import { useGoogleSignIn } from './use-auth-mutations.ts';
+
+/** The text of a failed Google sign-in (spec section 8). */
+export function googleFailureText(intl: IntlShape, failure: unknown): string {
+  if (failure instanceof GoogleCodeError && failure.message) return failure.message;
+  return failureText(intl, failure, authMessages.googleLoginFailed, {
+    invalid_credentials: authMessages.googleLoginFailed,
+    unauthenticated: authMessages.googleLoginFailed,
+    validation_failed: authMessages.googleLoginFailed,
+  });
+}
+
+export interface GoogleSignInButtonProps {
+  /** "Continue with Google" / "Sign up with Google". */
+  label: string;
+  /** After the session is stored. */
+  onSignedIn: () => void;
+  /** A failure's text, or null when a new attempt starts. */
+  onError: (message: string | null) => void;
+}
+
+/** The Google button with an "or" divider above it; renders nothing when Google is off. */
+export function GoogleSignInButton({ label, onSignedIn, onError }: GoogleSignInButtonProps) {
+  const intl = useIntl();
+  const config = useConfig();
+  const clientId = config.data?.googleClientId ?? null;
+  const google = useGoogleSignIn();
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    // Fetch the script ahead of the press, so the popup opens within the user's gesture.
+    if (clientId) loadGoogleIdentity().catch(() => undefined);
+  }, [clientId]);
+
+  if (!clientId) return null;
+
+  async function start(id: string) {
+    onError(null);
+    setPending(true);
+    try {
+      const code = await requestGoogleCode(id);
+      await google.mutateAsync(code);
+      onSignedIn();
+    } catch (failure) {
+      onError(googleFailureText(intl, failure));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-3 text-xs text-fg-muted uppercase">
+        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+        <span>{intl.formatMessage({ id: 'signin.or' })}</span>
+        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+      </div>
+      <Button variant="secondary" isPending={pending} onPress={() => void start(clientId)}>
+        <GoogleLogo />
+        {label}
+      </Button>
+    </div>
+  );
+}
+
+function GoogleLogo() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 48 48" className="size-4">
+      <path
+        fill="#EA4335"
+        d="M24 9.5c3.54 0 6.71 1.22 9.21 3.6l6.85-6.85C35.9 2.38 30.47 0 24 0 14.62 0 6.51 5.38 2.56 13.22l7.98 6.19C12.43 13.72 17.74 9.5 24 9.5z"
+      />
+      <path
+        fill="#4285F4"
+        d="M46.98 24.55c0-1.57-.15-3.09-.38-4.55H24v9.02h12.94c-.58 2.96-2.26 5.48-4.78 7.18l7.73 6c4.51-4.18 7.09-10.36 7.09-17.65z"
+      />
+      <path
+        fill="#FBBC05"
+        d="M10.53 28.59c-.48-1.45-.76-2.99-.76-4.59s.27-3.14.76-4.59l-7.98-6.19C.92 16.46 0 20.12 0 24c0 3.88.92 7.54 2.56 10.78l7.97-6.19z"
+      />
+      <path
+        fill="#34A853"
+        d="M24 48c6.48 0 11.93-2.13 15.89-5.81l-7.73-6c-2.15 1.45-4.92 2.3-8.16 2.3-6.26 0-11.57-4.22-13.47-9.91l-7.98 6.19C6.51 42.62 14.62 48 24 48z"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The 404 page (spec section 2), signed out and signed in. In development builds (the
+ * Storybook dev server and its test run) it also shows the developer toast buttons.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { AccountApp, clearStaleAnnouncements } from '../../testing/auth-stories.tsx';
+
+const meta = {
+  title: 'Screens/NotFound',
+  component: AccountApp,
+  parameters: { layout: 'fullscreen' },
+  beforeEach: clearStaleAnnouncements,
+  afterEach: clearStaleAnnouncements,
+  args: { path: '/no/such/page' },
+} satisfies Meta<typeof AccountApp>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Signed out: links to sign in and to the calculator. */
+export const SignedOut: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: 'Go to sign in' })).toBeVisible();
+  },
+};
+
+/** Signed in: links to the dashboard and to the calculator. */
+export const SignedIn: Story = {
+  args: { as: 'client' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: 'Go to the dashboard' })).toBeVisible();
+  },
+};
