@@ -24,7 +24,9 @@ export function createBrowserClient({
   return createApiClient({
     ...(fetch ? { fetch } : {}),
     ...(storage ? { storage } : {}),
-    onAuthorizationError: () =>
+    // An inactive account's sign-in is a 403 too; the sign-in screen explains that one.
+    onAuthorizationError: (error) =>
+      error.code !== 'account_inactive' &&
       bus.publish({
         kind: 'error',
         title: apiMessages.authorizationErrorTitle,

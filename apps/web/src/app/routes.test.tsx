@@ -41,6 +41,12 @@ describe('routes and guards (spec sections 2 and 6) against the fake', () => {
     await expect.element(screen.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 
+  it('sends a signed-in visitor of /signin?from= to the remembered path', async () => {
+    const fixture = createAppFixture({ path: '/signin?from=%2Fprofile', as: 'client' });
+    await render(<AppFixtureView fixture={fixture} />);
+    await expect.poll(() => fixture.location.history.at(-1)).toBe('/profile');
+  });
+
   it('shows the 404 page with a sign-in link for an unknown path', async () => {
     const fixture = createAppFixture({ path: '/nope' });
     const screen = await render(<AppFixtureView fixture={fixture} />);

@@ -9,7 +9,14 @@
  * Guard: every location goes through the domain's `canOpenRoute`; a redirect to /signin
  * remembers the origin in `?from=`.
  */
-import { canOpenRoute, isTokenExpired, readTokenClaims, type SessionLike } from '@solar/domain';
+import {
+  afterSignInPath,
+  canOpenRoute,
+  isTokenExpired,
+  matchRoute,
+  readTokenClaims,
+  type SessionLike,
+} from '@solar/domain';
 import { useApiClient, useSession } from '@solar/api/react';
 import { Spinner } from '@solar/ui';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -83,6 +90,11 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const full = search ? `${location}?${search}` : location;
   const decision = canOpenRoute(session, full, now());
   if (decision.kind === 'allow') return children;
+  // A signed-in visitor of a signed-out page (e.g. /signin?from=/chat) goes where `from` says.
+  const from = new URLSearchParams(search).get('from');
+  if (session && from && matchRoute(location).access.kind === 'signedOut') {
+    return <Redirect to={afterSignInPath(from)} replace />;
+  }
   const to = decision.from
     ? `${decision.to}?from=${encodeURIComponent(decision.from)}`
     : decision.to;
