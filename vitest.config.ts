@@ -107,6 +107,29 @@ export default defineConfig({
         },
       },
       {
+        // Attacks on the real server: authorization matrix, object access, fuzzing, credentials.
+        test: {
+          name: 'security',
+          root: here('./tests/security'),
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Load, database outage, shutdown and bad data at rest.
+        test: {
+          name: 'resilience',
+          root: here('./tests/resilience'),
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
         plugins: [react(), tailwindcss()],
         optimizeDeps: { include: uiDeps },
         test: {
