@@ -6,6 +6,7 @@
  * address'). Failures show the server's message, the rate-limit message, or 'Something
  * went wrong. Please try again later.'.
  */
+import { useForgotPassword } from '@solar/api/react';
 import { authMessages, forgotPasswordSchema, ROUTES } from '@solar/domain';
 import { Button, Link, TextField } from '@solar/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -14,7 +15,6 @@ import { useNotify } from '../../app/notices.tsx';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText, isServiceFailure } from './failure-text.ts';
 import { messageOrText, validateForm, type FieldErrorIds } from './form-errors.ts';
-import { useForgotPassword } from './use-auth-mutations.ts';
 
 export default function ForgotPasswordScreen() {
   const intl = useIntl();

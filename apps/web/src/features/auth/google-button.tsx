@@ -6,13 +6,12 @@
  * message for other failures).
  */
 import { authMessages } from '@solar/domain';
-import { useConfig } from '@solar/api/react';
+import { useConfig, useGoogleSignIn } from '@solar/api/react';
 import { Button } from '@solar/ui';
 import { useEffect, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { failureText } from './failure-text.ts';
 import { GoogleCodeError, loadGoogleIdentity, requestGoogleCode } from './google-identity.ts';
-import { useGoogleSignIn } from './use-auth-mutations.ts';
 
 /** The text of a failed Google sign-in (spec section 8). */
 export function googleFailureText(intl: IntlShape, failure: unknown): string {

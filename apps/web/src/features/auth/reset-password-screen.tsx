@@ -7,6 +7,7 @@
  * server's message or 'Failed to reset password. Please try again.'. Without a token the
  * route guard sends the visitor to /forgot-password.
  */
+import { useResetPassword } from '@solar/api/react';
 import {
   apiMessages,
   authMessages,
@@ -31,7 +32,6 @@ import {
 } from './form-errors.ts';
 import { useFieldFocus } from './field-focus.ts';
 import { checklistLabels } from './password-checklist.ts';
-import { useResetPassword } from './use-auth-mutations.ts';
 
 type Field = 'password' | 'confirmPassword';
 const FIELDS: readonly Field[] = ['password', 'confirmPassword'];

@@ -7,6 +7,7 @@
  * is shown on the email field; other failures show the server's message or 'Registration
  * failed. Please try again.'.
  */
+import { useSignUp } from '@solar/api/react';
 import { apiMessages, authMessages, ROUTES, signUpFormSchema } from '@solar/domain';
 import { ApiError } from '@solar/api';
 import { Button, Checkbox, Link, PasswordField, TextField } from '@solar/ui';
@@ -27,7 +28,6 @@ import {
 import { useFieldFocus } from './field-focus.ts';
 import { GoogleSignInButton } from './google-button.tsx';
 import { checklistLabels } from './password-checklist.ts';
-import { useSignUp } from './use-auth-mutations.ts';
 
 type Field = 'name' | 'email' | 'password' | 'confirmPassword' | 'terms';
 const FIELDS: readonly Field[] = ['name', 'email', 'password', 'confirmPassword', 'terms'];

@@ -4,6 +4,7 @@
  * 'email confirmed' or 'This link is invalid or has expired.' (400, or no token), with a
  * link to the dashboard when signed in, else to sign in.
  */
+import { useVerifyEmail } from '@solar/api/react';
 import { apiMessages, homePath, ROUTES } from '@solar/domain';
 import { ButtonLink, Spinner } from '@solar/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -13,7 +14,6 @@ import { useNow } from '../../app/clock.tsx';
 import { useSessionLike } from '../../app/session-gate.tsx';
 import { AuthPage } from './auth-page.tsx';
 import { failureText } from './failure-text.ts';
-import { useVerifyEmail } from './use-auth-mutations.ts';
 
 type Outcome = 'pending' | 'verified' | 'failed';
 
