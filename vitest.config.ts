@@ -39,6 +39,7 @@ const webDeps = [
   'wouter/memory-location',
   'react-intl',
   '@tanstack/react-query',
+  'leaflet',
   ...uiOwnDeps.map((dep) => `@solar/ui > ${dep}`),
   '@solar/api > ky',
   '@solar/api > eventsource-parser',

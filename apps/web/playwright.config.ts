@@ -37,6 +37,10 @@ export default defineConfig({
       // Several engineers can run e2e at once: E2E_PORT and E2E_WEB_DIST keep them apart.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       AUTH_RATE_LIMIT: '1000',
+      // Geocoder and PVGIS are local fakes (e2e/fakes/upstream-fakes.ts) on port + 1000.
+      GEOCODER_URL: `http://127.0.0.1:${port + 1000}/nominatim`,
+      GEOCODER_MIN_INTERVAL_MS: '0',
+      PVGIS_URL: `http://127.0.0.1:${port + 1000}/pvgis`,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',

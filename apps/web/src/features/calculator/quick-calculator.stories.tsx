@@ -1,0 +1,105 @@
+/**
+ * The quick calculator (spec sections 2, 3, 5 and 8) in each state on the MSW fake:
+ * signed out, signed in, results, Calculate disabled at 0 kWh, bill photo read, bill photo
+ * not readable, geolocation denied.
+ */
+import { STORAGE_KEYS } from '@solar/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { billPhoto } from '../../../../../.storybook/fixtures.ts';
+import { AppFixture } from '../../testing/app-fixture.tsx';
+import { clearStaleAnnouncements } from '../../testing/auth-stories.tsx';
+import { replaceGeolocation, stubGeolocation } from '../../testing/full-calculator-fakes.ts';
+
+const meta = {
+  title: 'Screens/QuickCalculator',
+  component: AppFixture,
+  parameters: { layout: 'fullscreen' },
+  args: { path: '/solar-calculator', as: null },
+  beforeEach: () => {
+    clearStaleAnnouncements();
+    localStorage.removeItem(STORAGE_KEYS.calculatorData);
+  },
+  afterEach: clearStaleAnnouncements,
+} satisfies Meta<typeof AppFixture>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Signed out: its own header (brand, language, sign in) and the spec defaults. */
+export const SignedOut: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: 'Sign in' })).toBeVisible();
+  },
+};
+
+/** Signed in: inside the app's shell. */
+export const SignedIn: Story = {
+  args: { as: 'client' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Sign out' })).toBeVisible();
+  },
+};
+
+/** The estimate of 300 kWh at 1.49 som/kWh, with next steps and the actions. */
+export const Results: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Calculate' }));
+    await expect(await canvas.findByText('Your solar estimate')).toBeVisible();
+  },
+};
+
+/** Calculate is disabled when monthly use is 0 kWh. */
+export const ZeroUse: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const kwh = await canvas.findByRole('textbox', { name: 'Monthly electricity use, kWh' });
+    await userEvent.clear(kwh);
+    await userEvent.type(kwh, '0');
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Calculate' })).toBeDisabled();
+  },
+};
+
+/** A bill photo read: the amount to confirm or edit. */
+export const PhotoAmountFound: Story = {
+  args: {
+    mock: { billExtract: { amount: 1490, confidence: 0.86, text: 'Итого к оплате 1490 сом' } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('radio', { name: 'Upload a photo of the bill' }));
+    await canvas.findByRole('button', { name: 'Choose file' });
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, billPhoto());
+    await userEvent.click(canvas.getByRole('button', { name: 'Extract amount' }));
+    await expect(await canvas.findByRole('textbox', { name: 'Amount due (som)' })).toBeVisible();
+  },
+};
+
+/** No amount found: the spec's message and manual entry. */
+export const PhotoFailed: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('radio', { name: 'Upload a photo of the bill' }));
+    await canvas.findByRole('button', { name: 'Choose file' });
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, billPhoto());
+    await userEvent.click(canvas.getByRole('button', { name: 'Extract amount' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Failed to process the image. Please try again or enter the amount manually.',
+    );
+  },
+};
+
+/** 'Use my location' refused by the browser. */
+export const LocationDenied: Story = {
+  beforeEach: () => replaceGeolocation(stubGeolocation({ code: 1 })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Use my location' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(/Location access was denied/);
+  },
+};

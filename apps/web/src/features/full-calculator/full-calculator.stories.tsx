@@ -1,0 +1,178 @@
+/**
+ * The full calculator (spec sections 2, 5 and 8; issue 9) in each state on the MSW fake,
+ * signed in as the demo client. Map tiles are a blank data image (or a refused address
+ * for the error state), so no story reaches the network.
+ */
+import { STORAGE_KEYS } from '@solar/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AppFixture } from '../../testing/app-fixture.tsx';
+import { clearStaleAnnouncements } from '../../testing/auth-stories.tsx';
+import {
+  BROKEN_TILE_URL,
+  configWithTiles,
+  productionHandler,
+  replaceGeolocation,
+  stubGeolocation,
+} from '../../testing/full-calculator-fakes.ts';
+
+const meta = {
+  title: 'Screens/FullCalculator',
+  component: AppFixture,
+  parameters: { layout: 'fullscreen' },
+  args: { path: '/solar-calculator-full', as: 'client', handlers: [configWithTiles()] },
+  afterEach: clearStaleAnnouncements,
+  beforeEach: ({ msw }) => {
+    clearStaleAnnouncements();
+    localStorage.removeItem(STORAGE_KEYS.calculatorData);
+    msw.use(productionHandler());
+    return replaceGeolocation(stubGeolocation({ code: 1 }));
+  },
+} satisfies Meta<typeof AppFixture>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function pickChui(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await userEvent.type(
+    await canvas.findByRole('combobox', { name: 'Search for an address' }),
+    'Chui Avenue',
+  );
+  await userEvent.click(
+    await canvas.findByRole(
+      'option',
+      { name: 'Chui Avenue, Bishkek, Kyrgyzstan' },
+      { timeout: 3000 },
+    ),
+  );
+  await userEvent.click(await canvas.findByRole('button', { name: 'Use this location' }));
+}
+
+/** Waiting for the browser's position. */
+export const Detecting: Story = {
+  beforeEach: () => replaceGeolocation(stubGeolocation('pending')),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Detecting your location…')).toBeVisible();
+  },
+};
+
+/** Position found and reverse geocoded. */
+export const Detected: Story = {
+  beforeEach: () => replaceGeolocation(stubGeolocation({ latitude: 42.8746, longitude: 74.5698 })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('button', { name: 'Choose a different location' }),
+    ).toBeVisible();
+  },
+};
+
+/** Location denied: the message, address search and the map (ready). */
+export const ManualMapReady: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('application', { name: /Map/ })).toBeVisible();
+  },
+};
+
+/** The map waiting for its settings. */
+export const MapLoading: Story = {
+  args: {
+    handlers: [
+      http.get('*/api/v1/config', async () => {
+        await delay('infinite');
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Loading the map…')).toBeVisible();
+  },
+};
+
+/** The tiles could not be loaded: the map's error state; search still works. */
+export const MapError: Story = {
+  args: { handlers: [configWithTiles(BROKEN_TILE_URL)] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(
+        'The map could not be loaded. You can still search for your address.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** Typed text not picked from the dropdown. */
+export const InvalidAddress: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const search = await canvas.findByRole('combobox', { name: 'Search for an address' });
+    await userEvent.type(search, 'somewhere{Enter}');
+    await expect(
+      await canvas.findByText('Please select a valid address from the dropdown'),
+    ).toBeVisible();
+  },
+};
+
+/** Step 2 with PVGIS production, its uncertainty, the chart and savings. */
+export const ConfigurationPvgis: Story = {
+  play: async ({ canvasElement }) => {
+    await pickChui(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/Source: PVGIS/, {}, { timeout: 5000 })).toBeVisible();
+  },
+};
+
+/** Step 2 when PVGIS could not be reached: the 4.5-sun-hour estimate, said so. */
+export const ConfigurationEstimate: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(productionHandler({ source: 'estimate' }));
+  },
+  play: async ({ canvasElement }) => {
+    await pickChui(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(/Source: estimate from 4.5 sun hours/, {}, { timeout: 5000 }),
+    ).toBeVisible();
+  },
+};
+
+/** Step 2 while the production is calculated. */
+export const ProductionLoading: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(productionHandler({ hang: true }));
+  },
+  play: async ({ canvasElement }) => {
+    await pickChui(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Calculating production…')).toBeVisible();
+  },
+};
+
+/** A draft saved: the status line and the drafts list. */
+export const DraftSaved: Story = {
+  play: async ({ canvasElement }) => {
+    await pickChui(canvasElement);
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Save as draft' }));
+    await expect(await canvas.findByText(/Draft saved at/)).toBeVisible();
+  },
+};
+
+/** The server's 429: the spec's rate-limit toast. */
+export const RateLimited: Story = {
+  args: { mock: { scenario: { fail: { projects: { status: 429, code: 'rate_limited' } } } } },
+  play: async ({ canvasElement }) => {
+    await pickChui(canvasElement);
+    const canvas = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Save as draft' }));
+    const toast = await canvas.findByText('Rate limit exceeded: max 100 requests per hour');
+    // The toast fades in.
+    await waitFor(() => expect(toast).toBeVisible());
+  },
+};

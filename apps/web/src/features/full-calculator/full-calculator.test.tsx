@@ -1,0 +1,308 @@
+/**
+ * /solar-calculator-full against the fake (spec sections 2, 5, 8 and 9; issue 9):
+ * geolocation success and errors, address search (a suggestion must be picked), the step
+ * change and back, production with its source, prefill from the quick estimate, saving a
+ * draft and continuing one, and the rate limit (browser counter and server 429).
+ */
+import { rateLimitStorageKey, STORAGE_KEYS } from '@solar/domain';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { userEvent, type Locator } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import {
+  AppFixtureView,
+  createAppFixture,
+  type AppFixtureOptions,
+} from '../../testing/app-fixture.tsx';
+import {
+  configWithTiles,
+  installProductionFake,
+  replaceGeolocation,
+  stubGeolocation,
+  type ProductionFakeOptions,
+} from '../../testing/full-calculator-fakes.ts';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+beforeEach(() => {
+  localStorage.removeItem(STORAGE_KEYS.calculatorData);
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith('rateLimit_')) localStorage.removeItem(key);
+  }
+});
+
+function textOf(locator: Locator): string {
+  return (locator.element().textContent ?? '').replace(/\s+/g, ' ');
+}
+
+async function open(
+  options: AppFixtureOptions & {
+    geolocation?: Parameters<typeof stubGeolocation>[0];
+    production?: ProductionFakeOptions;
+    before?: (fixture: ReturnType<typeof createAppFixture>) => Promise<void>;
+  } = {},
+) {
+  const { geolocation = { code: 1 }, production, before, ...rest } = options;
+  cleanups.push(replaceGeolocation(stubGeolocation(geolocation)));
+  const fake = installProductionFake(production);
+  cleanups.push(fake.restore);
+  const fixture = createAppFixture({
+    path: '/solar-calculator-full',
+    as: 'client',
+    handlers: [configWithTiles()],
+    ...rest,
+  });
+  await fixture.ready;
+  await before?.(fixture);
+  const screen = await render(<AppFixtureView fixture={fixture} />);
+  await expect
+    .element(screen.getByRole('heading', { name: 'Solar assessment', level: 1 }))
+    .toBeVisible();
+  return { fixture, screen, production: fake };
+}
+
+async function pickBySearch(screen: Awaited<ReturnType<typeof open>>['screen']) {
+  const search = screen.getByRole('combobox', { name: 'Search for an address' });
+  await search.fill('Chui Avenue');
+  await expect
+    .element(screen.getByRole('option', { name: 'Chui Avenue, Bishkek, Kyrgyzstan' }))
+    .toBeVisible();
+  await userEvent.click(screen.getByRole('option', { name: 'Chui Avenue, Bishkek, Kyrgyzstan' }));
+  await expect
+    .element(screen.getByText('Chui Avenue, Bishkek, Kyrgyzstan', { exact: true }))
+    .toBeVisible();
+}
+
+describe('full calculator: location step', () => {
+  it('falls back to the map after a denied geolocation, then picks a place by search', async () => {
+    const { screen } = await open({ geolocation: { code: 1 } });
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent(
+        'Location access was denied. Please allow location access or choose your location on the map.',
+      );
+    await expect.element(screen.getByRole('application', { name: /Map/ })).toBeVisible();
+    await pickBySearch(screen);
+    await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
+    await expect
+      .element(screen.getByRole('listitem').filter({ hasText: 'Configuration' }))
+      .toHaveAttribute('aria-current', 'step');
+    await expect
+      .element(screen.getByText('Location: Chui Avenue, Bishkek, Kyrgyzstan'))
+      .toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change location' }));
+    await expect
+      .element(screen.getByRole('listitem').filter({ hasText: 'Location' }).first())
+      .toHaveAttribute('aria-current', 'step');
+    await expect
+      .element(screen.getByText('Selected location: Chui Avenue, Bishkek, Kyrgyzstan'))
+      .toBeVisible();
+  });
+
+  it.each([
+    [2, 'Your location is currently unavailable. Please choose your location on the map.'],
+    [3, 'Getting your location took too long. Please try again or choose it on the map.'],
+  ] as const)('shows its own message for geolocation error %i', async (code, message) => {
+    const { screen } = await open({ geolocation: { code } });
+    await expect.element(screen.getByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('detects the location and reverse geocodes it', async () => {
+    const { screen } = await open({ geolocation: { latitude: 42.8746, longitude: 74.5698 } });
+    await expect
+      .element(screen.getByText('Chui Avenue 1, Bishkek (42.8746, 74.5698)'))
+      .toBeVisible();
+    await expect
+      .element(screen.getByRole('button', { name: 'Choose a different location' }))
+      .toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
+    await expect
+      .element(screen.getByRole('heading', { name: 'System configuration' }))
+      .toBeVisible();
+  });
+
+  it('refuses typed text that was not picked from the dropdown', async () => {
+    const { screen } = await open();
+    const search = screen.getByRole('combobox', { name: 'Search for an address' });
+    await search.fill('somewhere I typed');
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(screen.getByText('Please select a valid address from the dropdown'))
+      .toBeVisible();
+    await expect.element(search).toHaveAttribute('aria-invalid', 'true');
+    await expect
+      .element(screen.getByRole('button', { name: 'Use this location' }))
+      .not.toBeInTheDocument();
+  });
+
+  it('picks a suggestion with the keyboard', async () => {
+    const { screen } = await open();
+    await screen.getByRole('combobox', { name: 'Search for an address' }).fill('Lenin');
+    await expect
+      .element(screen.getByRole('option', { name: 'Lenin, Osh, Kyrgyzstan' }))
+      .toBeVisible();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await expect.element(screen.getByText('Lenin, Osh, Kyrgyzstan', { exact: true })).toBeVisible();
+  });
+});
+
+describe('full calculator: configuration step', () => {
+  it('shows PVGIS production with its uncertainty, the chart and the savings', async () => {
+    const { screen, production } = await open();
+    await pickBySearch(screen);
+    await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
+    const results = screen.getByRole('region', { name: 'Monthly production' });
+    await expect
+      .poll(() => textOf(results))
+      .toContain(
+        'Source: PVGIS (European Commission Joint Research Centre) solar data for this location. Year-to-year variation: ±187 kWh (±4%).',
+      );
+    // Daniyar's chat portfolio -> 3.6 kW; the fake gives 1300 kWh per kW: 4680 kWh a year.
+    await expect
+      .element(screen.getByText('The size is prefilled from what you told the chat assistant.'))
+      .toBeVisible();
+    await expect
+      .element(screen.getByRole('textbox', { name: 'System size (kW DC)' }))
+      .toHaveValue('3.6');
+    await expect.element(screen.getByRole('img', { name: /Production by month/ })).toBeVisible();
+    await expect.poll(() => textOf(results)).toContain('Yearly production4,680kWh/year');
+    // 4680 kWh x 1.49 som = 6973 som a year; 3.6 kW x 11 100 = 39 960 som; 5.7 years.
+    await expect.poll(() => textOf(results)).toContain('Yearly savings6,973 som');
+    await expect.poll(() => textOf(results)).toContain('Estimated cost39,960 som');
+    await expect.poll(() => textOf(results)).toContain('Payback period5.7years');
+    expect(production.seen.at(-1)?.searchParams.get('lossPercent')).toBe('14');
+    expect(production.seen.at(-1)?.searchParams.get('lat')).toBe('42.8746');
+  });
+
+  it('says when the production is the 4.5-sun-hour estimate', async () => {
+    const { screen } = await open({ production: { source: 'estimate' } });
+    await pickBySearch(screen);
+    await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
+    const results = screen.getByRole('region', { name: 'Monthly production' });
+    await expect
+      .poll(() => textOf(results))
+      .toContain(
+        'Source: estimate from 4.5 sun hours a day (the PVGIS service could not be reached). This estimate states no uncertainty',
+      );
+  });
+
+  it('prefills the size from the stored quick estimate', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.calculatorData,
+      JSON.stringify({
+        monthlyBill: 1490,
+        averageKwh: 1000,
+        pricePerKwh: 1.49,
+        address: '',
+        billInputMethod: 'manual',
+        timestamp: 1,
+      }),
+    );
+    const { screen } = await open();
+    await pickBySearch(screen);
+    await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
+    await expect
+      .element(screen.getByText('The size is prefilled from your quick estimate.'))
+      .toBeVisible();
+    await expect
+      .element(screen.getByRole('textbox', { name: 'System size (kW DC)' }))
+      .toHaveValue('7.6');
+    await expect.element(screen.getByRole('textbox', { name: 'Panel count' })).toHaveValue('19');
+  });
+});
+
+describe('full calculator: drafts', () => {
+  it('saves a draft, lists it, and continues it with its configuration', async () => {
+    const { screen } = await open();
+    await expect.element(screen.getByText('No saved drafts yet.')).toBeVisible();
+    await pickBySearch(screen);
+    await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
+    const size = screen.getByRole('textbox', { name: 'System size (kW DC)' });
+    await size.fill('5');
+    await userEvent.keyboard('{Tab}');
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await expect.element(screen.getByText(/Draft saved at/)).toBeVisible();
+    const continueButton = screen.getByRole('button', {
+      name: 'Continue draft: Chui Avenue, Bishkek, Kyrgyzstan',
+    });
+    await expect.element(continueButton).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change location' }));
+    await userEvent.click(continueButton);
+    await expect
+      .element(screen.getByText('These are the values of your saved draft.'))
+      .toBeVisible();
+    await expect
+      .element(screen.getByRole('textbox', { name: 'System size (kW DC)' }))
+      .toHaveValue('5');
+    await expect.element(screen.getByRole('textbox', { name: 'Panel count' })).toHaveValue('13');
+  });
+
+  it('continues a draft saved earlier', async () => {
+    const { screen } = await open({
+      before: async (fixture) => {
+        await fixture.client.projects.create({
+          location: {
+            address: 'Osh Bazaar, Bishkek',
+            latitude: 42.87,
+            longitude: 74.57,
+            placeId: 'W1',
+          },
+          configuration: {
+            systemSizeKw: 3.2,
+            panelCount: 8,
+            tiltDeg: 20,
+            azimuthDeg: 160,
+            roofType: 'flat',
+            lossPercent: 10,
+            pricePerKwhSom: 2,
+          },
+          isDraft: true,
+        });
+      },
+    });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Continue draft: Osh Bazaar, Bishkek' }),
+    );
+    await expect.element(screen.getByRole('textbox', { name: 'Tilt (°)' })).toHaveValue('20');
+    await expect
+      .element(screen.getByRole('textbox', { name: 'System losses (%)' }))
+      .toHaveValue('10');
+    await expect
+      .element(screen.getByRole('button', { name: /Roof type/ }))
+      .toHaveTextContent('Flat');
+  });
+
+  it("shows the spec's toast when the browser's 100-per-hour counter is spent", async () => {
+    const { screen, fixture } = await open({
+      before: async (f) => {
+        const userId = f.client.session.getSnapshot().user!.id;
+        localStorage.setItem(
+          rateLimitStorageKey(userId),
+          JSON.stringify(Array(100).fill(f.now() - 1000)),
+        );
+      },
+    });
+    await pickBySearch(screen);
+    await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await expect
+      .element(screen.getByText('Rate limit exceeded: max 100 requests per hour'))
+      .toBeVisible();
+    expect(await fixture.client.projects.list()).toHaveLength(0);
+  });
+
+  it("shows the same toast for the server's 429", async () => {
+    const { screen } = await open({
+      mock: { scenario: { fail: { projects: { status: 429, code: 'rate_limited' } } } },
+    });
+    await pickBySearch(screen);
+    await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await expect
+      .element(screen.getByText('Rate limit exceeded: max 100 requests per hour'))
+      .toBeVisible();
+  });
+});

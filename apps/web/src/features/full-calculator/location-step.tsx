@@ -1,0 +1,247 @@
+/**
+ * Step 1 of the full calculator (spec sections 2, 5, 8 and 9; issue 9): the location.
+ * On arrival the browser's position is read (geolocation, 10 s timeout, 1 minute maximum
+ * age) and reverse geocoded by `GET /geo/reverse`; each geolocation error shows its own
+ * message and opens the manual picker. Manual: address search with a suggestions dropdown
+ * (a place must be picked from it) and a Leaflet map (lazy) whose marker can be clicked or
+ * dragged into place (reverse geocoded; failure: 'Failed to get address for this
+ * location'). Default centre New York, zoom 15 (domain MAP_DEFAULTS). The map goes loading
+ * -> ready or error. 'Use this location' hands the selection to step 2.
+ */
+import {
+  GEOLOCATION,
+  geolocationMessages,
+  MAP_DEFAULTS,
+  mapMessages,
+  type MapSelection,
+  type MessageDescriptor,
+} from '@solar/domain';
+import { useApiClient, useConfig } from '@solar/api/react';
+import { Button, Card, Spinner } from '@solar/ui';
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  currentPosition,
+  GeolocationFailure,
+  type Coordinates,
+} from '../calculator/geolocation.ts';
+import { AddressSearch } from './address-search.tsx';
+
+const MapPicker = lazy(() => import('./map-picker.tsx'));
+
+/** OpenStreetMap's standard tiles, used when the server's /config names none. */
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/**
+ * The tile URL template from `GET /config` (`tileUrl`, the server's TILE_URL), else OSM's.
+ * TODO(domain): ConfigResponse lacks `tileUrl`; read defensively until the contract has it.
+ */
+export function tileUrlOf(config: unknown): string {
+  const value = (config as { tileUrl?: unknown } | undefined)?.tileUrl;
+  return typeof value === 'string' && value.trim() !== '' ? value : OSM_TILE_URL;
+}
+
+/** Renders `fallback` when the lazy map module fails to load. */
+class MapBoundary extends Component<
+  { fallback: ReactNode; onError: () => void; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onError();
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+type Phase = 'detecting' | 'chosen' | 'manual';
+type MapStatus = 'loading' | 'ready' | 'error';
+
+export interface LocationStepProps {
+  /** A location chosen before ('change location' comes back with it). */
+  initial: MapSelection | null;
+  /** 'Use this location'. */
+  onUse: (selection: MapSelection) => void;
+  /** Reads the position (tests and stories pass a stub); default the browser's. */
+  locate?: (maximumAgeMs: number) => Promise<Coordinates>;
+}
+
+/** The location step. */
+export function LocationStep({ initial, onUse, locate = currentPosition }: LocationStepProps) {
+  const intl = useIntl();
+  const api = useApiClient();
+  const config = useConfig();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const [phase, setPhase] = useState<Phase>(initial ? 'chosen' : 'detecting');
+  const [selection, setSelection] = useState<MapSelection | null>(initial);
+  const [problem, setProblem] = useState<MessageDescriptor | null>(null);
+  const [mapStatus, setMapStatus] = useState<MapStatus>('loading');
+  const [resolving, setResolving] = useState(false);
+  const [center, setCenter] = useState<Coordinates>(
+    initial ?? { latitude: MAP_DEFAULTS.center.latitude, longitude: MAP_DEFAULTS.center.longitude },
+  );
+  const useButton = useRef<HTMLButtonElement>(null);
+  const started = useRef(false);
+
+  async function reverse(point: Coordinates): Promise<MapSelection | null> {
+    setResolving(true);
+    try {
+      const place = await api.geo.reverse(point.latitude, point.longitude);
+      return {
+        address: place.address,
+        latitude: point.latitude,
+        longitude: point.longitude,
+        placeId: place.placeId,
+      };
+    } catch {
+      setProblem(mapMessages.reverseGeocodeFailed);
+      return null;
+    } finally {
+      setResolving(false);
+    }
+  }
+
+  useEffect(() => {
+    if (phase !== 'detecting' || started.current) return;
+    started.current = true;
+    void (async () => {
+      try {
+        const point = await locate(GEOLOCATION.fullMaximumAgeMs);
+        setCenter(point);
+        const found = await reverse(point);
+        if (found) {
+          setSelection(found);
+          setPhase('chosen');
+        } else {
+          setPhase('manual');
+        }
+      } catch (failure) {
+        setProblem(
+          failure instanceof GeolocationFailure
+            ? failure.descriptor
+            : geolocationMessages.positionUnavailable,
+        );
+        setPhase('manual');
+      }
+    })();
+    // Runs once on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function choose(next: MapSelection) {
+    setProblem(null);
+    setSelection(next);
+    setCenter(next);
+  }
+
+  async function pickOnMap(point: Coordinates) {
+    setProblem(null);
+    setSelection(null);
+    const found = await reverse(point);
+    if (found) choose(found);
+  }
+
+  const tileUrl = config.isPending ? null : tileUrlOf(config.data);
+  const mapLabel = t('fullCalculator.map.label');
+  const mapError = (
+    <p role="alert" className="rounded-card border border-border p-4 text-sm text-danger-fg">
+      {t('fullCalculator.map.error')}
+    </p>
+  );
+
+  return (
+    <Card className="flex flex-col gap-4 p-5">
+      <h2 className="text-lg font-semibold">{t('fullCalculator.location.title')}</h2>
+      {phase === 'detecting' && (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-fg-muted">
+            {intl.formatMessage(geolocationMessages.requestAccess)}
+          </p>
+          <Spinner label={t('fullCalculator.location.detecting')} showLabel />
+          <Button variant="secondary" className="self-start" onPress={() => setPhase('manual')}>
+            {t('fullCalculator.location.chooseOnMap')}
+          </Button>
+        </div>
+      )}
+      {problem && (
+        <p role="alert" className="text-sm font-medium text-danger-fg">
+          {intl.formatMessage(problem)}
+        </p>
+      )}
+      {phase === 'manual' && (
+        <div className="flex flex-col gap-4">
+          <AddressSearch onSelect={choose} />
+          <p className="text-sm text-fg-muted">{t('fullCalculator.map.hint')}</p>
+          <div className="relative min-h-80">
+            {tileUrl === null ? (
+              <MapLoading label={t('fullCalculator.map.loading')} />
+            ) : (
+              <MapBoundary fallback={mapError} onError={() => setMapStatus('error')}>
+                <Suspense fallback={<MapLoading label={t('fullCalculator.map.loading')} />}>
+                  {mapStatus === 'error' ? (
+                    mapError
+                  ) : (
+                    <MapPicker
+                      center={center}
+                      zoom={MAP_DEFAULTS.zoom}
+                      marker={selection}
+                      tileUrl={tileUrl}
+                      attribution={OSM_ATTRIBUTION}
+                      label={mapLabel}
+                      markerLabel={t('fullCalculator.map.marker')}
+                      onPick={(point) => void pickOnMap(point)}
+                      onStatus={setMapStatus}
+                    />
+                  )}
+                  {mapStatus === 'loading' && (
+                    <div className="absolute inset-0">
+                      <MapLoading label={t('fullCalculator.map.loading')} />
+                    </div>
+                  )}
+                </Suspense>
+              </MapBoundary>
+            )}
+          </div>
+        </div>
+      )}
+      {resolving && (
+        <div role="status">
+          <Spinner label={t('fullCalculator.location.resolving')} showLabel size="sm" />
+        </div>
+      )}
+      {selection && (
+        <div className="flex flex-col gap-3 rounded-card border border-border bg-surface-raised p-4">
+          <p className="text-sm">
+            <span className="font-medium">{t('fullCalculator.location.selected')}</span>{' '}
+            <span>{selection.address}</span>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button ref={useButton} onPress={() => onUse(selection)}>
+              {t('fullCalculator.location.use')}
+            </Button>
+            {phase === 'chosen' && (
+              <Button variant="secondary" onPress={() => setPhase('manual')}>
+                {t('fullCalculator.location.chooseDifferent')}
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function MapLoading({ label }: { label: string }) {
+  return (
+    <div className="flex h-80 w-full items-center justify-center rounded-card border border-border bg-surface-sunken">
+      <Spinner label={label} showLabel />
+    </div>
+  );
+}
