@@ -56,6 +56,18 @@ const checks = [
     report: { kind: 'vitest', file: 'unit.json' },
   },
   {
+    name: 'security',
+    title: 'Security: authorization matrix, object access, fuzzing, credentials',
+    commands: [['vitest', 'run', '--project', 'security']],
+    report: { kind: 'vitest', file: 'security.json' },
+  },
+  {
+    name: 'resilience',
+    title: 'Resilience: shutdown, crash, bad data directory, database outage, load smoke',
+    commands: [['vitest', 'run', '--project', 'resilience']],
+    report: { kind: 'vitest', file: 'resilience.json' },
+  },
+  {
     name: 'bench',
     title: 'Benchmark harness self-tests (node:test)',
     commands: [['node', '--test', 'scripts/bench/bench.test.ts']],

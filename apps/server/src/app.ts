@@ -93,6 +93,49 @@ export function redactUrl(url: string): string {
   );
 }
 
+/** The answer while the database cannot be reached (503 `service_unavailable`). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database is not available. Please try again shortly.';
+
+/** Network errors and PostgreSQL's connection (08xxx) and shutdown (57P0x) conditions. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i;
+
+/**
+ * True when `error`, or an error in its `cause` chain (drizzle wraps the driver's), says
+ * the database could not be reached: such a request is answered 503, not 500
+ * (issue 11, "Database outage"); the pool reconnects by itself on a later request.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}
+
 /** The request as logged: method, redacted URL, host and client address. */
 function requestForLog(request: { method: string; url: string; host?: string; ip?: string }) {
   return {
@@ -188,6 +231,13 @@ export async function buildApp({
     }
     if (status >= 400 && status < 500) {
       return reply.code(400).send({ message: error.message, code: 'validation_failed' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+        code: 'service_unavailable',
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return reply

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { checkDataDir, openDatabase } from './db/database.ts';
 import { loadJwtSecret } from './secrets.ts';
 import { ensureAdmin } from './users/seed-admin.ts';
 
@@ -15,12 +15,14 @@ async function main() {
     WEB_DIST: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     ...process.env,
   });
+  // DATA_DIR and the secret first: damage there stops start-up before any file is touched.
+  if (!config.databaseUrl) await checkDataDir(config.dataDir);
+  const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
   const seeded = await ensureAdmin(database.db, {
     email: config.adminEmail,
     password: config.adminPassword,

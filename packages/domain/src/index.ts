@@ -18,3 +18,4 @@ export * from './routes.ts';
 export * from './session.ts';
 export * from './solar-facts.ts';
 export * from './validation.ts';
+export * from './schema-runtime.ts';

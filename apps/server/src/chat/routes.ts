@@ -18,7 +18,7 @@ import { loadChatConfig } from './config.ts';
 import { createChatModel } from './model.ts';
 import { createMessageLimiter } from './rate-limit.ts';
 import { createChatRepository } from './repository.ts';
-import { createBackgroundTasks, streamChatReply } from './stream.ts';
+import { createBackgroundTasks, createStreamTracker, streamChatReply } from './stream.ts';
 
 export interface ChatRoutesOptions {
   db: Db;
@@ -104,7 +104,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   { db, authenticate, env },
 ) => {
   const config = loadChatConfig(env);
+  const streams = createStreamTracker();
   const deps = {
+    shutdown: streams.signal,
     repo: createChatRepository(db),
     chatModel: createChatModel(config),
     config,
@@ -113,6 +115,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   };
   const { repo } = deps;
   app.addHook('onClose', async () => deps.background.close());
+  // On close (SIGTERM) new requests are already refused with 503; open streams get a grace
+  // period, then end with an error chunk and are stored marked interrupted.
+  app.addHook('preClose', async () => streams.drain());
 
   /**
    * POST /chat/stream {message, conversationId, context?} -> 200 text/event-stream of
@@ -133,7 +138,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      await streamChatReply(request, reply, request.body, deps);
+      await streams.track(streamChatReply(request, reply, request.body, deps));
     },
   );
 

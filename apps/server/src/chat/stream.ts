@@ -73,6 +73,45 @@ export interface ChatStreamDeps {
   config: ChatConfig;
   limiter: MessageLimiter;
   background: BackgroundTasks;
+  /**
+   * Aborted when the server shuts down and a stream outlived the grace period: the reply
+   * ends with an error chunk and `complete`, and is stored marked interrupted.
+   */
+  shutdown?: AbortSignal;
+}
+
+/** How long open streams may still run after SIGTERM before they are stopped, ms. */
+export const SHUTDOWN_GRACE_MS = 5000;
+
+/**
+ * The open streams of one server, for a graceful shutdown: `track` registers a stream's
+ * promise; `drain` waits up to `graceMs` for them, then aborts `signal` and waits (at most
+ * `graceMs` again) for the aborted replies to be stored.
+ */
+export function createStreamTracker() {
+  const open = new Set<Promise<unknown>>();
+  const controller = new AbortController();
+  const settle = (ms: number) =>
+    Promise.race([
+      Promise.allSettled([...open]),
+      new Promise((resolve) => setTimeout(resolve, ms).unref()),
+    ]);
+  return {
+    signal: controller.signal,
+    async track<T>(stream: Promise<T>): Promise<T> {
+      open.add(stream);
+      try {
+        return await stream;
+      } finally {
+        open.delete(stream);
+      }
+    },
+    async drain(graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
+      if (open.size > 0) await settle(graceMs);
+      controller.abort(new Error('the server is shutting down'));
+      if (open.size > 0) await settle(graceMs);
+    },
+  };
 }
 
 /** The validated body of `POST /chat/stream`. */
@@ -155,7 +194,8 @@ export async function streamChatReply(
   raw.on('close', onClose);
   if (raw.destroyed) onClose();
   const timeout = AbortSignal.timeout(config.timeoutMs);
-  const signal = AbortSignal.any([client.signal, timeout]);
+  const shutdown = deps.shutdown ?? new AbortController().signal;
+  const signal = AbortSignal.any([client.signal, timeout, shutdown]);
   const heartbeat = setInterval(() => sse.comment('heartbeat'), config.heartbeatMs);
   heartbeat.unref();
 
@@ -210,6 +250,7 @@ export async function streamChatReply(
 
   const clientGone = client.signal.aborted;
   if (!clientGone && timeout.aborted) failure ??= new Error('the model did not finish in time');
+  if (!clientGone && shutdown.aborted) failure ??= new Error('the server is shutting down');
   const failed = !clientGone && failure !== undefined;
   if (failed) request.log.warn({ err: failure }, 'chat reply failed');
 

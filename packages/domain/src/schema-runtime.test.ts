@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { disableSchemaCompilation } from './schema-runtime.ts';
+import { signInSchema } from './validation.ts';
+
+describe('disableSchemaCompilation', () => {
+  it('turns zod JIT off and schemas still validate', () => {
+    disableSchemaCompilation();
+    expect(z.config().jitless).toBe(true);
+    expect(signInSchema.safeParse({ email: 'a@b.co', password: 'x' }).success).toBe(true);
+    expect(signInSchema.safeParse({ email: 'nope', password: 'x' }).success).toBe(false);
+  });
+});
