@@ -30,6 +30,14 @@ for (const story of stories) {
   test(`${story.title} / ${story.name}`, async ({ page }) => {
     await page.goto(`/iframe.html?id=${story.id}&viewMode=story&globals=locale:en;scheme:light`);
     await page.locator('#storybook-root').waitFor({ state: 'attached' });
+    // Wait until Storybook has rendered the story and run its play function.
+    await page.waitForFunction(() => {
+      const preview = (
+        window as { __STORYBOOK_PREVIEW__?: { storyRenders?: { phase?: string }[] } }
+      ).__STORYBOOK_PREVIEW__;
+      const phase = preview?.storyRenders?.[0]?.phase;
+      return phase === 'finished' || phase === 'errored' || phase === 'aborted';
+    });
     await page.waitForFunction(() => document.fonts.status === 'loaded');
     await page.waitForLoadState('networkidle');
     await expect(page).toHaveScreenshot(`${story.id}.png`, { fullPage: true });

@@ -144,6 +144,8 @@ export const ConfigurationEstimate: Story = {
 
 /** Step 2 while the production is calculated. */
 export const ProductionLoading: Story = {
+  // Ends on a spinner over a request that never answers: tested here, not screenshotted.
+  tags: ['no-visual'],
   beforeEach: ({ msw }) => {
     msw.use(productionHandler({ hang: true }));
   },
@@ -156,6 +158,8 @@ export const ProductionLoading: Story = {
 
 /** A draft saved: the status line and the drafts list. */
 export const DraftSaved: Story = {
+  // Ends with a success toast on its timer: tested here, not screenshotted.
+  tags: ['no-visual'],
   play: async ({ canvasElement }) => {
     await pickChui(canvasElement);
     const canvas = within(canvasElement);
