@@ -22,6 +22,8 @@ const stories = Object.values(index.entries).filter(
   (entry) => entry.type === 'story' && !entry.tags?.includes('no-visual'),
 );
 
+const hideToasts = '[data-slot="toast-viewport"] { visibility: hidden !important; }';
+
 test('the built Storybook has stories', () => {
   expect(stories.length).toBeGreaterThan(0);
 });
@@ -40,6 +42,10 @@ for (const story of stories) {
     });
     await page.waitForFunction(() => document.fonts.status === 'loaded');
     await page.waitForLoadState('networkidle');
-    await expect(page).toHaveScreenshot(`${story.id}.png`, { fullPage: true });
+    await expect(page).toHaveScreenshot(`${story.id}.png`, {
+      fullPage: true,
+      // A screen's toasts come and go on timers; the toast stories show them instead.
+      ...(story.title.startsWith('Screens/') ? { style: hideToasts } : {}),
+    });
   });
 }

@@ -155,6 +155,7 @@ export function ToastProvider({
           );
         })}
         <RadixToast.Viewport
+          data-slot="toast-viewport"
           label={regionLabel}
           className="pointer-events-none fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
         />

@@ -47,6 +47,16 @@ describe('routes and guards (spec sections 2 and 6) against the fake', () => {
     await expect.poll(() => fixture.location.history.at(-1)).toBe('/profile');
   });
 
+  it('signs a non-admin in from /signin?from=/users and lands on /dashboard', async () => {
+    const fixture = createAppFixture({ path: '/users' });
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    await screen.getByLabelText('Email').fill('daniyar@example.com');
+    await screen.getByLabelText('Password', { exact: true }).fill('Password1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expect.element(screen.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect.poll(() => fixture.location.history.at(-1)).toBe('/dashboard');
+  });
+
   it('shows the 404 page with a sign-in link for an unknown path', async () => {
     const fixture = createAppFixture({ path: '/nope' });
     const screen = await render(<AppFixtureView fixture={fixture} />);

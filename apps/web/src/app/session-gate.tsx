@@ -93,10 +93,13 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   // A signed-in visitor of a signed-out page (e.g. /signin?from=/chat) goes where `from` says.
   const from = new URLSearchParams(search).get('from');
   if (session && from && matchRoute(location).access.kind === 'signedOut') {
-    return <Redirect to={afterSignInPath(from)} replace />;
+    const target = afterSignInPath(from);
+    return <Redirect key={target} to={target} replace />;
   }
   const to = decision.from
     ? `${decision.to}?from=${encodeURIComponent(decision.from)}`
     : decision.to;
-  return <Redirect to={to} replace />;
+  // Keyed by target: wouter's Redirect navigates on mount only, so a guard that goes from
+  // one redirect to another must mount a new one.
+  return <Redirect key={to} to={to} replace />;
 }

@@ -470,26 +470,29 @@ export function contractSuite(target: () => ContractTarget): void {
     });
     it('answers 403 to a signed-in user without canManageUsers and 401 without a token', async () => {
       const { api, user } = await freshUser();
+      // Thunks: each call starts only when awaited, so no rejection waits unhandled.
       const forbidden = [
-        api.adminUsers.list(),
-        api.adminUsers.get(user.id),
-        api.adminUsers.create({
-          name: 'X',
-          email: uniqueEmail(),
-          password: 'secret1',
-          userType: 4,
-          emailConfirmed: false,
-        }),
-        api.adminUsers.update(user.id, {
-          name: 'X',
-          email: uniqueEmail(),
-          userType: 0,
-          emailConfirmed: true,
-          isActive: true,
-        }),
+        () => api.adminUsers.list(),
+        () => api.adminUsers.get(user.id),
+        () =>
+          api.adminUsers.create({
+            name: 'X',
+            email: uniqueEmail(),
+            password: 'secret1',
+            userType: 4,
+            emailConfirmed: false,
+          }),
+        () =>
+          api.adminUsers.update(user.id, {
+            name: 'X',
+            email: uniqueEmail(),
+            userType: 0,
+            emailConfirmed: true,
+            isActive: true,
+          }),
       ];
       for (const call of forbidden)
-        expect(await failure(call)).toMatchObject({ status: 403, code: 'forbidden' });
+        expect(await failure(call())).toMatchObject({ status: 403, code: 'forbidden' });
       expect((await raw('GET', 'admin/users')).status).toBe(401);
     });
     it('GET /admin/users/{id} answers 200 AdminUserDetail (userType as text); 404 unknown', async () => {
