@@ -6,8 +6,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client.ts';
 import { ApiError } from './errors.ts';
-import { createHttp } from './http.ts';
-import { signIn } from './legacy.ts';
 import { fakeJwt } from './mock/jwt.ts';
 import { memoryStorage } from './session.ts';
 
@@ -183,26 +181,6 @@ describe('api client (spec section 7)', () => {
     });
     expect(createApiClient({ storage }).session.restore(Date.now()).user).toMatchObject({
       role: 'admin',
-    });
-  });
-
-  it('keeps the first slice working: signIn(createHttp(...)) with the bearer token', async () => {
-    const { fetchImpl, calls } = fakeFetch(401, {
-      message: 'Login failed. Please check your credentials.',
-      code: 'invalid_credentials',
-    });
-    const http = createHttp({
-      baseUrl: 'http://x.test/api/v1',
-      fetch: fetchImpl,
-      getAccessToken: () => 'abc',
-    });
-    const error = await signIn(http, { email: 'a@b.co', password: 'p' }).catch((e: unknown) => e);
-    expect(calls[0]!.url).toBe('http://x.test/api/v1/auth/email/signin');
-    expect(calls[0]!.headers.get('authorization')).toBe('Bearer abc');
-    expect(error).toMatchObject({
-      status: 401,
-      code: 'invalid_credentials',
-      message: 'Login failed. Please check your credentials.',
     });
   });
 });

@@ -38,4 +38,3 @@ export {
 export type { ChatResource, StreamOptions } from './resources/chat.ts';
 export type { ProjectsResource } from './resources/projects.ts';
 export type { CalculatorResource, ConfigResource, GeoResource } from './resources/public.ts';
-export { signIn, type SessionUserDto, type SignInResponse } from './legacy.ts';
