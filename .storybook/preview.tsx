@@ -27,6 +27,7 @@ function clearStaleAnnouncements(): void {
 
 const preview: Preview = {
   beforeEach: clearStaleAnnouncements,
+  afterEach: clearStaleAnnouncements,
   loaders: [mswLoader()],
   parameters: {
     layout: 'centered',
