@@ -7,7 +7,7 @@ import { toPage } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { useState } from 'react';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   AppFixtureView,
   createAppFixture,
@@ -189,10 +189,14 @@ export const CreateEmailTaken: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Email' }), 'daniyar@example.com');
     await userEvent.type(canvas.getByLabelText('Password', { exact: true }), 'secret1');
     await userEvent.type(canvas.getByLabelText('Confirm password', { exact: true }), 'secret1');
-    await userEvent.click(canvas.getByRole('button', { name: 'Create user' }));
+    const create = canvas.getByRole('button', { name: 'Create user' });
+    await userEvent.click(create);
     await expect(
       await canvas.findByText('An account with this email already exists.'),
     ).toBeVisible();
+    // End in a settled state for the screenshot: pointer away, request finished.
+    await userEvent.unhover(create);
+    await waitFor(() => expect(create).not.toHaveAttribute('data-pending'));
   },
 };
 
@@ -263,9 +267,12 @@ export const EditSelfDeactivationRefused: Story = {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue('admin@solar.local');
     await userEvent.click(canvas.getByText('Active account'));
-    await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }));
+    const save = canvas.getByRole('button', { name: 'Save changes' });
+    await userEvent.click(save);
     await expect(
       await canvas.findByText('You cannot deactivate or demote your own account.'),
     ).toBeVisible();
+    await userEvent.unhover(save);
+    await waitFor(() => expect(save).not.toHaveAttribute('data-pending'));
   },
 };
