@@ -20,7 +20,8 @@ export const databaseKinds: ('pglite' | 'postgres')[] = process.env.TEST_DATABAS
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-async function freshPostgres(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+/** A database of its own on TEST_DATABASE_URL's server, dropped by `drop()`. */
+export async function freshPostgres(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `solar_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });

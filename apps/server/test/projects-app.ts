@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { expect } from 'vitest';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
@@ -23,38 +22,14 @@ import { createAuthenticate } from '../src/auth/guard.ts';
 import { createTokenService } from '../src/auth/tokens.ts';
 import { calculatorRoutes } from '../src/calculator/routes.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase, type Database, type DatabaseTarget } from '../src/db/database.ts';
+import { openDatabase, type Database } from '../src/db/database.ts';
 import { geoRoutes } from '../src/geo/routes.ts';
 import { HttpError } from '../src/http-errors.ts';
 import { projectsRoutes } from '../src/projects/routes.ts';
 import { ensureAdmin } from '../src/users/seed-admin.ts';
+import { ADMIN, freshPostgres } from './harness.ts';
 
-export const ADMIN = { email: 'admin@example.com', password: 'Admin12345' } as const;
-
-/** 'pglite' always, 'postgres' too when TEST_DATABASE_URL is set. */
-export const databaseKinds: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
-
-async function freshPostgres(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
-  const base = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `solar_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    target: { kind: 'postgres', url: url.toString() },
-    async drop() {
-      const client = new pg.Client({ connectionString: base.toString() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+export { ADMIN, databaseKinds } from './harness.ts';
 
 export interface PluginServer {
   app: Awaited<ReturnType<typeof buildApp>>;
