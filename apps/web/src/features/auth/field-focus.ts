@@ -3,7 +3,8 @@
  * after a failed submit the first invalid field is focused (accessibility rule of the web
  * app: focus moves to the first invalid field).
  */
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { firstInvalid, withoutError, type FieldErrorIds } from './form-errors.ts';
 
 /** `register(field)` is the input's ref callback; `focus(field)` focuses it if mounted. */
 export interface FieldFocus<F extends string> {
@@ -24,4 +25,30 @@ export function useFieldFocus<F extends string>(): FieldFocus<F> {
     }),
     [],
   );
+}
+
+/**
+ * The state every account form shares: values, field errors (message ids or server text),
+ * `edit(field)` (sets a value and clears that field's error, spec section 5) and
+ * `showErrors(errors)` (shows them and focuses the first invalid field in `fields` order).
+ */
+export function useFieldForm<F extends string, V extends Record<F, unknown>>(
+  fields: readonly F[],
+  initial: V,
+) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrorIds<F>>({});
+  const focus = useFieldFocus<F>();
+  const edit =
+    <K extends F>(field: K) =>
+    (value: V[K]) => {
+      setValues((v) => ({ ...v, [field]: value }));
+      setErrors((e) => withoutError<F>(e, field));
+    };
+  const showErrors = (next: FieldErrorIds<F>) => {
+    setErrors(next);
+    const first = firstInvalid(fields, next);
+    if (first) focus.focus(first);
+  };
+  return { values, setValues, errors, setErrors, focus, edit, showErrors };
 }

@@ -22,15 +22,8 @@ import { useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText } from './failure-text.ts';
-import {
-  firstInvalid,
-  messageIdOfText,
-  messageOrText,
-  validateForm,
-  withoutError,
-  type FieldErrorIds,
-} from './form-errors.ts';
-import { useFieldFocus } from './field-focus.ts';
+import { messageIdOfText, messageOrText, validateForm } from './form-errors.ts';
+import { useFieldForm } from './field-focus.ts';
 import { checklistLabels } from './password-checklist.ts';
 
 type Field = 'password' | 'confirmPassword';
@@ -43,13 +36,11 @@ export default function ResetPasswordScreen() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const reset = useResetPassword();
   const [stage, setStage] = useState<Stage>(token ? 'form' : 'invalid');
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, errors, setErrors, focus, edit, showErrors } = useFieldForm(FIELDS, {
     password: '',
     confirmPassword: '',
   });
-  const [errors, setErrors] = useState<FieldErrorIds<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const focus = useFieldFocus<Field>();
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const t = (id: string) => intl.formatMessage({ id });
 
@@ -63,16 +54,6 @@ export default function ResetPasswordScreen() {
     );
     return () => clearTimeout(timer);
   }, [stage, navigate]);
-
-  const edit = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => withoutError(e, field));
-  };
-  const showErrors = (next: FieldErrorIds<Field>) => {
-    setErrors(next);
-    const first = firstInvalid(FIELDS, next);
-    if (first) focus.focus(first);
-  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

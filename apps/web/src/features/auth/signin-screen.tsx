@@ -16,14 +16,8 @@ import { useLocation, useSearch } from 'wouter';
 import { useNotify } from '../../app/notices.tsx';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText, isServiceFailure } from './failure-text.ts';
-import {
-  firstInvalid,
-  messageOrText,
-  validateForm,
-  withoutError,
-  type FieldErrorIds,
-} from './form-errors.ts';
-import { useFieldFocus } from './field-focus.ts';
+import { messageOrText, validateForm } from './form-errors.ts';
+import { useFieldForm } from './field-focus.ts';
 import { GoogleSignInButton } from './google-button.tsx';
 
 type Field = 'email' | 'password';
@@ -35,28 +29,20 @@ export default function SignInScreen() {
   const search = useSearch();
   const notify = useNotify();
   const signIn = useSignIn();
-  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrorIds<Field>>({});
+  const { values, errors, setErrors, focus, edit, showErrors } = useFieldForm(FIELDS, {
+    email: '',
+    password: '',
+  });
   const [failure, setFailure] = useState<string | null>(null);
-  const focus = useFieldFocus<Field>();
   const next = afterSignInPath(new URLSearchParams(search).get('from'));
   const t = (id: string) => intl.formatMessage({ id });
   const errorText = (field: Field) => messageOrText(intl, errors[field]);
-  const edit = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => withoutError(e, field));
-  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
     const parsed = validateForm(signInSchema, values);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      const first = firstInvalid(FIELDS, parsed.errors);
-      if (first) focus.focus(first);
-      return;
-    }
+    if (!parsed.ok) return showErrors(parsed.errors);
     setErrors({});
     try {
       await signIn.mutateAsync(parsed.data);

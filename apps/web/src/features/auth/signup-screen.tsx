@@ -17,15 +17,8 @@ import { useLocation } from 'wouter';
 import { useNotify } from '../../app/notices.tsx';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText, isServiceFailure } from './failure-text.ts';
-import {
-  firstInvalid,
-  messageIdOfText,
-  messageOrText,
-  validateForm,
-  withoutError,
-  type FieldErrorIds,
-} from './form-errors.ts';
-import { useFieldFocus } from './field-focus.ts';
+import { messageIdOfText, messageOrText, validateForm, type FieldErrorIds } from './form-errors.ts';
+import { useFieldForm } from './field-focus.ts';
 import { GoogleSignInButton } from './google-button.tsx';
 import { checklistLabels } from './password-checklist.ts';
 
@@ -48,24 +41,11 @@ export default function SignUpScreen() {
   const notify = useNotify();
   const signUp = useSignUp();
   const termsErrorId = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
-  // Field -> message id (validation) or literal text (server field errors).
-  const [errors, setErrors] = useState<FieldErrorIds<Field>>({});
+  // Errors: field -> message id (validation) or literal text (server field errors).
+  const { values, errors, setErrors, focus, edit, showErrors } = useFieldForm(FIELDS, EMPTY);
   const [failure, setFailure] = useState<string | null>(null);
-  const focus = useFieldFocus<Field>();
   const t = (id: string) => intl.formatMessage({ id });
   const errorText = (field: Field) => messageOrText(intl, errors[field]);
-  function edit<K extends keyof Values>(field: K) {
-    return (value: Values[K]) => {
-      setValues((v) => ({ ...v, [field]: value }));
-      setErrors((e) => withoutError(e, field));
-    };
-  }
-  const showErrors = (next: FieldErrorIds<Field>) => {
-    setErrors(next);
-    const first = firstInvalid(FIELDS, next);
-    if (first) focus.focus(first);
-  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
