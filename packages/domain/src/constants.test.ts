@@ -32,11 +32,6 @@ describe('business constants (spec section 9)', () => {
     ['map zoom', MAP_DEFAULTS.zoom, 15],
     ['chat input max height', CHAT_INPUT_MAX_HEIGHT_PX, 200],
     ['stream retry', STREAM_RETRY_MS, 1000],
-    ['quick calculation delay', DELAYS_MS.quickCalculation, 1500],
-    ['bill extraction delay', DELAYS_MS.billExtraction, 2000],
-    ['forgot delay', DELAYS_MS.forgotPassword, 2000],
-    ['reset delay', DELAYS_MS.resetPassword, 2000],
-    ['profile save delay', DELAYS_MS.profileSave, 1000],
     ['reset redirect', DELAYS_MS.resetRedirect, 3000],
   ])('%s is %d', (_, value, expected) => {
     expect(value).toBe(expected);

@@ -59,12 +59,10 @@ export const CHAT_INPUT_MAX_HEIGHT_PX = 200;
 /** Default delay before retrying a dropped chat stream, in ms (spec section 9). */
 export const STREAM_RETRY_MS = 1000;
 
-/** Simulated and UI delays, in ms (spec section 9). */
+/**
+ * UI delays, in ms (spec section 9). The spec's simulated waits (quick calculation,
+ * bill extraction, forgot/reset, profile save) are not kept: those are real calls now.
+ */
 export const DELAYS_MS = {
-  quickCalculation: 1500,
-  billExtraction: 2000,
-  forgotPassword: 2000,
-  resetPassword: 2000,
-  profileSave: 1000,
   resetRedirect: 3000,
 } as const;
