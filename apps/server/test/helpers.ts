@@ -21,7 +21,7 @@ export interface JsonAnswer {
 
 /** Calls the API (`url` without the /api/v1 prefix) with an optional bearer token. */
 export async function call(
-  server: TestServer,
+  server: { app: Pick<TestServer['app'], 'inject'> },
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},

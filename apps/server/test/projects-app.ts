@@ -97,36 +97,11 @@ export async function startPluginServer(
   };
 }
 
-/** A JSON answer: status, headers and parsed body. */
-export interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | number | undefined>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
+/** JSON calls through inject: the shared helper of the server suites. */
+import { call as api, type JsonAnswer } from './helpers.ts';
 
-/** Calls `/api/v1<url>` through inject with an optional bearer token and JSON body. */
-export async function api(
-  server: { app: Pick<FastifyInstance, 'inject'> },
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const response = await server.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-  });
-  return {
-    status: response.statusCode,
-    headers: response.headers,
-    body: response.body ? JSON.parse(response.body) : undefined,
-  };
-}
+export { api };
+export type Answer = JsonAnswer;
 
 let counter = 0;
 
