@@ -19,6 +19,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createAccountMail } from './auth/account-mail.ts';
 import { createGoogleClient } from './auth/google.ts';
+import { ACCOUNT_CACHE_TTL_MS, createAccountCache } from './auth/account-cache.ts';
 import { createAuthenticate } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { calculatorRoutes } from './calculator/routes.ts';
@@ -245,7 +246,7 @@ export async function buildApp({
       .send({ message: 'Server error occurred. Please try again later.', code: 'internal' });
   });
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerRateLimits(app, config);
 
   await app.register(fastifySwagger, {
@@ -260,7 +261,12 @@ export async function buildApp({
   });
 
   const tokens = createTokenService(jwtSecret, config.accessTokenTtl);
-  const authenticate = createAuthenticate(database.db, tokens);
+  // PGlite belongs to this one process, and every write here clears the cached row: its
+  // rows never go stale. On PostgreSQL another server may write: re-read after the TTL.
+  const accounts = createAccountCache(database.db, {
+    ttlMs: database.kind === 'pglite' ? Infinity : ACCOUNT_CACHE_TTL_MS,
+  });
+  const authenticate = createAuthenticate(accounts, tokens);
   const transport =
     mailer ??
     (config.smtpUrl
@@ -286,10 +292,11 @@ export async function buildApp({
         tokens,
         config,
         authenticate,
+        accounts,
         mail,
         google,
       });
-      await api.register(adminUserRoutes, { db: database.db, authenticate });
+      await api.register(adminUserRoutes, { db: database.db, authenticate, accounts });
       await api.register(chatRoutes, { db: database.db, authenticate, env });
       await api.register(projectsRoutes, { db: database.db, authenticate, env });
       await api.register(geoRoutes, { env });

@@ -4,7 +4,7 @@
  * key, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
  */
 import { USER_SORT_FIELDS } from '@solar/domain';
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema.ts';
 import { ADMIN, databaseKinds, startTestServer, type TestServer } from './harness.ts';
@@ -396,6 +396,44 @@ describe.each(databaseKinds)('admin users on %s', (kind) => {
       },
     );
 
+    it('keeps the unfiltered totalCount exact through single, bulk and deleting writes', async () => {
+      const db = server.database.db;
+      const listed = async () =>
+        (await call(server, 'GET', '/admin/users', { token: admin.token })).body.totalCount;
+      const counted = async () => (await db.select({ n: count() }).from(users))[0]!.n;
+      const start = await counted();
+      expect(await listed()).toBe(start);
+      const extra = await db
+        .insert(users)
+        .values(
+          Array.from({ length: 3 }, (_, i) => ({
+            name: `Counted ${i}`,
+            email: `counted.${i}@example.com`,
+            userType: 4,
+          })),
+        )
+        .returning({ id: users.id });
+      expect(await listed()).toBe(start + 3);
+      await db.delete(users).where(
+        inArray(
+          users.id,
+          extra.map((row) => row.id),
+        ),
+      );
+      expect(await listed()).toBe(start);
+      // A write that fails leaves the count as it was (same transaction).
+      await expect(
+        db.transaction(async (tx) => {
+          await tx
+            .insert(users)
+            .values({ name: 'Rolled back', email: 'rb@example.com', userType: 4 });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await listed()).toBe(start);
+      expect(await counted()).toBe(start);
+    });
+
     it('searches name or email case-insensitively and filters by type and confirmation', async () => {
       const byEmail = await call(server, 'GET', '/admin/users?searchTerm=WALKERS.00&pageSize=100', {
         token: admin.token,
@@ -428,6 +466,15 @@ describe.each(databaseKinds)('admin users on %s', (kind) => {
         token: admin.token,
       });
       expect(wildcard.body.totalCount).toBe(0);
+      // `_` is a literal underscore, not LIKE's any-character.
+      const underscore = await call(server, 'GET', `/admin/users?searchTerm=${marker}_`, {
+        token: admin.token,
+      });
+      expect(underscore.body.totalCount).toBe(0);
+      const backslash = await call(server, 'GET', `/admin/users?searchTerm=${marker}%5C`, {
+        token: admin.token,
+      });
+      expect(backslash.body.totalCount).toBe(0);
       const past = await call(server, 'GET', `/admin/users?searchTerm=${marker}&pageNumber=99`, {
         token: admin.token,
       });

@@ -394,10 +394,19 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
       expect((await call(server, 'GET', '/auth/me', { token: created.body.token })).status).toBe(
         200,
       );
-      await server.database.db
-        .update(users)
-        .set({ isActive: false })
-        .where(eq(users.email, body.email));
+      // Deactivated by an administrator: the guard's cached row is dropped at once.
+      const admin = await signIn(server, ADMIN);
+      const deactivated = await call(server, 'PUT', `/admin/users/${created.body.user.id}`, {
+        token: admin.token,
+        body: {
+          name: body.name,
+          email: body.email,
+          userType: 5,
+          emailConfirmed: false,
+          isActive: false,
+        },
+      });
+      expect(deactivated.status).toBe(200);
       const answer = await call(server, 'GET', '/auth/me', { token: created.body.token });
       expect(answer.status).toBe(401);
       expect(answer.body.code).toBe('account_inactive');

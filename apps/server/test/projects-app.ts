@@ -18,6 +18,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { buildApp, validationErrors } from '../src/app.ts';
+import { createAccountCache } from '../src/auth/account-cache.ts';
 import { createAuthenticate } from '../src/auth/guard.ts';
 import { createTokenService } from '../src/auth/tokens.ts';
 import { calculatorRoutes } from '../src/calculator/routes.ts';
@@ -59,7 +60,7 @@ export async function startPluginServer(
   const fullEnv = { ...process.env, ...settings };
   const app = await buildApp({ config, database, jwtSecret, logger: false, env: fullEnv });
   const authenticate = createAuthenticate(
-    database.db,
+    createAccountCache(database.db),
     createTokenService(jwtSecret, config.accessTokenTtl),
   );
   const missing = (url: string, method: 'GET' | 'POST' = 'GET') =>

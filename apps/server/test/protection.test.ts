@@ -138,6 +138,16 @@ describe('request limits and headers', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it('answers the API with a policy that loads nothing, and the same security headers', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('allows the Google sign-in script only when Google is configured', async () => {
     const google = await startTestServer('pglite', {
       WEB_DIST: webDist,

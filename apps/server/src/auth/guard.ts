@@ -1,17 +1,17 @@
 /**
  * Bearer authentication for /api/v1 (API-CONTRACT.md, Conventions). `authenticate` is a
- * preHandler: it verifies the access token (HS256 only) and loads the account, so a
- * deactivated user or a changed role takes effect on the very next request.
+ * preHandler: it verifies the access token (HS256 only) and loads the account through the
+ * account cache, so a deactivated user or a changed role takes effect on the next request
+ * (writes in this process clear the cached row; others show within ACCOUNT_CACHE_TTL_MS).
  * Failures: 401 `unauthenticated` (missing, malformed, bad signature), 401 `token_expired`,
  * 401 `account_inactive` (deactivated or deleted account).
  */
 import { apiMessages, can, userTypeToRole, type PermissionFlag, type RoleKey } from '@solar/domain';
-import { eq } from 'drizzle-orm';
 import { errors as joseErrors } from 'jose';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/database.ts';
-import { users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
+import { isUuid, type UserRow } from '../users/repository.ts';
+import type { AccountCache } from './account-cache.ts';
 import type { TokenService } from './tokens.ts';
 
 /** Who is calling: set on the request by `authenticate`. */
@@ -23,6 +23,8 @@ export interface AuthContext {
   authMethod: 'email' | 'google';
   /** Access token expiry, epoch seconds. */
   exp: number;
+  /** The account row the guard checked (from the account cache: for reads, not writes). */
+  account: UserRow;
 }
 
 declare module 'fastify' {
@@ -31,7 +33,11 @@ declare module 'fastify' {
   }
 }
 
-export function createAuthenticate(db: Db, tokens: TokenService): preHandlerAsyncHookHandler {
+/** The bearer preHandler over the account cache and token service; see the module comment. */
+export function createAuthenticate(
+  accounts: AccountCache,
+  tokens: TokenService,
+): preHandlerAsyncHookHandler {
   return async (request) => {
     const header = request.headers.authorization;
     const match =
@@ -51,7 +57,7 @@ export function createAuthenticate(db: Db, tokens: TokenService): preHandlerAsyn
       }
       throw new HttpError(401, 'unauthenticated', 'Authentication required. Please sign in.');
     }
-    const [user] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+    const user = isUuid(claims.sub) ? await accounts.get(claims.sub) : undefined;
     const role = user ? userTypeToRole(user.userType) : undefined;
     if (!user || !user.isActive || !role) {
       throw new HttpError(401, 'account_inactive', apiMessages.accountInactive.defaultMessage);
@@ -63,6 +69,7 @@ export function createAuthenticate(db: Db, tokens: TokenService): preHandlerAsyn
       name: user.name,
       authMethod: user.authMethod,
       exp: claims.exp,
+      account: user,
     };
   };
 }

@@ -48,6 +48,7 @@ import {
   revokeRefreshFamily,
   rotateRefreshToken,
 } from './session-tokens.ts';
+import type { AccountCache } from './account-cache.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface AuthRoutesOptions {
@@ -55,6 +56,8 @@ export interface AuthRoutesOptions {
   tokens: TokenService;
   config: Config;
   authenticate: preHandlerAsyncHookHandler;
+  /** Told about every write to an account, so the guard never serves the old row. */
+  accounts: AccountCache;
   mail: AccountMail;
   /** Undefined when Google sign-in is not configured. */
   google: GoogleClient | undefined;
@@ -78,7 +81,7 @@ const bearer = [{ bearer: [] }];
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { db, tokens, config, authenticate, mail, google },
+  { db, tokens, config, authenticate, accounts, mail, google },
 ) => {
   const limits = authRateLimits(config);
 
@@ -162,6 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         .set({ lastLoginAt: new Date() })
         .where(eq(users.id, user.id))
         .returning();
+      accounts.forget(user.id);
       return session(updated!);
     },
   );
@@ -258,6 +262,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
+      accounts.forget(user.id);
       return session(user);
     },
   );
@@ -313,12 +318,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.get(
     '/auth/me',
     { preHandler: authenticate, schema: { tags, security: bearer, summary: 'The signed-in user' } },
-    async (request) => {
-      const user = await findUserById(db, requireAuth(request).userId);
-      if (!user)
-        throw new HttpError(401, 'account_inactive', apiMessages.accountInactive.defaultMessage);
-      return toMe(user);
-    },
+    async (request) => toMe(requireAuth(request).account),
   );
 
   /** PUT /auth/me {name, email} -> 200 the me shape, updated; a new email is unconfirmed
@@ -336,11 +336,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (auth.authMethod === 'google') {
+      // A write checks the stored row, not the guard's cached copy.
+      const current = await findUserById(db, auth.userId);
+      if (!current?.isActive) {
+        throw new HttpError(401, 'account_inactive', apiMessages.accountInactive.defaultMessage);
+      }
+      if (current.authMethod === 'google') {
         throw new HttpError(403, 'forbidden', authMessages.googleProfileLocked.defaultMessage);
       }
       const { name, email } = request.body;
-      const current = (await findUserById(db, auth.userId))!;
       const emailChanged = email.toLowerCase() !== current.email.toLowerCase();
       if (emailChanged) {
         const [other] = await db
@@ -367,6 +371,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
+      } finally {
+        accounts.forget(auth.userId);
       }
       if (emailChanged) await sendVerification(updated);
       return toMe(updated);
@@ -416,6 +422,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         return row;
       });
       if (!user) throw invalidToken();
+      accounts.forget(user.id);
       mail.send('passwordChanged', user);
       return reply.code(204).send();
     },
@@ -431,14 +438,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       const confirmed = await db.transaction(async (tx) => {
         const userId = await consumeOneTimeToken(tx, request.body.token, 'email_verification');
-        if (!userId) return false;
+        if (!userId) return undefined;
         await tx
           .update(users)
           .set({ emailConfirmed: true, updatedAt: new Date() })
           .where(eq(users.id, userId));
-        return true;
+        return userId;
       });
       if (!confirmed) throw invalidToken();
+      accounts.forget(confirmed);
       return reply.code(204).send();
     },
   );

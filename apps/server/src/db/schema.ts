@@ -5,7 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -18,6 +20,20 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The number of rows of `users`, kept exact by statement triggers on insert, delete and
+ * truncate (migration 0004), so the unfiltered admin list reads its totalCount without
+ * counting 100 000 rows (issue 10, "Database scale"). One row; `id` is always true.
+ */
+export const userCount = pgTable(
+  'user_count',
+  {
+    id: boolean('id').primaryKey().default(true),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('user_count_single_row', sql`${t.id}`)],
+);
 
 /** Accounts. `email` is unique case-insensitively; `userType` is the spec's 0..6 code. */
 export const users = pgTable(
@@ -54,6 +70,10 @@ export const users = pgTable(
     // The admin list sorts by lower(name)/lower(email) with id as tie-break (docs/benchmarks.md).
     index('users_name_lower_id_idx').on(sql`lower(${t.name})`, t.id),
     index('users_email_lower_id_idx').on(sql`lower(${t.email})`, t.id),
+    // The admin search is a substring (LIKE '%term%') of lower(name) or lower(email):
+    // trigram indexes serve it (pg_trgm; migration 0003 creates the extension).
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
   ],
 );
 

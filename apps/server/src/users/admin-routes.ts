@@ -16,11 +16,12 @@ import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AccountCache } from '../auth/account-cache.ts';
 import { requireAuth, requirePermission } from '../auth/guard.ts';
 import { hashPassword } from '../auth/password.ts';
 import { revokeAllRefreshTokens } from '../auth/session-tokens.ts';
 import type { Db } from '../db/database.ts';
-import { auditLog, users } from '../db/schema.ts';
+import { auditLog, userCount, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import {
   auditView,
@@ -35,6 +36,8 @@ import {
 export interface AdminUserRoutesOptions {
   db: Db;
   authenticate: preHandlerAsyncHookHandler;
+  /** Told about every account update, so the guard never serves the old row. */
+  accounts: AccountCache;
 }
 
 const tags = ['admin users'];
@@ -54,6 +57,25 @@ const sortColumns = {
   lastLoginAt: sql`${users.lastLoginAt}`,
 } as const;
 
+/**
+ * Where page `pageNumber` (1-based, `pageSize` rows) of `total` rows lies: `offset` and
+ * `limit` in the list's order, or, for a page past the middle, in the reverse order
+ * (`reversed`, rows to be reversed back). Undefined for a page past the end.
+ */
+export function pageWindow(
+  total: number,
+  pageNumber: number,
+  pageSize: number,
+): { offset: number; limit: number; reversed: boolean } | undefined {
+  const start = (pageNumber - 1) * pageSize;
+  if (start >= total) return undefined;
+  const limit = Math.min(pageSize, total - start);
+  const fromEnd = total - start - limit;
+  return fromEnd < start
+    ? { offset: fromEnd, limit, reversed: true }
+    : { offset: start, limit, reversed: false };
+}
+
 /** True when another account than `exceptId` uses `email` (case-insensitive). */
 async function emailInUse(db: Db, email: string, exceptId?: string): Promise<boolean> {
   const sameEmail = sql`lower(${users.email}) = ${email.toLowerCase()}`;
@@ -67,7 +89,7 @@ async function emailInUse(db: Db, email: string, exceptId?: string): Promise<boo
 
 export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = async (
   app,
-  { db, authenticate },
+  { db, authenticate, accounts },
 ) => {
   app.addHook('preHandler', authenticate);
   app.addHook('preHandler', requirePermission('canManageUsers'));
@@ -83,9 +105,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
       const q = request.query;
       const filters: SQL[] = [];
       if (q.searchTerm) {
-        const term = q.searchTerm.toLowerCase();
+        // LIKE with %, _ and \ taken literally, so the trigram indexes serve it.
+        const pattern = `%${q.searchTerm.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
         filters.push(
-          sql`(strpos(lower(${users.name}), ${term}) > 0 or strpos(lower(${users.email}), ${term}) > 0)`,
+          sql`(lower(${users.name}) like ${pattern} or lower(${users.email}) like ${pattern})`,
         );
       }
       if (q.userType !== undefined) filters.push(eq(users.userType, q.userType));
@@ -93,18 +116,28 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
         filters.push(eq(users.emailConfirmed, q.isEmailConfirmed));
       }
       const where = filters.length > 0 ? and(...filters) : undefined;
-      const direction = q.descending ? desc : asc;
-      const [rows, [total]] = await Promise.all([
-        db
+      // Unfiltered, the total is the trigger-kept user_count row, not a count of every row.
+      const [total] = where
+        ? await db.select({ n: count() }).from(users).where(where)
+        : await db.select({ n: userCount.n }).from(userCount);
+      const totalCount = total?.n ?? 0;
+      const window = pageWindow(totalCount, q.pageNumber, q.pageSize);
+      let rows: UserRow[] = [];
+      if (window) {
+        // A page past the middle is read from the other end (the exact reverse order),
+        // so the database skips at most half the rows: the last page is as quick as the
+        // first (docs/benchmarks.md, "Database scale").
+        const direction = q.descending !== window.reversed ? desc : asc;
+        rows = await db
           .select()
           .from(users)
           .where(where)
           .orderBy(direction(sortColumns[q.sortBy]), direction(users.id))
-          .limit(q.pageSize)
-          .offset((q.pageNumber - 1) * q.pageSize),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return toPage(rows.map(toListItem), total?.n ?? 0, q.pageNumber, q.pageSize);
+          .limit(window.limit)
+          .offset(window.offset);
+        if (window.reversed) rows.reverse();
+      }
+      return toPage(rows.map(toListItem), totalCount, q.pageNumber, q.pageSize);
     },
   );
 
@@ -223,6 +256,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
+      accounts.forget(after.id);
       return toAdminDetail(after);
     },
   );

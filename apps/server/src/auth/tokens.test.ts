@@ -1,0 +1,62 @@
+import { errors } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { createTokenService, VERIFIED_TOKENS_MAX } from './tokens.ts';
+
+const secret = 'a'.repeat(64);
+const claims = {
+  sub: '5b0c8c2e-7d1f-4a53-9d43-2f0a7c1d9e11',
+  email: 'aida@example.kg',
+  name: 'Aida',
+  picture: null,
+  role: 'client_residential' as const,
+};
+
+describe('access tokens', () => {
+  it('verifies its own tokens and returns their claims, again and again', async () => {
+    const tokens = createTokenService(secret, 900, () => 1_700_000_000_000);
+    const { token, expiresAt } = await tokens.sign(claims);
+    expect(expiresAt).toBe(new Date((1_700_000_000 + 900) * 1000).toISOString());
+    const first = await tokens.verify(token);
+    expect(first).toMatchObject({ ...claims, iat: 1_700_000_000, exp: 1_700_000_900 });
+    expect(await tokens.verify(token)).toEqual(first);
+  });
+
+  it('refuses a remembered token from the second its exp names', async () => {
+    let clock = 1_700_000_000_000;
+    const tokens = createTokenService(secret, 900, () => clock);
+    const { token } = await tokens.sign(claims);
+    await tokens.verify(token);
+    clock += 899_999;
+    await expect(tokens.verify(token)).resolves.toMatchObject({ sub: claims.sub });
+    clock += 1;
+    await expect(tokens.verify(token)).rejects.toBeInstanceOf(errors.JWTExpired);
+  });
+
+  it('refuses a changed token even after the original verified', async () => {
+    const tokens = createTokenService(secret, 900);
+    const { token } = await tokens.sign(claims);
+    await tokens.verify(token);
+    const [header, payload, signature] = token.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload!, 'base64url').toString()),
+        role: 'admin',
+      }),
+    ).toString('base64url');
+    await expect(tokens.verify(`${header}.${forged}.${signature}`)).rejects.toBeInstanceOf(
+      errors.JWSSignatureVerificationFailed,
+    );
+    const other = createTokenService('b'.repeat(64), 900);
+    await expect(other.verify(token)).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
+  });
+
+  it('keeps verifying correctly beyond the remembered maximum', async () => {
+    const tokens = createTokenService(secret, 900);
+    const first = await tokens.sign(claims);
+    await tokens.verify(first.token);
+    for (let i = 0; i < VERIFIED_TOKENS_MAX; i++) {
+      await tokens.verify((await tokens.sign({ ...claims, name: `User ${i}` })).token);
+    }
+    await expect(tokens.verify(first.token)).resolves.toMatchObject({ name: 'Aida' });
+  });
+});
