@@ -97,7 +97,11 @@ export async function streamChat(
   baseUrl: string,
   token: string,
   body: unknown,
-  options: { stopWhen?: (event: ChatEvent) => boolean } = {},
+  options: {
+    stopWhen?: (event: ChatEvent) => boolean;
+    /** Called with each event as it arrives (index 0 is the first chunk). */
+    onEvent?: (event: ChatEvent, index: number) => void;
+  } = {},
 ): Promise<ChatStreamResult> {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}/chat/stream`, {
@@ -123,6 +127,7 @@ export async function streamChat(
     onEvent(message) {
       const event: ChatEvent = { event: message.event, chunk: JSON.parse(message.data) };
       result.events.push(event);
+      options.onEvent?.(event, result.events.length - 1);
       if (!event.chunk.isError && !event.chunk.isComplete) result.text += event.chunk.textDelta;
       if (options.stopWhen?.(event)) stop = true;
     },

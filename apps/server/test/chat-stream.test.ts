@@ -5,8 +5,9 @@
  * and the per-user message limit. Read with fetch and a real SSE parser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { composeOfflineReply } from '../src/chat/offline-replies.ts';
+import { STREAM_ERROR_MESSAGE } from '../src/chat/stream.ts';
 import { conversations, messages } from '../src/db/schema.ts';
 import type { TestServer } from './harness.ts';
 import { databaseKinds } from './harness.ts';
@@ -130,6 +131,88 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
     const after = (await getJson(server, token, '/chat/conversations')).body.conversations;
     expect(after[0]).toMatchObject({ id, messageCount: 4 });
     expect(Date.parse(after[0].lastMessageAt)).toBeGreaterThan(Date.parse(lastBefore));
+  });
+
+  it('sends the first chunk before storing anything: it does not wait for a busy database', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // Holds the conversations table (and, on PGlite, the one connection) until released.
+    const holder = server.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table conversations in exclusive mode`);
+      locked();
+      await released;
+    });
+    await lockTaken;
+    let releasedBy: 'first chunk' | 'timer' | undefined;
+    const timer = setTimeout(() => {
+      releasedBy ??= 'timer';
+      release();
+    }, 3000);
+    const result = await streamChat(
+      baseUrl,
+      token,
+      { message: 'Hello while busy', conversationId: null },
+      {
+        onEvent: (_event, index) => {
+          if (index !== 0) return;
+          releasedBy ??= 'first chunk';
+          release();
+        },
+      },
+    );
+    clearTimeout(timer);
+    await holder;
+    expect(releasedBy).toBe('first chunk');
+    expect(result.events.at(-1)).toMatchObject({ event: 'complete', chunk: { isError: false } });
+    const id = result.events[0]!.chunk.conversationId;
+    const history = await getJson(server, token, `/chat/history/${id}`);
+    expect(history.body.messages.map((m: { role: string }) => m.role)).toEqual([
+      'user',
+      'assistant',
+    ]);
+  });
+
+  it('ends the stream with the error chunk and stores nothing when the message cannot be stored', async () => {
+    const db = server.database.db;
+    await db.execute(sql`create or replace function refuse_message() returns trigger
+      language plpgsql as $$ begin raise exception 'storage refused'; end $$`);
+    await db.execute(sql`create trigger refuse_message before insert on messages
+      for each row when (new.content = 'cannot be stored') execute function refuse_message()`);
+    try {
+      const [{ n: before } = { n: 0 }] = await db.select({ n: count() }).from(conversations);
+      const result = await streamChat(baseUrl, token, {
+        message: 'cannot be stored',
+        conversationId: null,
+      });
+      expect(result.status).toBe(200);
+      const id = result.events[0]!.chunk.conversationId;
+      expect(id).toMatch(UUID);
+      expect(result.events.slice(1)).toEqual([
+        {
+          event: undefined,
+          chunk: expect.objectContaining({
+            conversationId: id,
+            isError: true,
+            textDelta: STREAM_ERROR_MESSAGE,
+          }),
+        },
+        {
+          event: 'complete',
+          chunk: expect.objectContaining({
+            isComplete: true,
+            completeMessage: '',
+            extractedData: null,
+          }),
+        },
+      ]);
+      const [{ n: after } = { n: 0 }] = await db.select({ n: count() }).from(conversations);
+      expect(after).toBe(before);
+      expect((await getJson(server, token, `/chat/history/${id}`)).status).toBe(404);
+    } finally {
+      await db.execute(sql`drop trigger refuse_message on messages`);
+    }
   });
 
   it('answers ordinary JSON errors before the stream and stores nothing', async () => {

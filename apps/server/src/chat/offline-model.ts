@@ -106,9 +106,15 @@ function usage(outputTokens: number): Usage {
   };
 }
 
-/** Resolves after `ms`, or at once when `signal` aborts. */
+/**
+ * Resolves after `ms`, or at once when `signal` aborts. With no delay it still waits one
+ * turn of the event loop, as a model answering over the network does: a reply made of
+ * microtasks only would hold the server until it ends, and other requests (other streams'
+ * first chunks) would wait for it.
+ */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (ms <= 0 || signal?.aborted) return Promise.resolve();
+  if (signal?.aborted) return Promise.resolve();
+  if (ms <= 0) return new Promise((resolve) => setImmediate(resolve));
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done() {

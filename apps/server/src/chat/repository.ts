@@ -118,6 +118,8 @@ export function createChatRepository(db: Db) {
     async beginExchange(input: {
       userId: string;
       conversationId: string | null;
+      /** The id of the conversation to create when `conversationId` is null. */
+      newConversationId?: string;
       content: string;
       botType: BotType;
       newTitle: string;
@@ -142,7 +144,12 @@ export function createChatRepository(db: Db) {
         } else {
           [conversation] = await tx
             .insert(conversations)
-            .values({ userId: input.userId, title: input.newTitle, titleGenerated: true })
+            .values({
+              ...(input.newConversationId ? { id: input.newConversationId } : {}),
+              userId: input.userId,
+              title: input.newTitle,
+              titleGenerated: true,
+            })
             .returning();
           created = true;
         }

@@ -1,6 +1,8 @@
 /**
- * `POST /chat/stream` (API-CONTRACT.md "Chat"): checks and stores the user's message, then
- * streams the assistant's reply as server-sent events and stores it.
+ * `POST /chat/stream` (API-CONTRACT.md "Chat"): checks the request, opens the event stream
+ * (the first chunk carries the conversation id, made here for a new conversation), stores
+ * the user's message, then streams the assistant's reply and stores it. A failure to store
+ * the message ends the stream with the error chunk and `complete`, with nothing written.
  *
  * Before the stream (ordinary JSON errors): 404 unknown or foreign conversation, 409 ended,
  * 429 over the per-user message limit (400 for the body comes from the route schema).
@@ -19,6 +21,7 @@ import {
   type StreamChunk,
 } from '@solar/domain';
 import { isStepCount, streamText, tool, type ModelMessage } from 'ai';
+import { randomUUID } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireAuth } from '../auth/guard.ts';
@@ -37,6 +40,7 @@ import {
   conversationEnded,
   conversationNotFound,
   type ChatRepository,
+  type ExchangeStart,
   type MessageRow,
 } from './repository.ts';
 import { startEventStream } from './sse.ts';
@@ -165,15 +169,10 @@ export async function streamChatReply(
     if (owned.status === 'ended') throw conversationEnded();
   }
   limiter.consume(auth.userId);
-  const { facts: knownFacts } = await repo.latestFacts(auth.userId);
-  const exchange = await repo.beginExchange({
-    userId: auth.userId,
-    conversationId: body.conversationId,
-    content: message,
-    botType,
-    newTitle: summaryTitle(message),
-  });
-  const conversationId = exchange.conversation.id;
+  // A new conversation's id is made here, so the stream can open before anything is
+  // written: the first chunk does not wait for the database (issue 10, time to first
+  // chunk). A failed write below ends the stream with the error chunk.
+  const conversationId = body.conversationId ?? randomUUID();
   const chunk = (fields: Partial<StreamChunk>): StreamChunk => ({
     conversationId,
     textDelta: '',
@@ -193,13 +192,41 @@ export async function streamChatReply(
   };
   raw.on('close', onClose);
   if (raw.destroyed) onClose();
-  const timeout = AbortSignal.timeout(config.timeoutMs);
-  const shutdown = deps.shutdown ?? new AbortController().signal;
-  const signal = AbortSignal.any([client.signal, timeout, shutdown]);
   const heartbeat = setInterval(() => sse.comment('heartbeat'), config.heartbeatMs);
   heartbeat.unref();
 
   sse.data(chunk({}));
+  // The database work below runs on this thread with PGlite: let the event loop first
+  // serve the other requests already waiting (their first chunks), then continue.
+  await new Promise((resolve) => setImmediate(resolve));
+
+  let knownFacts: ExtractedData;
+  let exchange: ExchangeStart;
+  try {
+    knownFacts = (await repo.latestFacts(auth.userId)).facts;
+    exchange = await repo.beginExchange({
+      userId: auth.userId,
+      conversationId: body.conversationId,
+      newConversationId: conversationId,
+      content: message,
+      botType,
+      newTitle: summaryTitle(message),
+    });
+  } catch (error) {
+    // Nothing was stored (one transaction): the stream ends with the error chunk.
+    clearInterval(heartbeat);
+    raw.off('close', onClose);
+    request.log.error({ err: error }, 'storing the chat message failed');
+    if (!client.signal.aborted) {
+      sse.data(chunk({ textDelta: STREAM_ERROR_MESSAGE, isError: true }));
+      sse.event('complete', chunk({ isComplete: true, completeMessage: '', extractedData: null }));
+    }
+    sse.end();
+    return;
+  }
+  const timeout = AbortSignal.timeout(config.timeoutMs);
+  const shutdown = deps.shutdown ?? new AbortController().signal;
+  const signal = AbortSignal.any([client.signal, timeout, shutdown]);
 
   let text = '';
   let failure: unknown;

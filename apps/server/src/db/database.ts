@@ -4,6 +4,7 @@
  * in-memory PGlite for tests (`{ kind: 'memory' }`).
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ConfigError } from '../config.ts';
 import * as schema from './schema.ts';
+import { shareEventLoop } from './time-slice.ts';
 
 /** The Drizzle database both drivers expose. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,6 +31,9 @@ export interface Database {
 
 export type DatabaseTarget =
   { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
+
+/** PostgreSQL extensions the migrations create (pg_trgm: the admin user search). */
+const extensions = { pg_trgm };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -143,15 +148,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const dir = path.join(target.dataDir, 'pglite');
     await checkDataDir(target.dataDir);
     try {
-      client = await PGlite.create(dir);
+      client = await PGlite.create(dir, { extensions });
     } catch (error) {
       throw new ConfigError(
         `The database in ${dir} cannot be opened (${reasonOf(error)}): it is damaged or was not written by Solar. ${LEFT_ALONE}`,
       );
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
+  shareEventLoop(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
     if (target.kind === 'pglite') await refuseForeignTables(client);
