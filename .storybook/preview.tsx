@@ -4,15 +4,23 @@
  * and the locale / colour-scheme toolbars. The locale decorator sets `<html lang>`, gives
  * react-aria-components the locale (number formats, built-in labels) and wraps every
  * story in the web app's react-intl provider with that language's catalog, so screen
- * stories render translated. Stories take "now" from ./fixtures.ts (FROZEN_NOW).
+ * stories render translated (a loader fetches that catalog first). Stories take "now" from
+ * ./fixtures.ts (FROZEN_NOW).
  */
 import type { Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { configure } from 'storybook/test';
 import { LocaleProvider } from '../apps/web/src/app/intl.tsx';
+import { loadCatalog } from '../apps/web/src/i18n/locales.ts';
 import { I18nProvider } from '../packages/ui/src/index.ts';
 import '../packages/ui/src/theme.css';
 
 type StoryLocale = 'en' | 'es' | 'ru';
+
+// Screen stories wait for a lazily loaded screen (and, once idle, the Select and toast
+// chunks); in the built Storybook with two parallel browsers the first `findBy...` can
+// need more than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * react-aria announces a pending button's label through a live region that references the
@@ -28,7 +36,13 @@ function clearStaleAnnouncements(): void {
 const preview: Preview = {
   beforeEach: clearStaleAnnouncements,
   afterEach: clearStaleAnnouncements,
-  loaders: [mswLoader()],
+  loaders: [
+    mswLoader(),
+    async ({ globals }) => {
+      await loadCatalog(String(globals.locale ?? 'en') as StoryLocale);
+      return {};
+    },
+  ],
   parameters: {
     layout: 'centered',
     a11y: { test: 'error' },

@@ -3,12 +3,27 @@ import '@solar/ui/theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { initialLocale, loadCatalog, type Locale } from './i18n/locales.ts';
 
 // No eval under the Content-Security-Policy (see packages/domain/src/schema-runtime.ts).
 disableSchemaCompilation();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** The stored or browser language, unless its catalog cannot be fetched (then English). */
+async function startLocale(): Promise<Locale> {
+  try {
+    const locale = initialLocale(globalThis.localStorage, navigator.languages);
+    await loadCatalog(locale);
+    return locale;
+  } catch {
+    return 'en';
+  }
+}
+
+// The active language's catalog is loaded before the first render: no English flash.
+void startLocale().then((locale) => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App locale={locale} />
+    </StrictMode>,
+  );
+});

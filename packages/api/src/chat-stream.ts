@@ -13,12 +13,13 @@
  * A malformed chunk is yielded as an error chunk whose text is '[Parse Error]'. The stream
  * ending without `complete` throws a network ApiError (the reply was cut short).
  * Aborting `signal` (the user's stop) cancels the request and ends the iteration quietly.
+ * The SSE parser is imported on the first stream (only the chat needs it), while the
+ * request is under way.
  */
 import { isEventStream, parseStreamChunk, STREAM_COMPLETE_EVENT } from '@solar/domain/chat';
 import { STREAM_RETRY_MS } from '@solar/domain/constants';
 import type { ChatStreamRequest, StreamChunk } from '@solar/domain/contract';
 import { chatMessages } from '@solar/domain/messages';
-import { createParser } from 'eventsource-parser';
 import {
   ApiError,
   apiErrorFromResponse,
@@ -74,6 +75,9 @@ export async function* readChatStream(
   options.signal?.addEventListener('abort', stop, { once: true });
   let retryMs = options.retryMs ?? STREAM_RETRY_MS;
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  const parserModule = import('eventsource-parser');
+  // Awaited below; a failure there is thrown then, not reported as unhandled meanwhile.
+  parserModule.catch(() => undefined);
 
   try {
     let token: string | null;
@@ -131,6 +135,12 @@ export async function* readChatStream(
     const queue: StreamChunk[] = [];
     let completed = false;
     let conversationId = options.body.conversationId ?? '';
+    let createParser: Awaited<typeof parserModule>['createParser'];
+    try {
+      ({ createParser } = await parserModule);
+    } catch (error) {
+      throw toApiError(error);
+    }
     const parser = createParser({
       onEvent(event) {
         if (completed) return;

@@ -16,12 +16,7 @@ import {
   strict,
   withMatchingConfirm,
 } from './internal/fields.ts';
-import {
-  messageDescriptor,
-  passwordRequirementMessages,
-  validationMessages as m,
-  type MessageDescriptor,
-} from './messages.ts';
+import { messageDescriptor, validationMessages as m, type MessageDescriptor } from './messages.ts';
 import { DEFAULT_ROLE, ROLE_KEYS } from './roles.ts';
 
 export { EMAIL_PATTERN };
@@ -104,26 +99,7 @@ export const adminEditUserFormSchema = strict({
 /** The admin edit form values. */
 export type AdminEditUserFormInput = z.infer<typeof adminEditUserFormSchema>;
 
-/** One item of the reset-password live checklist (spec section 2). */
-export interface PasswordRequirement {
-  readonly id: 'minLength' | 'lowercase' | 'uppercase' | 'digit';
-  readonly met: boolean;
-  readonly message: MessageDescriptor;
-}
-
-/**
- * The live checklist of spec section 2 (reset password) for `password`: at least 8
- * characters, a lowercase letter, an uppercase letter, a digit (letters of any script).
- */
-export function passwordRequirements(password: string): PasswordRequirement[] {
-  const r = passwordRequirementMessages;
-  return [
-    { id: 'minLength', met: password.length >= LIMITS.passwordMin, message: r.minLength },
-    { id: 'lowercase', met: /\p{Ll}/u.test(password), message: r.lowercase },
-    { id: 'uppercase', met: /\p{Lu}/u.test(password), message: r.uppercase },
-    { id: 'digit', met: /\p{Nd}/u.test(password), message: r.digit },
-  ];
-}
+export { passwordRequirements, type PasswordRequirement } from './password.ts';
 
 /** Accepted bill photo MIME types (spec section 5: JPEG, JPG, PNG, WebP). */
 export const BILL_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;

@@ -18,6 +18,7 @@ import {
   type TextProps,
 } from 'react-aria-components';
 import { cn } from './cn.ts';
+import { descriptionClass, fieldErrorClass, labelClass } from './field-styles.ts';
 
 /** The border, surface and focus styles of every text-like control. */
 export const fieldControlStyles = [
@@ -30,13 +31,7 @@ export const fieldControlStyles = [
 
 /** A field's visible label. */
 export function Label({ className, ...props }: LabelProps) {
-  return (
-    <AriaLabel
-      {...props}
-      data-slot="label"
-      className={cn('text-sm font-medium text-fg', className)}
-    />
-  );
+  return <AriaLabel {...props} data-slot="label" className={cn(labelClass, className)} />;
 }
 
 /** Help text under a control; referenced by the control's `aria-describedby`. */
@@ -46,7 +41,7 @@ export function Description({ className, ...props }: TextProps) {
       {...props}
       slot="description"
       data-slot="description"
-      className={cn('text-xs text-fg-muted', className)}
+      className={cn(descriptionClass, className)}
     />
   );
 }
@@ -57,9 +52,7 @@ export function FieldError({ className, ...props }: FieldErrorProps) {
     <AriaFieldError
       {...props}
       data-slot="field-error"
-      className={composeRenderProps(className, (className) =>
-        cn('text-xs font-medium text-danger-fg', className),
-      )}
+      className={composeRenderProps(className, (className) => cn(fieldErrorClass, className))}
     />
   );
 }

@@ -4,7 +4,7 @@
  * lowercase letter, an uppercase letter, a digit). The rule itself is
  * `passwordRequirements` of @solar/domain; labels arrive translated.
  */
-import { passwordRequirements, type PasswordRequirement } from '@solar/domain';
+import { passwordRequirements, type PasswordRequirement } from '@solar/domain/password';
 import { useState, type Ref } from 'react';
 import { Group, TextField as AriaTextField, type TextFieldProps } from 'react-aria-components';
 import { Button } from './button.tsx';

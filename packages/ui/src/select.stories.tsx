@@ -23,13 +23,15 @@ export const KeyboardSelection: Story = {
   tags: ['no-visual'],
   args: { defaultValue: 'client_residential' },
   play: async ({ args, canvasElement }) => {
-    const trigger = within(canvasElement).getByRole('button', { name: /User type/ });
-    trigger.focus();
+    // The trigger is looked up each time: until the full Select has loaded, a stand-in
+    // trigger is in its place (select.tsx).
+    const trigger = () => within(canvasElement).getByRole('button', { name: /User type/ });
+    trigger().focus();
     await userEvent.keyboard('{ArrowDown}');
     const listbox = await within(document.body).findByRole('listbox');
     await userEvent.click(within(listbox).getByRole('option', { name: 'Installer' }));
     await expect(args.onChange).toHaveBeenCalledWith('installer');
-    await waitFor(() => expect(trigger).toHaveTextContent('Installer'));
+    await waitFor(() => expect(trigger()).toHaveTextContent('Installer'));
   },
 };
 

@@ -1,8 +1,8 @@
 import { TOAST_DURATION_MS, TOAST_FADE_OUT_MS, type ToastKind } from '@solar/domain/constants';
 import { act, useEffect } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
-import { ToastProvider, useToast, type ToastApi } from './toast.tsx';
+import { loadToastLayer, ToastProvider, useToast, type ToastApi } from './toast.tsx';
 import './theme.css';
 
 const captured: { api?: ToastApi } = {};
@@ -33,7 +33,32 @@ function findToast(title: string): HTMLElement | null {
   );
 }
 
+// Runs first: the layer (Radix) is not loaded yet in this file.
+describe('Toast loading (the layer comes with the first toast or when idle)', () => {
+  it('has the labelled region from the start, F8 moves focus into it', async () => {
+    const { screen } = await setup();
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    await expect.element(region).toBeInTheDocument();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { code: 'F8', bubbles: true }));
+    await vi.waitFor(() =>
+      expect(document.activeElement?.getAttribute('data-slot')).toBe('toast-viewport'),
+    );
+  });
+
+  it('shows the first toast once the layer has loaded', async () => {
+    const { screen } = await setup();
+    act(() => {
+      api.show({ kind: 'info', title: 'First toast' });
+    });
+    await expect.element(screen.getByText('First toast')).toBeInTheDocument();
+    expect(findToast('First toast')?.dataset.state).toBe('open');
+  });
+});
+
 describe('Toast (spec section 9: durations, 300 ms fade-out)', () => {
+  beforeAll(async () => {
+    await loadToastLayer();
+  });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   });

@@ -6,13 +6,26 @@
  * toast fades out over TOAST_FADE_OUT_MS (300 ms) and is then removed. Hovering or
  * focusing the region pauses every timer (Radix). Errors are announced assertively,
  * the rest politely.
+ *
+ * Radix and the toast markup (toast-layer.tsx) load with the first toast, or once the page
+ * is idle, whichever comes first: a first page load does not carry them. Until then an
+ * identical empty region stands in (same landmark name, F8 moves focus into it).
  */
-import { TOAST_DURATION_MS, TOAST_FADE_OUT_MS, type ToastKind } from '@solar/domain/constants';
-import * as RadixToast from '@radix-ui/react-toast';
+import { TOAST_FADE_OUT_MS, type ToastKind } from '@solar/domain/constants';
 import { cva } from 'class-variance-authority';
-import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { cn } from './cn.ts';
-import { AlertIcon, CheckCircleIcon, InfoIcon, XIcon } from './icons.tsx';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import type { ToastLayerProps } from './toast-layer.tsx';
 
 export type { ToastKind };
 
@@ -26,7 +39,8 @@ export interface ToastInput {
   duration?: number;
 }
 
-interface ToastEntry extends ToastInput {
+/** A toast in the queue (internal). */
+export interface ToastEntry extends ToastInput {
   id: string;
   open: boolean;
 }
@@ -68,13 +82,66 @@ export const toastVariants = cva(
   },
 );
 
-const icons: Record<ToastKind, ReactNode> = {
-  default: <InfoIcon className="size-5 text-fg-muted" />,
-  success: <CheckCircleIcon className="size-5 text-success-fg" />,
-  error: <AlertIcon className="size-5 text-danger-fg" />,
-  warning: <AlertIcon className="size-5 text-warning-fg" />,
-  info: <InfoIcon className="size-5 text-info-fg" />,
-};
+/** Classes of the region's list (the viewport), fixed in the bottom-right corner. */
+export const toastViewportClass =
+  'pointer-events-none fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none';
+
+/** Radix's default hotkey of the region, and its name in the label. */
+const HOTKEY = 'F8';
+
+let loadedLayer: ComponentType<ToastLayerProps> | null = null;
+let pendingLayer: Promise<ComponentType<ToastLayerProps>> | null = null;
+
+/**
+ * Loads the toast layer (Radix and the toast markup) once; resolves with its component.
+ * Rejects when the chunk cannot be fetched; a later call tries again.
+ */
+export function loadToastLayer(): Promise<ComponentType<ToastLayerProps>> {
+  if (loadedLayer) return Promise.resolve(loadedLayer);
+  pendingLayer ??= import('./toast-layer.tsx').then(
+    (module) => (loadedLayer = module.ToastLayer),
+    (error: unknown) => {
+      pendingLayer = null;
+      throw error;
+    },
+  );
+  return pendingLayer;
+}
+
+/** The empty region as Radix renders it, until the layer has loaded. */
+function RegionStandIn({
+  label,
+  listRef,
+  onFocus,
+}: {
+  label: string;
+  listRef: RefObject<HTMLOListElement | null>;
+  onFocus: () => void;
+}) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.code === HOTKEY) listRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [listRef]);
+  return (
+    <div
+      role="region"
+      aria-label={label.replace('{hotkey}', HOTKEY)}
+      tabIndex={-1}
+      style={{ pointerEvents: 'none' }}
+    >
+      <ol
+        ref={listRef}
+        tabIndex={-1}
+        data-slot="toast-viewport"
+        className={toastViewportClass}
+        onFocus={onFocus}
+      />
+    </div>
+  );
+}
 
 export interface ToastProviderProps {
   children: ReactNode;
@@ -94,7 +161,13 @@ export function ToastProvider({
   toastLabel = 'Notification',
 }: ToastProviderProps) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
+  const [layer, setLayer] = useState<{
+    Layer: ComponentType<ToastLayerProps>;
+    /** The stand-in had focus when it was replaced: the region takes it over. */
+    focus: boolean;
+  } | null>(() => (loadedLayer ? { Layer: loadedLayer, focus: false } : null));
   const counter = useRef(0);
+  const standIn = useRef<HTMLOListElement>(null);
 
   const dismiss = useCallback((id: string) => {
     setToasts((list) => list.map((t) => (t.id === id ? { ...t, open: false } : t)));
@@ -110,56 +183,40 @@ export function ToastProvider({
 
   const api = useMemo<ToastApi>(() => ({ show, dismiss }), [show, dismiss]);
 
+  const wake = useCallback(() => {
+    loadToastLayer().then(
+      (Layer) => setLayer({ Layer, focus: standIn.current === document.activeElement }),
+      // Offline: the queue keeps the toasts; the next toast or idle time tries again.
+      () => undefined,
+    );
+  }, []);
+
+  // Load with the first toast, or once the page is idle (so a toast still shows offline).
+  const loaded = layer !== null;
+  useEffect(() => {
+    if (loaded) return;
+    if (toasts.length > 0) return wake();
+    const idle = globalThis.requestIdleCallback?.(wake, { timeout: 5000 });
+    return () => {
+      if (idle !== undefined) globalThis.cancelIdleCallback?.(idle);
+    };
+  }, [loaded, toasts.length, wake]);
+
   return (
     <ToastContext value={api}>
-      <RadixToast.Provider label={toastLabel} swipeDirection="right">
-        {children}
-        {toasts.map((t) => {
-          const kind = t.kind ?? 'default';
-          return (
-            <RadixToast.Root
-              key={t.id}
-              open={t.open}
-              onOpenChange={(open) => {
-                if (!open) dismiss(t.id);
-              }}
-              duration={t.duration ?? TOAST_DURATION_MS[kind]}
-              type={kind === 'error' ? 'foreground' : 'background'}
-              data-slot="toast"
-              data-kind={kind}
-              className={toastVariants({ kind })}
-            >
-              <span className="mt-0.5 shrink-0" aria-hidden="true">
-                {icons[kind]}
-              </span>
-              <div className="flex min-w-0 flex-col gap-0.5">
-                <RadixToast.Title className="text-sm font-semibold text-fg">
-                  {t.title}
-                </RadixToast.Title>
-                {t.description && (
-                  <RadixToast.Description className="text-sm break-words text-fg-muted">
-                    {t.description}
-                  </RadixToast.Description>
-                )}
-              </div>
-              <RadixToast.Close
-                aria-label={closeLabel}
-                className={cn(
-                  'absolute top-3 right-3 flex size-7 items-center justify-center rounded-md text-fg-muted',
-                  'hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus dark:hover:bg-white/10',
-                )}
-              >
-                <XIcon className="size-4" />
-              </RadixToast.Close>
-            </RadixToast.Root>
-          );
-        })}
-        <RadixToast.Viewport
-          data-slot="toast-viewport"
-          label={regionLabel}
-          className="pointer-events-none fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+      {children}
+      {layer ? (
+        <layer.Layer
+          toasts={toasts}
+          dismiss={dismiss}
+          regionLabel={regionLabel}
+          closeLabel={closeLabel}
+          toastLabel={toastLabel}
+          focusViewport={layer.focus}
         />
-      </RadixToast.Provider>
+      ) : (
+        <RegionStandIn label={regionLabel} listRef={standIn} onFocus={wake} />
+      )}
     </ToastContext>
   );
 }

@@ -1,12 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { allMessages } from '@solar/domain';
-import { catalogs, featureCatalogs, initialLocale } from './locales.ts';
+import { catalog as enCatalog } from './catalog.en.ts';
+import domainEnglish from './domain.en.json';
+import { catalog as esCatalog } from './catalog.es.ts';
+import { catalog as ruCatalog } from './catalog.ru.ts';
+import { initialLocale, loadCatalog, loadedCatalog, type Locale } from './locales.ts';
+
+const catalogs: Record<Locale, Record<string, string>> = {
+  en: enCatalog,
+  es: esCatalog,
+  ru: ruCatalog,
+};
+
+const featureFiles = import.meta.glob<Record<string, string>>('../features/*/messages.*.json', {
+  eager: true,
+  import: 'default',
+});
+/** Each feature's catalog per locale, keyed by the feature folder. */
+const featureCatalogs: Record<string, Partial<Record<Locale, Record<string, string>>>> = {};
+for (const [file, messages] of Object.entries(featureFiles)) {
+  const [, feature, locale] = /features\/([^/]+)\/messages\.(\w+)\.json$/.exec(file)!;
+  (featureCatalogs[feature!] ??= {})[locale as Locale] = messages;
+}
 
 describe('locale catalogs (spec section 1: en, es, ru)', () => {
   it('English covers every domain message with its default text', () => {
     for (const message of Object.values(allMessages)) {
       expect(catalogs.en[message.id]).toBe(message.defaultMessage);
     }
+  });
+
+  it('domain.en.json has exactly the domain messages (regenerate it from allMessages)', () => {
+    expect(Object.keys(domainEnglish).sort()).toEqual(
+      Object.values(allMessages)
+        .map((message) => message.id)
+        .sort(),
+    );
   });
 
   it.each(['es', 'ru'] as const)('%s keeps every {placeholder} of the English text', (locale) => {
@@ -44,6 +73,13 @@ describe('locale catalogs (spec section 1: en, es, ru)', () => {
         seen.set(id, feature);
       }
     }
+  });
+
+  it('has English ready and loads Spanish and Russian on demand', async () => {
+    expect(loadedCatalog('en')).toBe(enCatalog);
+    expect(await loadCatalog('es')).toBe(esCatalog);
+    expect(await loadCatalog('ru')).toBe(ruCatalog);
+    expect(loadedCatalog('ru')).toBe(ruCatalog);
   });
 
   it('prefers the stored language, then the browser language, then English', () => {

@@ -2,51 +2,51 @@
  * Interface languages (spec section 1): English (default), Spanish, Russian; the choice is
  * kept in browser storage under the language preference key.
  *
- * A locale's catalog merges: the domain's messages (English from `allMessages`,
- * translations in domain.{es,ru}.json), the shell's own (app.{en,es,ru}.json) and every
- * feature's `features/<name>/messages.<locale>.json`.
+ * Only the active language's catalog is loaded: English is part of the first load, Spanish
+ * and Russian are fetched on demand (`loadCatalog`) and awaited before the first render
+ * when they are the active language (main.tsx), so no English flashes first. How a
+ * catalog is merged: see catalog.ts.
  */
-import { allMessages, STORAGE_KEYS } from '@solar/domain';
-import appEn from './app.en.json';
-import appEs from './app.es.json';
-import appRu from './app.ru.json';
-import domainEs from './domain.es.json';
-import domainRu from './domain.ru.json';
+import { STORAGE_KEYS } from '@solar/domain';
+import { catalog as english } from './catalog.en.ts';
+import type { Messages } from './catalog.ts';
 
 export const LOCALES = ['en', 'es', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
+export type { Messages };
 
 export const LANGUAGE_STORAGE_KEY = STORAGE_KEYS.language;
 
-const domainEn: Record<string, string> = Object.fromEntries(
-  Object.values(allMessages).map((message) => [message.id, message.defaultMessage]),
-);
+const importers: Record<Locale, () => Promise<Messages>> = {
+  en: () => Promise.resolve(english),
+  es: () => import('./catalog.es.ts').then((m) => m.catalog),
+  ru: () => import('./catalog.ru.ts').then((m) => m.catalog),
+};
 
-const featureFiles = import.meta.glob<Record<string, string>>('../features/*/messages.*.json', {
-  eager: true,
-  import: 'default',
-});
+const loaded: Partial<Record<Locale, Messages>> = { en: english };
+const pending: Partial<Record<Locale, Promise<Messages>>> = {};
 
-/** Each feature's catalog per locale, keyed by the feature folder (for completeness tests). */
-export const featureCatalogs: Record<string, Partial<Record<Locale, Record<string, string>>>> = {};
-for (const [file, messages] of Object.entries(featureFiles)) {
-  const match = /features\/([^/]+)\/messages\.(\w+)\.json$/.exec(file);
-  if (!match) continue;
-  const [, feature, locale] = match as unknown as [string, string, Locale];
-  (featureCatalogs[feature] ??= {})[locale] = messages;
+/** The catalog of `locale` when it is already loaded, else undefined. */
+export function loadedCatalog(locale: Locale): Messages | undefined {
+  return loaded[locale];
 }
 
-const features = (locale: Locale) =>
-  Object.assign({}, ...Object.values(featureCatalogs).map((c) => c[locale] ?? {})) as Record<
-    string,
-    string
-  >;
-
-export const catalogs: Record<Locale, Record<string, string>> = {
-  en: { ...domainEn, ...appEn, ...features('en') },
-  es: { ...domainEs, ...appEs, ...features('es') },
-  ru: { ...domainRu, ...appRu, ...features('ru') },
-};
+/**
+ * Loads the catalog of `locale` (once; later calls share the result). Rejects when the
+ * file cannot be fetched; a later call tries again.
+ */
+export function loadCatalog(locale: Locale): Promise<Messages> {
+  const ready = loaded[locale];
+  if (ready) return Promise.resolve(ready);
+  pending[locale] ??= importers[locale]().then(
+    (messages) => (loaded[locale] = messages),
+    (error: unknown) => {
+      delete pending[locale];
+      throw error;
+    },
+  );
+  return pending[locale];
+}
 
 /** True when `value` is one of the interface languages. */
 export function isLocale(value: unknown): value is Locale {

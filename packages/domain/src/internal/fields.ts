@@ -5,24 +5,12 @@
  */
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
+import { LIMITS } from './limits.ts';
 
 /** The spec's "simple email pattern": something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Length limits in characters (spec sections 5 and 9, API-CONTRACT.md). */
-export const LIMITS = {
-  nameMin: 2,
-  nameMax: 100,
-  emailMax: 254,
-  passwordMin: 8,
-  adminPasswordMin: 6,
-  passwordMax: 128,
-  titleMax: 200,
-  chatMessageMax: 4000,
-  tokenMax: 2048,
-  searchMax: 200,
-  addressMax: 500,
-} as const;
+export { LIMITS };
 
 /** A strict object: unknown properties are rejected with `validation.unknownField`. */
 export function strict<T extends z.core.$ZodLooseShape>(

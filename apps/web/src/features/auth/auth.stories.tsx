@@ -4,7 +4,7 @@
  * email verification, terms and privacy.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_ACCOUNTS } from '../../testing/app-fixture.tsx';
 import { FAKE_GOOGLE_CLIENT_ID, installFakeGoogle } from '../../testing/auth-fixtures.ts';
 import { AccountApp, clearStaleAnnouncements, lastMailPath } from '../../testing/auth-stories.tsx';
@@ -54,8 +54,11 @@ export const SignInValidation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
-    await expect(canvas.getByLabelText('Email')).toHaveAccessibleDescription(
-      'Please fill in all fields',
+    // The schema loads with the first submit.
+    await waitFor(() =>
+      expect(canvas.getByLabelText('Email')).toHaveAccessibleDescription(
+        'Please fill in all fields',
+      ),
     );
   },
 };

@@ -6,8 +6,11 @@
  * sign-in shows 'Login failed. Please check your credentials.' (401), the inactive-account
  * message (403 `account_inactive`) or the server's message; a server or connection failure
  * also raises an error toast.
+ *
+ * The schema (zod) loads with the first submit, not with the page: the form renders and
+ * takes input without it.
  */
-import { afterSignInPath, authMessages, ROUTES, signInSchema } from '@solar/domain';
+import { afterSignInPath, authMessages, globalErrorMessages, ROUTES } from '@solar/domain';
 import { useSignIn } from '@solar/api/react';
 import { Button, Link, PasswordField, TextField } from '@solar/ui';
 import { useState, type FormEvent } from 'react';
@@ -41,6 +44,14 @@ export default function SignInScreen() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
+    let signInSchema;
+    try {
+      ({ signInSchema } = await import('@solar/domain/validation'));
+    } catch {
+      // Offline before the first submit: the connection message, as a sign-in would give.
+      setFailure(intl.formatMessage(globalErrorMessages.connection));
+      return;
+    }
     const parsed = validateForm(signInSchema, values);
     if (!parsed.ok) return showErrors(parsed.errors);
     setErrors({});

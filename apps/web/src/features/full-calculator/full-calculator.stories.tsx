@@ -176,7 +176,9 @@ export const RateLimited: Story = {
     const canvas = within(canvasElement.ownerDocument.body);
     await userEvent.click(await canvas.findByRole('button', { name: 'Save as draft' }));
     const toast = await canvas.findByText('Rate limit exceeded: max 100 requests per hour');
-    // The toast fades in.
+    // The toast fades and slides in: the story ends once it has settled.
     await waitFor(() => expect(toast).toBeVisible());
+    const item = toast.closest('li') ?? toast;
+    await Promise.all(item.getAnimations({ subtree: true }).map((a) => a.finished));
   },
 };
