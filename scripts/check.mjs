@@ -73,6 +73,12 @@ const checks = [
     commands: [['node', '--test', 'scripts/bench/bench.test.ts']],
   },
   {
+    name: 'budgets',
+    title:
+      'Cheap budgets of issue 10: bundle sizes, start-up, /auth/me throughput (pnpm bench --quick)',
+    commands: [['node', 'scripts/bench/run.ts', '--quick', '--no-write']],
+  },
+  {
     name: 'components',
     title: 'Component tests (Chromium)',
     commands: [['vitest', 'run', '--project', 'ui', '--project', 'web']],

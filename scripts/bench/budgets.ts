@@ -21,6 +21,12 @@ export interface Budget {
   format: (value: number) => string;
   /** True when `pnpm bench --quick` measures it (cheap enough for CI). */
   quick: boolean;
+  /**
+   * The limit `--quick` (CI) enforces while the budget itself is missed: the figure of the
+   * last accepted change plus a little, so the gap can only shrink (a ratchet). Absent for
+   * budgets CI does not gate: timing figures on a shared machine move with its load.
+   */
+  ratchet?: number;
 }
 
 /** PASS or FAIL for a measured budget, SKIP when its metric is missing from the run. */
@@ -37,13 +43,19 @@ const score = (value: number) => Math.round(value).toString();
 
 /** Every budget of the issue. The admin-users budget applies to each of the four queries. */
 export const budgets: readonly Budget[] = [
-  ...(['/signin', '/solar-calculator'] as const).map((route): Budget => ({
+  ...(
+    [
+      ['/signin', 176_000],
+      ['/solar-calculator', 213_000],
+    ] as const
+  ).map(([route, ratchet]): Budget => ({
     metric: `web.js.gzip:${route}`,
     description: `initial JS of ${route}, gzip`,
     op: '<=',
     limit: 150_000,
     format: kB,
     quick: true,
+    ratchet,
   })),
   {
     metric: 'api.me.ratio',
@@ -124,6 +136,16 @@ export function checkBudgets(
   return budgets
     .filter((budget) => !options.quick || budget.quick)
     .map((budget) => checkBudget(budget, metrics.get(budget.metric)));
+}
+
+/**
+ * The CI verdict of a quick run: FAIL when a gated figure is above its ratchet (or, with no
+ * ratchet set, when a budget that has one fails); timing budgets are reported, not gated.
+ */
+export function gateFailures(results: readonly BudgetResult[]): BudgetResult[] {
+  return results.filter(
+    (r) => r.budget.ratchet !== undefined && r.actual !== undefined && r.actual > r.budget.ratchet,
+  );
 }
 
 /** The budget written as "<= 150.0 kB". */
