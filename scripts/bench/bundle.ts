@@ -36,13 +36,13 @@ export function screenModules(routerSource: string): Map<string, string> {
   const fromRouter = (spec: string) => path.posix.join('src/app', spec);
   const named = new Map<string, string>();
   for (const m of routerSource.matchAll(
-    /const (\w+)(?::[^=]+)?=\s*lazy\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*\)/g,
+    /const (\w+)(?::[^=]+)?=\s*lazy(?:Screen)?\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*\)/g,
   )) {
     named.set(m[1]!, fromRouter(m[2]!));
   }
   const modules = new Map<string, string>();
   for (const m of routerSource.matchAll(
-    /^\s*(\w+):\s*(?:lazy\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*\)|(\w+))\s*,/gm,
+    /^\s*(\w+):\s*(?:lazy(?:Screen)?\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*\)|(\w+))\s*,/gm,
   )) {
     const target = m[2] ? fromRouter(m[2]) : named.get(m[3]!);
     if (target) modules.set(m[1]!, target);

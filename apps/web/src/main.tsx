@@ -3,6 +3,7 @@ import '@solar/ui/theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadScreen } from './app/router.tsx';
 import { initialLocale, loadCatalog, type Locale } from './i18n/locales.ts';
 
 // No eval under the Content-Security-Policy (see packages/domain/src/schema-runtime.ts).
@@ -19,7 +20,9 @@ async function startLocale(): Promise<Locale> {
   }
 }
 
-// The active language's catalog is loaded before the first render: no English flash.
+// The page's screen and the active language's catalog load side by side; the first render
+// waits for the catalog (no English flash).
+preloadScreen(window.location.pathname);
 void startLocale().then((locale) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

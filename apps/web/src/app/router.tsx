@@ -7,33 +7,54 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Redirect, useLocation } from 'wouter';
 import { FullPageSpinner, RouteGuard } from './session-gate.tsx';
 
-type Screen = LazyExoticComponent<ComponentType<{ params: Record<string, string> }>>;
+type Loader = () => Promise<{ default: ComponentType<{ params: Record<string, string> }> }>;
+type Screen = LazyExoticComponent<ComponentType<{ params: Record<string, string> }>> & {
+  /** Fetches the screen's module ahead of its first render. */
+  preload: Loader;
+};
 
-const chatScreen: Screen = lazy(() => import('../features/chat/chat-screen.tsx'));
+/** A lazily loaded screen that can also be fetched ahead of its first render. */
+function lazyScreen(load: Loader): Screen {
+  return Object.assign(lazy(load), { preload: load });
+}
+
+const chatScreen: Screen = lazyScreen(() => import('../features/chat/chat-screen.tsx'));
 
 /** The screen of each route id; `root` redirects, handled by the guard. */
 export const screens: Partial<Record<RouteId, Screen>> = {
-  signIn: lazy(() => import('../features/auth/signin-screen.tsx')),
-  dashboard: lazy(() => import('../features/dashboard/dashboard-screen.tsx')),
-  signUp: lazy(() => import('../features/auth/signup-screen.tsx')),
-  forgotPassword: lazy(() => import('../features/auth/forgot-password-screen.tsx')),
-  resetPassword: lazy(() => import('../features/auth/reset-password-screen.tsx')),
-  verifyEmail: lazy(() => import('../features/auth/verify-email-screen.tsx')),
-  terms: lazy(() => import('../features/auth/terms-screen.tsx')),
-  privacy: lazy(() => import('../features/auth/privacy-screen.tsx')),
-  profile: lazy(() => import('../features/profile/profile-screen.tsx')),
-  quickCalculator: lazy(() => import('../features/calculator/quick-calculator-screen.tsx')),
-  fullCalculator: lazy(() => import('../features/full-calculator/full-calculator-screen.tsx')),
+  signIn: lazyScreen(() => import('../features/auth/signin-screen.tsx')),
+  dashboard: lazyScreen(() => import('../features/dashboard/dashboard-screen.tsx')),
+  signUp: lazyScreen(() => import('../features/auth/signup-screen.tsx')),
+  forgotPassword: lazyScreen(() => import('../features/auth/forgot-password-screen.tsx')),
+  resetPassword: lazyScreen(() => import('../features/auth/reset-password-screen.tsx')),
+  verifyEmail: lazyScreen(() => import('../features/auth/verify-email-screen.tsx')),
+  terms: lazyScreen(() => import('../features/auth/terms-screen.tsx')),
+  privacy: lazyScreen(() => import('../features/auth/privacy-screen.tsx')),
+  profile: lazyScreen(() => import('../features/profile/profile-screen.tsx')),
+  quickCalculator: lazyScreen(() => import('../features/calculator/quick-calculator-screen.tsx')),
+  fullCalculator: lazyScreen(
+    () => import('../features/full-calculator/full-calculator-screen.tsx'),
+  ),
   // One component for /chat and /chat/{id}: the URL changes on the first chunk of a new
   // conversation and the screen (and its stream) must stay mounted.
   chat: chatScreen,
   conversation: chatScreen,
-  users: lazy(() => import('../features/users/users-list-screen.tsx')),
-  userCreate: lazy(() => import('../features/users/user-create-screen.tsx')),
-  userView: lazy(() => import('../features/users/user-view-screen.tsx')),
-  userEdit: lazy(() => import('../features/users/user-edit-screen.tsx')),
-  notFound: lazy(() => import('../features/not-found/not-found-screen.tsx')),
+  users: lazyScreen(() => import('../features/users/users-list-screen.tsx')),
+  userCreate: lazyScreen(() => import('../features/users/user-create-screen.tsx')),
+  userView: lazyScreen(() => import('../features/users/user-view-screen.tsx')),
+  userEdit: lazyScreen(() => import('../features/users/user-edit-screen.tsx')),
+  notFound: lazyScreen(() => import('../features/not-found/not-found-screen.tsx')),
 };
+
+/**
+ * Starts fetching the screen of `location` (a path) at once, so it loads alongside the
+ * language catalog instead of after the first render asks for it. Errors are left to the
+ * render, which shows them as usual.
+ */
+export function preloadScreen(location: string): void {
+  const screen = screens[matchRoute(location).id];
+  screen?.preload().catch(() => undefined);
+}
 
 export function AppRoutes() {
   const [location] = useLocation();
