@@ -117,16 +117,17 @@ async function main(): Promise<number> {
 
   if (!values.quick && !only && !values['no-write']) {
     const file = path.join(root, 'docs/benchmarks.md');
-    writeFileSync(
-      file,
-      renderMarkdown({
-        machine,
-        sections: all,
-        command: 'pnpm bench',
-        date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-        preface,
-      }),
-    );
+    const markdown = renderMarkdown({
+      machine,
+      sections: all,
+      command: 'pnpm bench',
+      date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+      preface,
+    });
+    // Written as the repository's formatter writes it, so `npm test`'s format check holds.
+    const prettier = await import('prettier');
+    const options = await prettier.resolveConfig(file);
+    writeFileSync(file, await prettier.format(markdown, { ...options, filepath: file }));
     process.stdout.write(`wrote ${path.relative(process.cwd(), file)}\n`);
   }
   if (values.quick) {
