@@ -16,6 +16,7 @@ import {
   useState,
   type ComponentType,
   type KeyboardEvent,
+  type ReactNode,
   type RefObject,
 } from 'react';
 import { useLocale, type Key, type SelectProps as AriaSelectProps } from 'react-aria-components';
@@ -251,26 +252,40 @@ export function SelectStandIn<K extends Key>({
         <ChevronDownIcon className="size-4 shrink-0 text-fg-muted" />
       </button>
       {description && (
-        <span
-          id={ids.description}
-          slot="description"
-          data-slot="description"
-          className={descriptionClass}
-        >
+        <FieldText id={ids.description} slot="description" className={descriptionClass}>
           {description}
-        </span>
+        </FieldText>
       )}
       {invalid && errorMessage && (
-        <span
-          id={ids.error}
-          slot="errorMessage"
-          data-slot="field-error"
-          className={fieldErrorClass}
-        >
+        <FieldText id={ids.error} slot="errorMessage" className={fieldErrorClass}>
           {errorMessage}
-        </span>
+        </FieldText>
       )}
       {name && <input type="hidden" name={name} value={selected ? String(selected.id) : ''} />}
     </div>
+  );
+}
+
+/** A description or error line as React Aria's `Text` and `FieldError` render them. */
+function FieldText({
+  id,
+  slot,
+  className,
+  children,
+}: {
+  id: string;
+  slot: 'description' | 'errorMessage';
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <span
+      id={id}
+      slot={slot}
+      data-slot={slot === 'description' ? 'description' : 'field-error'}
+      className={className}
+    >
+      {children}
+    </span>
   );
 }

@@ -195,6 +195,20 @@ export async function streamChatReply(
   const heartbeat = setInterval(() => sse.comment('heartbeat'), config.heartbeatMs);
   heartbeat.unref();
 
+  /** Ends the stream: the error chunk when `failed`, then `complete` (unless the client left). */
+  const endStream = (
+    failed: boolean,
+    completeMessage: string,
+    extractedData: ExtractedData | null,
+  ) => {
+    raw.off('close', onClose);
+    if (!client.signal.aborted) {
+      if (failed) sse.data(chunk({ textDelta: STREAM_ERROR_MESSAGE, isError: true }));
+      sse.event('complete', chunk({ isComplete: true, completeMessage, extractedData }));
+    }
+    sse.end();
+  };
+
   sse.data(chunk({}));
   // The database work below runs on this thread with PGlite: let the event loop first
   // serve the other requests already waiting (their first chunks), then continue.
@@ -215,13 +229,8 @@ export async function streamChatReply(
   } catch (error) {
     // Nothing was stored (one transaction): the stream ends with the error chunk.
     clearInterval(heartbeat);
-    raw.off('close', onClose);
     request.log.error({ err: error }, 'storing the chat message failed');
-    if (!client.signal.aborted) {
-      sse.data(chunk({ textDelta: STREAM_ERROR_MESSAGE, isError: true }));
-      sse.event('complete', chunk({ isComplete: true, completeMessage: '', extractedData: null }));
-    }
-    sse.end();
+    endStream(true, '', null);
     return;
   }
   const timeout = AbortSignal.timeout(config.timeoutMs);
@@ -310,10 +319,5 @@ export async function streamChatReply(
     });
   }
 
-  raw.off('close', onClose);
-  if (!clientGone) {
-    if (failed || !stored) sse.data(chunk({ textDelta: STREAM_ERROR_MESSAGE, isError: true }));
-    sse.event('complete', chunk({ isComplete: true, completeMessage: text, extractedData }));
-  }
-  sse.end();
+  endStream(failed || !stored, text, extractedData);
 }
