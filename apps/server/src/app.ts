@@ -35,6 +35,11 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import { registerRateLimits, registerSecurityHeaders } from './security.ts';
 import { adminUserRoutes } from './users/admin-routes.ts';
 
+/** Cache-Control of the web build's content-hashed files (/assets/...). */
+const IMMUTABLE_ASSET = 'public, max-age=31536000, immutable';
+/** Cache-Control of the web files whose names do not change (index.html and the like). */
+const REVALIDATE = 'no-cache';
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -316,8 +321,23 @@ export async function buildApp({
     { prefix: '/api/v1' },
   );
 
-  if (config.webDist && existsSync(config.webDist)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  const webDist = config.webDist;
+  if (webDist && existsSync(webDist)) {
+    // The build writes .br and .gz copies of its text files (apps/web/vite.config.ts); they
+    // are sent to clients that accept them. Files under /assets/ carry a content hash in
+    // their names, so they never change: browsers keep them for a year without asking again.
+    // Anything else (index.html, favicon, robots.txt) is revalidated on every use.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+        reply.header('cache-control', hashed ? IMMUTABLE_ASSET : REVALIDATE);
+      },
+    });
     // History fallback: any GET that is not an API call or a file is the single-page app.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === 'GET' && !request.url.startsWith('/api/')) {

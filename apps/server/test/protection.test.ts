@@ -3,9 +3,10 @@
  * limit (413), media type (415), security headers and the CSP of the served web app, and
  * the OpenAPI document generated from the route schemas.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from './harness.ts';
 import { call, rowCounts } from './helpers.ts';
@@ -62,12 +63,20 @@ describe('rate limits', () => {
   });
 });
 
+/** A script of the web build, large and repetitive enough to compress well. */
+const ASSET = `export const messages = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `message ${i}`))};\n`;
+
 describe('request limits and headers', () => {
   let server: TestServer;
   let webDist: string;
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'solar-web-'));
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Solar</title>');
+    // A built asset with the compressed copies the web build writes beside it.
+    await mkdir(path.join(webDist, 'assets'));
+    await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), ASSET);
+    await writeFile(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
+    await writeFile(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync(ASSET));
     server = await startTestServer('pglite', { WEB_DIST: webDist });
   });
   afterAll(async () => {
@@ -136,6 +145,35 @@ describe('request limits and headers', () => {
     expect(csp).not.toContain('accounts.google.com');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('sends the web build compressed to clients that accept it, and plain to the others', async () => {
+    const get = (encoding: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: { 'accept-encoding': encoding },
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers['vary']).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+    expect(br.rawPayload.length).toBeLessThan(ASSET.length / 4);
+    expect((await get('gzip')).headers['content-encoding']).toBe('gzip');
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+  });
+
+  it('lets browsers keep hashed assets for a year and revalidate the page itself', async () => {
+    const asset = await server.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/signin']) {
+      const page = await server.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   it('answers the API with a policy that loads nothing, and the same security headers', async () => {
