@@ -9,10 +9,10 @@ import {
   billToKwh,
   canCalculate,
   kwhToBill,
-  parseQuickCalculatorData,
   quickEstimate,
   roundHalfUp,
 } from './estimate.ts';
+import { parseQuickCalculatorData } from './quick-calculator-data.ts';
 
 describe('constants (spec sections 2 and 9)', () => {
   it('has the defaults, formula constants and slider bounds of the spec', () => {

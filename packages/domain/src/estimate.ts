@@ -3,11 +3,9 @@
  * <-> kWh conversion and the formulas. Units are in the names: kWh (energy), kW (power),
  * som (money, KGS), years, m2. Rounding is decided in docs/decisions/004-quick-estimate-
  * rounding.md: whole panels (rounded up), kW and years to 1 decimal, som, kWh and m2 to
- * whole numbers, half up.
+ * whole numbers, half up. The stored calculator inputs are read in quick-calculator-data.ts,
+ * apart from the formulas, so that a page using the formulas does not load zod.
  */
-import { z } from 'zod';
-import { validationMessages as m } from './messages.ts';
-
 /** Quick calculator defaults (spec section 9): 1.49 som/kWh, 300 kWh, 447 som. */
 export const ESTIMATE_DEFAULTS = {
   pricePerKwhSom: 1.49,
@@ -130,32 +128,4 @@ export function quickEstimate(input: QuickEstimateInput): QuickEstimate {
     paybackYears: Number.isFinite(paybackYears) ? roundHalfUp(paybackYears, 1) : null,
     roofCoverageM2: panelCount * c.roofM2PerPanel,
   };
-}
-
-const amount = z.number({ error: m.nonNegativeNumber.id }).min(0, m.nonNegativeNumber.id);
-
-/**
- * The quick calculator inputs kept in browser storage (spec section 3): monthlyBill (som),
- * averageKwh (kWh), pricePerKwh (som/kWh), address, billInputMethod, timestamp (epoch ms).
- */
-export const quickCalculatorDataSchema = z.object({
-  monthlyBill: amount,
-  averageKwh: amount,
-  pricePerKwh: amount,
-  address: z.string({ error: m.invalidValue.id }).default(''),
-  billInputMethod: z.enum(['manual', 'photo'], { error: m.billInputMethod.id }).default('manual'),
-  timestamp: amount,
-});
-/** The stored quick calculator inputs. */
-export type QuickCalculatorData = z.output<typeof quickCalculatorDataSchema>;
-
-/** Reads stored calculator data (JSON text); null when missing or malformed (spec section 3). */
-export function parseQuickCalculatorData(json: string | null): QuickCalculatorData | null {
-  if (json === null) return null;
-  try {
-    const result = quickCalculatorDataSchema.safeParse(JSON.parse(json));
-    return result.success ? result.data : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,13 +1,19 @@
 /**
  * The bill photo part of the quick calculator (spec sections 2, 5 and 8; issue 9): choose
- * or drop a JPEG, PNG or WebP under 10 MB (domain `validateBillImage`), press 'Extract
+ * or drop a JPEG, PNG or WebP under 10 MB (domain `validateBillImage`, checked here so that
+ * the domain's zod schemas load with this part, not with the page), press 'Extract
  * amount' to send it to `POST /calculator/bill-extract`, watch the progress, then confirm
  * or edit the amount found (som) before it fills the monthly bill. When nothing is found
  * or the request fails: 'Failed to process the image. Please try again or enter the amount
  * manually.' (the server's 413/415 image-rule messages when those are the reason) and a
  * button to enter the amount manually. Remove clears the file and the result.
  */
-import type { BillExtractResponse, MessageDescriptor } from '@solar/domain';
+import {
+  BILL_IMAGE_TYPES,
+  validateBillImage,
+  type BillExtractResponse,
+  type MessageDescriptor,
+} from '@solar/domain';
 import { Button, FileDropZone, NumberField, Spinner } from '@solar/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,9 +22,6 @@ import { useIntl } from 'react-intl';
 export interface BillPhotoProps {
   /** Sends the file (the API client's `calculator.extractBill`). */
   extract: (file: File) => Promise<BillExtractResponse>;
-  /** The domain's image rule: a descriptor for the first problem, or null. */
-  validate: (file: { type: string; size: number }) => MessageDescriptor | null;
-  acceptedFileTypes: readonly string[];
   /** Called with the amount (som) the user confirmed. */
   onUseAmount: (amountSom: number) => void;
   /** Switches to manual entry. */
@@ -32,8 +35,6 @@ export interface BillPhotoProps {
 /** File chooser, extraction with progress, and the amount to confirm. */
 export function BillPhoto({
   extract,
-  validate,
-  acceptedFileTypes,
   onUseAmount,
   onEnterManually,
   failureMessage,
@@ -63,7 +64,7 @@ export function BillPhoto({
   function select(chosen: File) {
     extraction.reset();
     setAmount(null);
-    const problem = validate(chosen);
+    const problem = validateBillImage(chosen);
     setInvalid(problem);
     setFile(problem ? null : chosen);
   }
@@ -83,7 +84,7 @@ export function BillPhoto({
         hint={t('quickCalculator.photo.hint')}
         chooseLabel={t('quickCalculator.photo.choose')}
         removeLabel={t('quickCalculator.photo.remove')}
-        acceptedFileTypes={acceptedFileTypes}
+        acceptedFileTypes={BILL_IMAGE_TYPES}
         file={file}
         onSelect={select}
         onRemove={remove}

@@ -2,10 +2,15 @@
  * The quick calculator's inputs in browser storage (spec section 3, key
  * `solarCalculatorData`): the domain's fields (monthlyBill som, averageKwh kWh, pricePerKwh
  * som/kWh, address, billInputMethod, timestamp epoch ms) plus this screen's roof size (m2)
- * and budget range, read back with the domain's parser. Storage failures (full, blocked)
- * are ignored: the inputs then live for this visit only.
+ * and budget range. Storage failures (full, blocked) are ignored: the inputs then live for
+ * this visit only.
+ *
+ * The stored data is read by {@link parseStoredQuickData}, which applies the rules of the
+ * domain's `quickCalculatorDataSchema` without zod: the page reads it on its first render,
+ * and the domain's parser would bring the whole of zod (about 24 kB gzip) into the page's
+ * first load. A test runs both parsers over the same inputs and expects the same answers.
  */
-import { parseQuickCalculatorData, STORAGE_KEYS, type QuickCalculatorData } from '@solar/domain';
+import { STORAGE_KEYS, type QuickCalculatorData } from '@solar/domain';
 
 /** Budget ranges offered on the quick calculator, som. */
 export const BUDGET_RANGES = ['any', 'under150k', '150kTo300k', '300kTo600k', 'over600k'] as const;
@@ -36,17 +41,48 @@ function storage(): Storage | null {
   }
 }
 
-/** The stored inputs, or null when none (or malformed: domain parseQuickCalculatorData). */
+const isAmount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/**
+ * The domain's stored calculator data (spec section 3) from parsed JSON, or null when it
+ * breaks a rule of `quickCalculatorDataSchema`: an object (not an array) whose
+ * monthlyBill, averageKwh, pricePerKwh and timestamp are finite numbers >= 0, whose
+ * address is a string (default '') and billInputMethod 'manual' or 'photo' (default
+ * 'manual'). Other properties are left out, as zod does.
+ */
+export function parseStoredQuickData(value: unknown): QuickCalculatorData | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const data = value as Record<string, unknown>;
+  const { monthlyBill, averageKwh, pricePerKwh, timestamp } = data;
+  const address = data.address === undefined ? '' : data.address;
+  const billInputMethod = data.billInputMethod === undefined ? 'manual' : data.billInputMethod;
+  if (
+    !isAmount(monthlyBill) ||
+    !isAmount(averageKwh) ||
+    !isAmount(pricePerKwh) ||
+    !isAmount(timestamp) ||
+    typeof address !== 'string' ||
+    (billInputMethod !== 'manual' && billInputMethod !== 'photo')
+  ) {
+    return null;
+  }
+  return { monthlyBill, averageKwh, pricePerKwh, address, billInputMethod, timestamp };
+}
+
+/** The stored inputs, or null when none or malformed ({@link parseStoredQuickData}). */
 export function readQuickInputs(): StoredQuickInputs | null {
   const raw = storage()?.getItem(STORAGE_KEYS.calculatorData) ?? null;
-  const data = parseQuickCalculatorData(raw);
-  if (!data) return null;
-  let extras: Record<string, unknown> = {};
+  if (raw === null) return null;
+  let parsed: unknown;
   try {
-    extras = (JSON.parse(raw ?? '{}') as Record<string, unknown>) ?? {};
+    parsed = JSON.parse(raw);
   } catch {
-    extras = {};
+    return null;
   }
+  const data = parseStoredQuickData(parsed);
+  if (!data) return null;
+  const extras = parsed as Record<string, unknown>;
   const roof = extras.roofSizeM2;
   const budget = extras.budget;
   return {

@@ -17,7 +17,6 @@
  * prefills from the stored inputs. Signed out, the page has a small header of its own.
  */
 import {
-  BILL_IMAGE_TYPES,
   BILL_SLIDER,
   billToKwh,
   calculatorMessages,
@@ -30,7 +29,6 @@ import {
   quickEstimate,
   RATE_INPUT,
   ROUTES,
-  validateBillImage,
   validationMessages,
   type MessageDescriptor,
   type QuickEstimate,
@@ -307,8 +305,6 @@ function QuickCalculator({ signedIn }: { signedIn: boolean }) {
             <Suspense fallback={<Spinner label={t('quickCalculator.photo.loading')} showLabel />}>
               <BillPhoto
                 extract={(file) => api.calculator.extractBill(file, file.name)}
-                validate={validateBillImage}
-                acceptedFileTypes={BILL_IMAGE_TYPES}
                 onUseAmount={applyExtractedAmount}
                 onEnterManually={enterManually}
                 failureMessage={calculatorMessages.imageProcessingFailed}
