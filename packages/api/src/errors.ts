@@ -8,7 +8,7 @@
 import { describeApiFailure } from '@solar/domain/errors';
 import type { ApiErrorCode } from '@solar/domain/contract';
 import type { MessageDescriptor } from '@solar/domain/messages';
-import { HTTPError, isKyError, isTimeoutError } from 'ky';
+import { HTTPError, isHttpClientError, TimeoutError } from './http.ts';
 
 /**
  * A failure code: the contract's codes, plus `network` (the server could not be reached,
@@ -81,7 +81,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
 }
 
 /**
- * Turns anything a call threw into an ApiError: ky's HTTPError (status, body's message and
+ * Turns anything a call threw into an ApiError: an HTTPError of http.ts (status, body's message and
  * code), a network failure or timeout (status 0, code `network`, the original message so
  * the global handler maps it to 'Unable to connect...'), or any other value.
  */
@@ -90,9 +90,9 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof HTTPError) {
     return apiErrorFromFailure(error.response.status, error.response.statusText, error.data);
   }
-  if (isTimeoutError(error))
+  if (error instanceof TimeoutError)
     return new ApiError(0, 'network', 'Network request timed out', { cause: error });
-  if (isKyError(error) || error instanceof TypeError) {
+  if (isHttpClientError(error) || error instanceof TypeError) {
     const message = error instanceof Error ? error.message : String(error);
     return new ApiError(0, 'network', message || 'Failed to fetch', { cause: error });
   }
@@ -112,6 +112,6 @@ export function isAbortError(error: unknown): boolean {
     error !== null &&
     'name' in error &&
     (error.name === 'AbortError' || error.name === 'TimeoutError') &&
-    !isKyError(error)
+    !isHttpClientError(error)
   );
 }

@@ -1,16 +1,16 @@
 /**
- * What every resource gets from the client: an authenticated and an anonymous ky instance
+ * What every resource gets from the client: an authenticated and an anonymous HTTP layer (http.ts)
  * and `run`, which turns any failure into an ApiError and raises the 403 event.
  */
-import type { KyInstance } from 'ky';
+import type { Http } from './http.ts';
 import { isAbortError, toApiError, type ApiError } from './errors.ts';
 
 /** The plumbing shared by the resources of one client. */
 export interface Transport {
   /** Sends `Authorization: Bearer`, refreshing an expired token first. */
-  readonly authed: KyInstance;
+  readonly authed: Http;
   /** Sends no token (sign-in, sign-up, refresh, password mail, config, public calculator). */
-  readonly anon: KyInstance;
+  readonly anon: Http;
   /** Awaits a call; rethrows failures as ApiError (aborts are rethrown untouched). */
   run<T>(call: Promise<T>): Promise<T>;
   /** Absolute or same-origin URL of an API path (for the stream reader). */

@@ -5,7 +5,7 @@
  *
  * TODO(domain): `ProductionEstimate` belongs in @solar/domain's contract.ts and the call in
  * @solar/api's calculator resource (`calculator.production(query)`); the API client has no
- * such method yet, so this module calls it with the client package's own ky factory and
+ * such method yet, so this module calls it with the client package's own HTTP layer and
  * error type. Remove it when the client gains the method.
  */
 import { createHttp, toApiError } from '@solar/api';
