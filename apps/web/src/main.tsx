@@ -20,10 +20,11 @@ async function startLocale(): Promise<Locale> {
   }
 }
 
-// The page's screen and the active language's catalog load side by side; the first render
-// waits for the catalog (no English flash).
+// The active language's catalog, the page's screen and its messages load side by side; the
+// first render waits for the catalog (no English flash), the screen for its messages.
+const starting = startLocale();
 preloadScreen(window.location.pathname);
-void startLocale().then((locale) => {
+void starting.then((locale) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App locale={locale} />

@@ -2,21 +2,31 @@
  * The interface language (spec section 1): react-intl messages and react-aria's locale,
  * kept in storage and mirrored to `<html lang>`.
  *
- * Only the active language's catalog is loaded (i18n/locales.ts). Choosing another
- * language keeps the current one on screen until the new catalog has arrived, then
- * switches at once; a provider started on a language whose catalog is not loaded yet
- * (main.tsx preloads it, so only tests and stories) renders nothing until it is.
+ * Only the active language's messages are loaded (i18n/locales.ts): its core before the
+ * first render, each feature's with its screens. Choosing another language keeps the
+ * current one on screen until the new catalog (core and the features in use) has arrived,
+ * then switches at once; a provider started on a language whose catalog is not loaded yet
+ * (main.tsx preloads it, so only tests and stories) renders nothing until it is. Messages
+ * that arrive later (a feature's, with its screen) reach react-intl as they load.
  */
 import { I18nProvider } from '@solar/ui';
-import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { IntlProvider } from 'react-intl';
 import {
   initialLocale,
   LANGUAGE_STORAGE_KEY,
   loadCatalog,
   loadedCatalog,
+  subscribeCatalogs,
   type Locale,
-  type Messages,
 } from '../i18n/locales.ts';
 
 interface LocaleValue {
@@ -27,34 +37,32 @@ interface LocaleValue {
 
 const LocaleContext = createContext<LocaleValue | null>(null);
 
-interface Active {
-  locale: Locale;
-  /** Undefined while the catalog of `locale` loads. */
-  messages: Messages | undefined;
-}
-
+/**
+ * react-intl and React Aria in the current language, for `children`. `initial` is the
+ * language to start with (default: the stored or browser language, i18n/locales.ts).
+ */
 export function LocaleProvider({ children, initial }: { children: ReactNode; initial?: Locale }) {
-  const [active, setActive] = useState<Active>(() => {
-    const locale =
+  const [locale, setActive] = useState<Locale>(() => {
+    const start =
       initial ?? initialLocale(globalThis.localStorage, globalThis.navigator?.languages ?? []);
-    return { locale, messages: loadedCatalog(locale) };
+    // Asks for the language at once (idempotent), so that the features of screens rendered
+    // below load in it too; the effect below handles the outcome.
+    loadCatalog(start).catch(() => undefined);
+    return start;
   });
-  const { locale, messages } = active;
+  const messages = useSyncExternalStore(subscribeCatalogs, () => loadedCatalog(locale));
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
   useEffect(() => {
     if (messages) return;
     let cancelled = false;
-    loadCatalog(locale).then(
-      (loaded) => {
-        if (!cancelled) setActive((current) => ({ ...current, messages: loaded }));
-      },
+    loadCatalog(locale).catch(() => {
       // Unreachable catalog: fall back to English (always loaded) rather than no page.
-      () => {
-        if (!cancelled) setActive({ locale: 'en', messages: loadedCatalog('en') });
-      },
-    );
+      if (cancelled) return;
+      loadCatalog('en').catch(() => undefined);
+      setActive('en');
+    });
     return () => {
       cancelled = true;
     };
@@ -69,7 +77,7 @@ export function LocaleProvider({ children, initial }: { children: ReactNode; ini
           // Storage may be full or blocked; the choice still applies to this visit.
         }
         loadCatalog(next).then(
-          (loaded) => setActive({ locale: next, messages: loaded }),
+          () => setActive(next),
           // Offline: the current language stays; the next choice tries again.
           () => undefined,
         );

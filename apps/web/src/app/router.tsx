@@ -1,10 +1,13 @@
 /**
  * Routes (spec section 2). Every screen is loaded lazily; the guard decides access first.
- * Feature folders own their screens: features/<name>/<screen>.tsx default-exports it.
+ * Feature folders own their screens: features/<name>/<screen>.tsx default-exports it, and
+ * the folder's messages (i18n/locales.ts) load alongside the screen's module: the screen
+ * renders once both have arrived.
  */
 import { matchRoute, type RouteId } from '@solar/domain';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Redirect, useLocation } from 'wouter';
+import { loadFeatureMessages, type Feature } from '../i18n/locales.ts';
 import { FullPageSpinner, RouteGuard } from './session-gate.tsx';
 
 type Loader = () => Promise<{ default: ComponentType<{ params: Record<string, string> }> }>;
@@ -13,15 +16,27 @@ type Screen = LazyExoticComponent<ComponentType<{ params: Record<string, string>
   preload: Loader;
 };
 
-/** A lazily loaded screen that can also be fetched ahead of its first render. */
+/** The feature whose messages each screen shows (set below, from `screenFeatures`). */
+const featureOf = new WeakMap<Screen, Feature>();
+
+/**
+ * A lazily loaded screen that can also be fetched ahead of its first render. Loading it
+ * fetches the module and its feature's messages side by side.
+ */
 function lazyScreen(load: Loader): Screen {
-  return Object.assign(lazy(load), { preload: load });
+  const loadWithMessages: Loader = async () => {
+    const feature = featureOf.get(screen);
+    const [module] = await Promise.all([load(), feature && loadFeatureMessages(feature)]);
+    return module;
+  };
+  const screen: Screen = Object.assign(lazy(loadWithMessages), { preload: loadWithMessages });
+  return screen;
 }
 
 const chatScreen: Screen = lazyScreen(() => import('../features/chat/chat-screen.tsx'));
 
 /** The screen of each route id; `root` redirects, handled by the guard. */
-export const screens: Partial<Record<RouteId, Screen>> = {
+export const screens = {
   signIn: lazyScreen(() => import('../features/auth/signin-screen.tsx')),
   dashboard: lazyScreen(() => import('../features/dashboard/dashboard-screen.tsx')),
   signUp: lazyScreen(() => import('../features/auth/signup-screen.tsx')),
@@ -44,7 +59,34 @@ export const screens: Partial<Record<RouteId, Screen>> = {
   userView: lazyScreen(() => import('../features/users/user-view-screen.tsx')),
   userEdit: lazyScreen(() => import('../features/users/user-edit-screen.tsx')),
   notFound: lazyScreen(() => import('../features/not-found/not-found-screen.tsx')),
+} satisfies Partial<Record<RouteId, Screen>>;
+
+const screenOfRoute: Partial<Record<RouteId, Screen>> = screens;
+
+/** The feature folder of each screen, whose messages it needs. */
+const screenFeatures: Record<keyof typeof screens, Feature> = {
+  signIn: 'auth',
+  dashboard: 'dashboard',
+  signUp: 'auth',
+  forgotPassword: 'auth',
+  resetPassword: 'auth',
+  verifyEmail: 'auth',
+  terms: 'auth',
+  privacy: 'auth',
+  profile: 'profile',
+  quickCalculator: 'calculator',
+  fullCalculator: 'full-calculator',
+  chat: 'chat',
+  conversation: 'chat',
+  users: 'users',
+  userCreate: 'users',
+  userView: 'users',
+  userEdit: 'users',
+  notFound: 'not-found',
 };
+for (const [id, feature] of Object.entries(screenFeatures)) {
+  featureOf.set(screens[id as keyof typeof screens], feature);
+}
 
 /**
  * Starts fetching the screen of `location` (a path) at once, so it loads alongside the
@@ -52,14 +94,14 @@ export const screens: Partial<Record<RouteId, Screen>> = {
  * render, which shows them as usual.
  */
 export function preloadScreen(location: string): void {
-  const screen = screens[matchRoute(location).id];
+  const screen = screenOfRoute[matchRoute(location).id];
   screen?.preload().catch(() => undefined);
 }
 
 export function AppRoutes() {
   const [location] = useLocation();
   const match = matchRoute(location);
-  const Screen = screens[match.id] ?? screens.notFound!;
+  const Screen = screenOfRoute[match.id] ?? screens.notFound;
   if (match.id === 'root') return <Redirect to="/dashboard" replace />;
   return (
     <RouteGuard>

@@ -1,12 +1,11 @@
-/** The Russian catalog, loaded only when Russian is the interface language. See catalog.ts. */
+/**
+ * The Russian core catalog, loaded only when Russian is the interface language: the
+ * domain's and the shell's messages; features' messages load with their screens
+ * (locales.ts). See catalog.ts.
+ */
 import app from './app.ru.json';
 import { mergeCatalog, type Messages } from './catalog.ts';
 import domain from './domain.ru.json';
 
-const features = import.meta.glob<Messages>('../features/*/messages.ru.json', {
-  eager: true,
-  import: 'default',
-});
-
-/** Every Russian message. */
-export const catalog: Messages = mergeCatalog(domain, app, features);
+/** The Russian messages of the domain and the shell. */
+export const catalog: Messages = mergeCatalog(domain, app);

@@ -1,18 +1,16 @@
 /**
- * Builds one interface language's catalog (spec section 1): the domain's messages, the
- * shell's own (app.<locale>.json) and every feature's `features/<name>/messages.<locale>.json`,
- * merged into one id -> ICU message map. Later sources win on a shared id (none share one:
- * the catalog tests check it).
+ * How an interface language's catalog is built (spec section 1). Each language has a core
+ * catalog, loaded before the first render: the domain's messages (domain.<locale>.json)
+ * and the shell's own (app.<locale>.json). Each feature folder has its own
+ * `features/<name>/messages.<locale>.json`, loaded with the feature's screens
+ * (i18n/locales.ts). All are merged into one id -> ICU message map; no two files share an
+ * id (the catalog tests check it).
  */
 
 /** One locale's messages: message id -> ICU message text. */
 export type Messages = Record<string, string>;
 
-/** Merges the domain, app and feature files of one locale (feature files keyed by path). */
-export function mergeCatalog(
-  domain: Messages,
-  app: Messages,
-  featureFiles: Record<string, Messages>,
-): Messages {
-  return Object.assign({}, domain, app, ...Object.values(featureFiles)) as Messages;
+/** Merges message files of one locale into one map (later files win on a shared id). */
+export function mergeCatalog(...files: Messages[]): Messages {
+  return Object.assign({}, ...files) as Messages;
 }

@@ -4,13 +4,14 @@ import { catalog as enCatalog } from './catalog.en.ts';
 import domainEnglish from './domain.en.json';
 import { catalog as esCatalog } from './catalog.es.ts';
 import { catalog as ruCatalog } from './catalog.ru.ts';
-import { initialLocale, loadCatalog, loadedCatalog, type Locale } from './locales.ts';
-
-const catalogs: Record<Locale, Record<string, string>> = {
-  en: enCatalog,
-  es: esCatalog,
-  ru: ruCatalog,
-};
+import {
+  FEATURES,
+  initialLocale,
+  loadCatalog,
+  loadedCatalog,
+  loadFeatureMessages,
+  type Locale,
+} from './locales.ts';
 
 const featureFiles = import.meta.glob<Record<string, string>>('../features/*/messages.*.json', {
   eager: true,
@@ -22,6 +23,18 @@ for (const [file, messages] of Object.entries(featureFiles)) {
   const [, feature, locale] = /features\/([^/]+)\/messages\.(\w+)\.json$/.exec(file)!;
   (featureCatalogs[feature!] ??= {})[locale as Locale] = messages;
 }
+
+/** Every message of a language: its core catalog and all its features' messages. */
+const full = (locale: Locale, core: Record<string, string>) =>
+  Object.assign({}, core, ...Object.values(featureCatalogs).map((f) => f[locale])) as Record<
+    string,
+    string
+  >;
+const catalogs: Record<Locale, Record<string, string>> = {
+  en: full('en', enCatalog),
+  es: full('es', esCatalog),
+  ru: full('ru', ruCatalog),
+};
 
 describe('locale catalogs (spec section 1: en, es, ru)', () => {
   it('English covers every domain message with its default text', () => {
@@ -75,11 +88,30 @@ describe('locale catalogs (spec section 1: en, es, ru)', () => {
     }
   });
 
-  it('has English ready and loads Spanish and Russian on demand', async () => {
-    expect(loadedCatalog('en')).toBe(enCatalog);
-    expect(await loadCatalog('es')).toBe(esCatalog);
-    expect(await loadCatalog('ru')).toBe(ruCatalog);
-    expect(loadedCatalog('ru')).toBe(ruCatalog);
+  it('lists every feature folder that has messages', () => {
+    expect([...FEATURES].sort()).toEqual(Object.keys(featureCatalogs).sort());
+  });
+
+  it('no feature shares an id with the core catalogs', () => {
+    for (const locales of Object.values(featureCatalogs)) {
+      for (const id of Object.keys(locales.en ?? {}))
+        expect([id, id in enCatalog]).toEqual([id, false]);
+    }
+  });
+
+  it('has the English core ready, loads Spanish and Russian on demand, features with screens', async () => {
+    expect(loadedCatalog('en')).toEqual(enCatalog);
+    expect(loadedCatalog('ru')).toBeUndefined();
+    await loadCatalog('en');
+    expect(await loadCatalog('es')).toEqual(esCatalog);
+    // A feature loads in every language asked for so far, and not in the others.
+    await loadFeatureMessages('profile');
+    expect(loadedCatalog('en')).toEqual({ ...enCatalog, ...featureCatalogs.profile!.en });
+    expect(loadedCatalog('es')).toEqual({ ...esCatalog, ...featureCatalogs.profile!.es });
+    expect(loadedCatalog('ru')).toBeUndefined();
+    // A language asked for later comes with the features already in use.
+    expect(await loadCatalog('ru')).toEqual({ ...ruCatalog, ...featureCatalogs.profile!.ru });
+    expect(loadedCatalog('ru')).toBe(loadedCatalog('ru'));
   });
 
   it('prefers the stored language, then the browser language, then English', () => {

@@ -2,14 +2,22 @@
  * Interface languages (spec section 1): English (default), Spanish, Russian; the choice is
  * kept in browser storage under the language preference key.
  *
- * Only the active language's catalog is loaded: English is part of the first load, Spanish
- * and Russian are fetched on demand (`loadCatalog`) and awaited before the first render
- * when they are the active language (main.tsx), so no English flashes first. How a
- * catalog is merged: see catalog.ts.
+ * Only the languages the visitor uses are loaded, and of each only what the screens shown
+ * so far need:
+ * - a language's core catalog (domain and shell messages; English is part of the first
+ *   load, Spanish and Russian are fetched by `loadCatalog`) is awaited before the first
+ *   render in that language (main.tsx), so no English flashes first;
+ * - a feature's messages (`features/<name>/messages.<locale>.json`) load with its screens
+ *   (`loadFeatureMessages`, called by the router alongside the screen's module), in every
+ *   language asked for so far; switching language loads the new language's core and the
+ *   features already in use before the switch.
+ * The loaded messages of a language are one merged map (`loadedCatalog`), which changes
+ * when a part arrives; `subscribeCatalogs` tells the language provider. How a catalog is
+ * merged: see catalog.ts.
  */
 import { STORAGE_KEYS } from '@solar/domain';
-import { catalog as english } from './catalog.en.ts';
-import type { Messages } from './catalog.ts';
+import { catalog as englishCore } from './catalog.en.ts';
+import { mergeCatalog, type Messages } from './catalog.ts';
 
 export const LOCALES = ['en', 'es', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -17,35 +25,112 @@ export type { Messages };
 
 export const LANGUAGE_STORAGE_KEY = STORAGE_KEYS.language;
 
-const importers: Record<Locale, () => Promise<Messages>> = {
-  en: () => Promise.resolve(english),
+/** The feature folders that have a message catalog (features/<name>/messages.<locale>.json). */
+export const FEATURES = [
+  'auth',
+  'calculator',
+  'chat',
+  'dashboard',
+  'full-calculator',
+  'not-found',
+  'profile',
+  'users',
+] as const;
+/** A feature folder with its own messages. */
+export type Feature = (typeof FEATURES)[number];
+
+const cores: Record<Locale, () => Promise<Messages>> = {
+  en: () => Promise.resolve(englishCore),
   es: () => import('./catalog.es.ts').then((m) => m.catalog),
   ru: () => import('./catalog.ru.ts').then((m) => m.catalog),
 };
 
-const loaded: Partial<Record<Locale, Messages>> = { en: english };
-const pending: Partial<Record<Locale, Promise<Messages>>> = {};
+const featureFiles = import.meta.glob<Messages>('../features/*/messages.*.json', {
+  import: 'default',
+});
 
-/** The catalog of `locale` when it is already loaded, else undefined. */
-export function loadedCatalog(locale: Locale): Messages | undefined {
-  return loaded[locale];
+/** The part of a language's catalog: its core, or one feature's messages. */
+type Part = 'core' | Feature;
+
+function loadPartFile(locale: Locale, part: Part): Promise<Messages> {
+  if (part === 'core') return cores[locale]();
+  const load = featureFiles[`../features/${part}/messages.${locale}.json`];
+  return load ? load() : Promise.reject(new Error(`no ${locale} messages for feature ${part}`));
+}
+
+const parts: Record<Locale, Map<Part, Messages>> = {
+  en: new Map([['core', englishCore]]),
+  es: new Map(),
+  ru: new Map(),
+};
+const pending = new Map<string, Promise<Messages>>();
+const merged: Partial<Record<Locale, Messages>> = {};
+/** Languages asked for with `loadCatalog`: features load in each of them. */
+const requested = new Set<Locale>();
+/** Features asked for with `loadFeatureMessages`: they load with every language. */
+const features = new Set<Feature>();
+const listeners = new Set<() => void>();
+
+function loadPart(locale: Locale, part: Part): Promise<Messages> {
+  const ready = parts[locale].get(part);
+  if (ready) return Promise.resolve(ready);
+  const key = `${locale}:${part}`;
+  let promise = pending.get(key);
+  if (!promise) {
+    promise = loadPartFile(locale, part).then(
+      (messages) => {
+        pending.delete(key);
+        parts[locale].set(part, messages);
+        delete merged[locale];
+        for (const listener of listeners) listener();
+        return messages;
+      },
+      (error: unknown) => {
+        pending.delete(key);
+        throw error;
+      },
+    );
+    pending.set(key, promise);
+  }
+  return promise;
 }
 
 /**
- * Loads the catalog of `locale` (once; later calls share the result). Rejects when the
- * file cannot be fetched; a later call tries again.
+ * The loaded messages of `locale` (its core and every feature loaded so far) as one map, or
+ * undefined while its core is not loaded. The same object until another part arrives.
  */
-export function loadCatalog(locale: Locale): Promise<Messages> {
-  const ready = loaded[locale];
-  if (ready) return Promise.resolve(ready);
-  pending[locale] ??= importers[locale]().then(
-    (messages) => (loaded[locale] = messages),
-    (error: unknown) => {
-      delete pending[locale];
-      throw error;
-    },
-  );
-  return pending[locale];
+export function loadedCatalog(locale: Locale): Messages | undefined {
+  const loaded = parts[locale];
+  if (!loaded.has('core')) return undefined;
+  return (merged[locale] ??= mergeCatalog(...loaded.values()));
+}
+
+/** Calls `listener` whenever a part of any catalog arrives; returns the unsubscribe. */
+export function subscribeCatalogs(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Loads the catalog of `locale`: its core and the messages of every feature in use (each
+ * file once; later calls share it), and from then on loads features in this language too.
+ * Resolves with {@link loadedCatalog}; rejects when a file cannot be fetched (a later call
+ * tries again).
+ */
+export async function loadCatalog(locale: Locale): Promise<Messages> {
+  requested.add(locale);
+  await Promise.all([loadPart(locale, 'core'), ...[...features].map((f) => loadPart(locale, f))]);
+  return loadedCatalog(locale)!;
+}
+
+/**
+ * Loads the messages of `feature` in every language asked for so far (normally just the
+ * active one; during a switch also the next). The router awaits it with a screen's module,
+ * so a screen never renders without its texts. Rejects when a file cannot be fetched.
+ */
+export async function loadFeatureMessages(feature: Feature): Promise<void> {
+  features.add(feature);
+  await Promise.all([...requested].map((locale) => loadPart(locale, feature)));
 }
 
 /** True when `value` is one of the interface languages. */
