@@ -185,7 +185,7 @@ export async function streamChatReply(
   // From here on the reply is ours: Fastify neither serializes nor sends it.
   reply.hijack();
   const raw = reply.raw;
-  const sse = startEventStream(raw, reply.getHeaders() as OutgoingHttpHeaders);
+  const sse = startEventStream(raw, reply.getHeaders() as OutgoingHttpHeaders, chunk({}));
   const client = new AbortController();
   const onClose = () => {
     if (!raw.writableFinished) client.abort(new Error('client disconnected'));
@@ -209,7 +209,6 @@ export async function streamChatReply(
     sse.end();
   };
 
-  sse.data(chunk({}));
   // The database work below runs on this thread with PGlite: let the event loop first
   // serve the other requests already waiting (their first chunks), then continue.
   await new Promise((resolve) => setImmediate(resolve));

@@ -1,11 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTurnBudget } from '../turn-budget.ts';
 import { shareEventLoop } from './time-slice.ts';
 
 let client: PGlite;
 beforeAll(async () => {
   client = await PGlite.create();
-  shareEventLoop(client, 4);
+  shareEventLoop(client, createTurnBudget(4));
 });
 afterAll(() => client.close());
 
