@@ -4,6 +4,8 @@
  * the OpenAPI document generated from the route schemas.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
@@ -184,6 +186,37 @@ describe('request limits and headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('sends exactly the headers helmet itself sets on a response', async () => {
+    const { helmetHeaders } = await import('../src/security.ts');
+    const { default: helmet } = await import('helmet');
+    const middleware = helmet({
+      contentSecurityPolicy: { directives: { 'default-src': ["'none'"] } },
+    });
+    const real = http.createServer((request, response) =>
+      middleware(request, response, () => response.end()),
+    );
+    await new Promise<void>((resolve) => real.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = real.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/`);
+      const fromHelmet = Object.fromEntries(
+        [...response.headers].filter(
+          ([name]) =>
+            !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(
+              name,
+            ),
+        ),
+      );
+      const copied = Object.fromEntries(
+        helmetHeaders(middleware).map(([name, value]) => [name.toLowerCase(), value]),
+      );
+      expect(copied).toEqual(fromHelmet);
+      expect(Object.keys(copied)).toContain('strict-transport-security');
+    } finally {
+      await new Promise<void>((resolve) => real.close(() => resolve()));
+    }
   });
 
   it('allows the Google sign-in script only when Google is configured', async () => {

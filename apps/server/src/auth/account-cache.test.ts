@@ -32,6 +32,20 @@ describe('account cache', () => {
     expect((await cache.get(id))?.name).toBe('Written elsewhere');
   });
 
+  it('offers a fresh row without waiting only until ttl passes or it is forgotten', async () => {
+    let clock = 0;
+    const cache = createAccountCache(database.db, { ttlMs: 1000, now: () => clock });
+    await setName('Aida');
+    expect(cache.peek(id)).toBeUndefined();
+    await cache.get(id);
+    expect(cache.peek(id)?.row?.name).toBe('Aida');
+    clock = 1000;
+    expect(cache.peek(id)).toBeUndefined();
+    await cache.get(id);
+    cache.forget(id);
+    expect(cache.peek(id)).toBeUndefined();
+  });
+
   it('reads the stored row again right after forget', async () => {
     const cache = createAccountCache(database.db, { now: () => 0 });
     await setName('Before');

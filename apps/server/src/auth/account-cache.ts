@@ -22,6 +22,11 @@ export const ACCOUNT_CACHE_MAX = 10_000;
 export interface AccountCache {
   /** The row with this id (undefined when there is none), from memory when fresh. */
   get(id: string): Promise<UserRow | undefined>;
+  /**
+   * The fresh cached entry of `id` without waiting (the guard's fast path): `{ row }`, where
+   * row is undefined for a known missing account; undefined when `get` must read it.
+   */
+  peek(id: string): { row: UserRow | undefined } | undefined;
   /** Drops the row of one account; call after every write to it. */
   forget(id: string): void;
   /** Drops every row; for bulk writes. */
@@ -65,10 +70,16 @@ export function createAccountCache(db: Db, options: AccountCacheOptions = {}): A
     }
   }
 
+  function peek(id: string): Entry | undefined {
+    const entry = entries.get(id);
+    return entry && now() - entry.loadedAt < ttlMs ? entry : undefined;
+  }
+
   return {
+    peek,
     get(id) {
-      const entry = entries.get(id);
-      if (entry && now() - entry.loadedAt < ttlMs) return Promise.resolve(entry.row);
+      const fresh = peek(id);
+      if (fresh) return Promise.resolve(fresh.row);
       let pending = loading.get(id);
       if (!pending) {
         pending = load(id);

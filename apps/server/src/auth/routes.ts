@@ -19,7 +19,7 @@ import {
   type AuthResponse,
 } from '@solar/domain/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -55,7 +55,7 @@ export interface AuthRoutesOptions {
   db: Db;
   tokens: TokenService;
   config: Config;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: preHandlerHookHandler;
   /** Told about every write to an account, so the guard never serves the old row. */
   accounts: AccountCache;
   mail: AccountMail;
@@ -318,7 +318,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.get(
     '/auth/me',
     { preHandler: authenticate, schema: { tags, security: bearer, summary: 'The signed-in user' } },
-    async (request) => toMe(requireAuth(request).account),
+    // Synchronous: the answer is ready, and a promise would only add a turn (issue 10).
+    (request) => toMe(requireAuth(request).account),
   );
 
   /** PUT /auth/me {name, email} -> 200 the me shape, updated; a new email is unconfirmed

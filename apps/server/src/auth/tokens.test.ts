@@ -32,6 +32,17 @@ describe('access tokens', () => {
     await expect(tokens.verify(token)).rejects.toBeInstanceOf(errors.JWTExpired);
   });
 
+  it('answers without waiting only for a token it verified and that has not expired', async () => {
+    let clock = 1_700_000_000_000;
+    const tokens = createTokenService(secret, 900, () => clock);
+    const { token } = await tokens.sign(claims);
+    expect(tokens.verified(token)).toBeUndefined();
+    await tokens.verify(token);
+    expect(tokens.verified(token)).toMatchObject({ sub: claims.sub, exp: 1_700_000_900 });
+    clock += 900_000;
+    expect(tokens.verified(token)).toBeUndefined();
+  });
+
   it('refuses a changed token even after the original verified', async () => {
     const tokens = createTokenService(secret, 900);
     const { token } = await tokens.sign(claims);

@@ -10,7 +10,7 @@ import {
   titleUpdateRequestSchema,
 } from '@solar/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerHookHandler } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guard.ts';
 import type { Db } from '../db/database.ts';
@@ -22,7 +22,7 @@ import { createBackgroundTasks, createStreamTracker, streamChatReply } from './s
 
 export interface ChatRoutesOptions {
   db: Db;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: preHandlerHookHandler;
   /** The server's environment, for the AI provider settings (AI_PROVIDER, AI_BASE_URL, ...). */
   env: Record<string, string | undefined>;
 }

@@ -15,7 +15,7 @@ import {
   projectUpdateRequestSchema,
   RATE_LIMIT,
 } from '@solar/domain';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guard.ts';
@@ -29,7 +29,7 @@ import { createProjectsRepository } from './repository.ts';
 export interface ProjectsRoutesOptions {
   db: Db;
   /** The bearer-token preHandler of auth/guard.ts (sets `request.auth`). */
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: preHandlerHookHandler;
   /** The process environment (PROJECTS_RATE_LIMIT, PROJECTS_RATE_WINDOW_MS). */
   env?: Record<string, string | undefined>;
   /** The clock, epoch ms (tests move it to show the window sliding). */

@@ -13,7 +13,7 @@ import {
 } from '@solar/domain/contract';
 import { toPage } from '@solar/domain/paging';
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountCache } from '../auth/account-cache.ts';
@@ -35,7 +35,7 @@ import {
 
 export interface AdminUserRoutesOptions {
   db: Db;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: preHandlerHookHandler;
   /** Told about every account update, so the guard never serves the old row. */
   accounts: AccountCache;
 }
