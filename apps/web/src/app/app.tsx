@@ -3,7 +3,7 @@
  * `client` and `bus` can be passed in (route-level tests and screen stories use the MSW
  * fake); the browser build creates its own.
  */
-import { ApiProvider } from '@solar/api/react';
+import { ApiProvider } from '@solar/api/react/provider';
 import type { ApiClient } from '@solar/api';
 import { RouterProvider, ToastProvider } from '@solar/ui';
 import { useEffect, useState, type ReactNode } from 'react';

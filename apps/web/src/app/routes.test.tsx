@@ -57,6 +57,28 @@ describe('routes and guards (spec sections 2 and 6) against the fake', () => {
     await expect.poll(() => fixture.location.history.at(-1)).toBe('/dashboard');
   });
 
+  it("signs out to /signin and drops the previous user's cached answers", async () => {
+    const fixture = createAppFixture({ path: '/profile', as: 'manager' });
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    await expect
+      .element(screen.getByRole('heading', { name: 'Aigerim Bekova', level: 2 }))
+      .toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await expect.element(screen.getByRole('heading', { name: 'Sign in to Solar' })).toBeVisible();
+    expect(fixture.client.session.getSnapshot().user).toBeNull();
+
+    await screen.getByLabelText('Email').fill('daniyar@example.com');
+    await screen.getByLabelText('Password', { exact: true }).fill('Password1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expect.element(screen.getByText('Welcome, Daniyar Sadykov')).toBeVisible();
+    fixture.location.navigate('/profile');
+    await expect
+      .element(screen.getByRole('heading', { name: 'Daniyar Sadykov', level: 2 }))
+      .toBeVisible();
+    expect(screen.container.textContent).not.toContain('Aigerim Bekova');
+  });
+
   it('shows the 404 page with a sign-in link for an unknown path', async () => {
     const fixture = createAppFixture({ path: '/nope' });
     const screen = await render(<AppFixtureView fixture={fixture} />);

@@ -17,7 +17,7 @@ import {
   readTokenClaims,
   type SessionLike,
 } from '@solar/domain';
-import { useApiClient, useSession } from '@solar/api/react';
+import { useApiClient, useSession } from '@solar/api/react/provider';
 import { Spinner } from '@solar/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';

@@ -3,7 +3,7 @@
  * (domain `navItems`: users only with canManageUsers), language selector and sign-out.
  */
 import { navItems } from '@solar/domain';
-import { useSignOut } from '@solar/api/react';
+import { useSignOut } from '@solar/api/react/provider';
 import { AppShell, Button, LanguageSelect } from '@solar/ui';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -22,7 +22,7 @@ export function SignedInShell({
   const intl = useIntl();
   const [location, navigate] = useLocation();
   const session = useSessionLike();
-  const signOut = useSignOut();
+  const { signOut, isPending: signingOut } = useSignOut();
   const now = useNow();
   const items = navItems(session, now()).map((item) => ({
     id: item.id,
@@ -46,8 +46,8 @@ export function SignedInShell({
           <Button
             variant="secondary"
             size="sm"
-            isPending={signOut.isPending}
-            onPress={() => signOut.mutate(undefined, { onSettled: () => navigate('/signin') })}
+            isPending={signingOut}
+            onPress={() => signOut(() => navigate('/signin'))}
           >
             {intl.formatMessage({ id: 'app.signOut' })}
           </Button>

@@ -1,7 +1,9 @@
 /**
  * React data hooks on TanStack Query over the typed client (spec section 7): caching,
- * de-duplication, pagination of users and conversations, invalidation after mutations,
- * the session as external state, and the chat stream with its stop.
+ * de-duplication, pagination of users and conversations, invalidation after mutations, and
+ * the chat stream with its stop. The provider, client, session and sign-out are in
+ * provider.tsx, which pages load without TanStack Query; the hooks here pass the
+ * provider's QueryClient explicitly (no QueryClientProvider).
  */
 import type {
   AdminCreateUserRequest,
@@ -15,27 +17,11 @@ import type {
   SignUpRequest,
   StreamChunk,
 } from '@solar/domain/contract';
-import {
-  QueryClient,
-  QueryClientProvider,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import {
-  createContext,
-  use,
-  useCallback,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
-import type { ApiClient } from '../client.ts';
+import { QueryClient, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiError } from '../errors.ts';
 import type { AdminUserListParams } from '../resources/admin-users.ts';
-import type { SessionSnapshot } from '../session.ts';
+import { useApiClient, useApiContext } from './provider.tsx';
 import {
   adminUserListQuery,
   adminUserQuery,
@@ -48,192 +34,209 @@ import {
   projectsQuery,
 } from './queries.ts';
 
-const ApiContext = createContext<ApiClient | null>(null);
-
-/** Provides the client and a QueryClient (the given one, or one made for this provider). */
-export function ApiProvider({
-  client,
-  queryClient,
-  children,
-}: {
-  client: ApiClient;
-  queryClient?: QueryClient;
-  children: ReactNode;
-}) {
-  const [fallback] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
-  return (
-    <ApiContext value={client}>
-      <QueryClientProvider client={queryClient ?? fallback}>{children}</QueryClientProvider>
-    </ApiContext>
-  );
-}
-
-/** The client of the nearest ApiProvider. */
-export function useApiClient(): ApiClient {
-  const client = use(ApiContext);
-  if (!client) throw new Error('useApiClient needs an <ApiProvider client={...}>');
+/**
+ * The QueryClient of the nearest ApiProvider, made on first use (queries retry once);
+ * mounted while a component using it is (refetch on focus and reconnect), as
+ * QueryClientProvider would.
+ */
+export function useApiQueryClient(): QueryClient {
+  const { queries } = useApiContext();
+  queries.current ??= new QueryClient({ defaultOptions: { queries: { retry: 1 } } });
+  const client = queries.current;
+  useEffect(() => {
+    client.mount();
+    return () => client.unmount();
+  }, [client]);
   return client;
 }
 
-/** The session (user and tokens), re-rendering on sign-in, refresh and sign-out. */
-export function useSession(): SessionSnapshot {
-  const { session } = useApiClient();
-  return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
-}
-
 /** `GET /config`. */
-export const useConfig = () => useQuery(configQuery(useApiClient()));
+export const useConfig = () => useQuery(configQuery(useApiClient()), useApiQueryClient());
 /** `GET /auth/me`. */
-export const useMe = () => useQuery(meQuery(useApiClient()));
+export const useMe = () => useQuery(meQuery(useApiClient()), useApiQueryClient());
 /** `GET /admin/users` (keeps the previous page while loading). */
 export const useAdminUsers = (params: AdminUserListParams) =>
-  useQuery(adminUserListQuery(useApiClient(), params));
+  useQuery(adminUserListQuery(useApiClient(), params), useApiQueryClient());
 /** `GET /admin/users/{id}`. */
-export const useAdminUser = (id: string) => useQuery(adminUserQuery(useApiClient(), id));
+export const useAdminUser = (id: string) =>
+  useQuery(adminUserQuery(useApiClient(), id), useApiQueryClient());
 /** `GET /chat/conversations` with 'load more' (`fetchNextPage`). */
-export const useConversations = () => useInfiniteQuery(conversationsQuery(useApiClient()));
+export const useConversations = () =>
+  useInfiniteQuery(conversationsQuery(useApiClient()), useApiQueryClient());
 /** `GET /chat/history/{id}`; disabled without an id (a new conversation). */
 export const useConversation = (id: string | null) => {
   const api = useApiClient();
-  return useQuery({ ...conversationQuery(api, id ?? ''), enabled: id !== null });
+  return useQuery(
+    { ...conversationQuery(api, id ?? ''), enabled: id !== null },
+    useApiQueryClient(),
+  );
 };
 /** `GET /chat/portfolio`. */
-export const usePortfolio = () => useQuery(portfolioQuery(useApiClient()));
+export const usePortfolio = () => useQuery(portfolioQuery(useApiClient()), useApiQueryClient());
 /** `GET /projects`. */
 export const useProjects = (scope: 'own' | 'all' = 'own') =>
-  useQuery(projectsQuery(useApiClient(), scope));
+  useQuery(projectsQuery(useApiClient(), scope), useApiQueryClient());
 
 /** Sign-in that stores the session (the client does) and drops the previous user's cache. */
 export function useSignIn() {
   const api = useApiClient();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { email: string; password: string }) => api.auth.signIn(body),
-    onSuccess: () => invalidate.everything(client),
-  });
+  const client = useApiQueryClient();
+  return useMutation(
+    {
+      mutationFn: (body: { email: string; password: string }) => api.auth.signIn(body),
+      onSuccess: () => invalidate.everything(client),
+    },
+    client,
+  );
 }
 
 /** `POST /auth/email/signup` -> 201 AuthResponse (session stored); 400, 409 `email_taken`. */
 export function useSignUp() {
   const api = useApiClient();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SignUpRequest) => api.auth.signUp(body),
-    onSuccess: () => invalidate.everything(client),
-  });
+  const client = useApiQueryClient();
+  return useMutation(
+    {
+      mutationFn: (body: SignUpRequest) => api.auth.signUp(body),
+      onSuccess: () => invalidate.everything(client),
+    },
+    client,
+  );
 }
 
 /** `POST /auth/google/signin {code}` -> 200 AuthResponse (session stored); 400, 401, 503. */
 export function useGoogleSignIn() {
   const api = useApiClient();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) => api.auth.googleSignIn({ code }),
-    onSuccess: () => invalidate.everything(client),
-  });
+  const client = useApiQueryClient();
+  return useMutation(
+    {
+      mutationFn: (code: string) => api.auth.googleSignIn({ code }),
+      onSuccess: () => invalidate.everything(client),
+    },
+    client,
+  );
 }
 
 /** `POST /auth/password/forgot {email}` -> 202 (same answer for unknown emails); 400, 429. */
 export function useForgotPassword() {
   const api = useApiClient();
-  return useMutation({
-    mutationFn: (body: ForgotPasswordRequest) => api.auth.forgotPassword(body),
-  });
+  return useMutation(
+    {
+      mutationFn: (body: ForgotPasswordRequest) => api.auth.forgotPassword(body),
+    },
+    useApiQueryClient(),
+  );
 }
 
 /** `POST /auth/password/reset {token,password,confirmPassword}` -> 204; 400 `invalid_token`. */
 export function useResetPassword() {
   const api = useApiClient();
-  return useMutation({ mutationFn: (body: ResetPasswordRequest) => api.auth.resetPassword(body) });
+  return useMutation(
+    { mutationFn: (body: ResetPasswordRequest) => api.auth.resetPassword(body) },
+    useApiQueryClient(),
+  );
 }
 
 /** `POST /auth/email/verify {token}` -> 204 (email confirmed); 400 `invalid_token`. */
 export function useVerifyEmail() {
   const api = useApiClient();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (token: string) => api.auth.verifyEmail({ token }),
-    onSuccess: () => invalidate.me(client),
-  });
-}
-
-/** Sign-out: revokes the refresh token, clears the session and the cache. */
-export function useSignOut() {
-  const api = useApiClient();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.auth.signOut(),
-    onSettled: () => invalidate.everything(client),
-  });
+  const client = useApiQueryClient();
+  return useMutation(
+    {
+      mutationFn: (token: string) => api.auth.verifyEmail({ token }),
+      onSuccess: () => invalidate.me(client),
+    },
+    client,
+  );
 }
 
 /** `PUT /auth/me`. */
 export function useUpdateProfile() {
   const api = useApiClient();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ProfileUpdateRequest) => api.profile.update(body),
-    onSuccess: () => invalidate.me(client),
-  });
+  const client = useApiQueryClient();
+  return useMutation(
+    {
+      mutationFn: (body: ProfileUpdateRequest) => api.profile.update(body),
+      onSuccess: () => invalidate.me(client),
+    },
+    client,
+  );
 }
 
 /** `POST /admin/users`; refreshes every user list. */
 export function useCreateUser() {
   const api = useApiClient();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AdminCreateUserRequest) => api.adminUsers.create(body),
-    onSuccess: () => invalidate.adminUsers(client),
-  });
+  const client = useApiQueryClient();
+  return useMutation(
+    {
+      mutationFn: (body: AdminCreateUserRequest) => api.adminUsers.create(body),
+      onSuccess: () => invalidate.adminUsers(client),
+    },
+    client,
+  );
 }
 
 /** `PUT /admin/users/{id}`; refreshes the lists and that user. */
 export function useUpdateUser() {
   const api = useApiClient();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: AdminUpdateUserRequest }) =>
-      api.adminUsers.update(id, body),
-    onSuccess: (_data, { id }) => invalidate.adminUsers(client, id),
-  });
+  const client = useApiQueryClient();
+  return useMutation(
+    {
+      mutationFn: ({ id, body }: { id: string; body: AdminUpdateUserRequest }) =>
+        api.adminUsers.update(id, body),
+      onSuccess: (_data, { id }) => invalidate.adminUsers(client, id),
+    },
+    client,
+  );
 }
 
 /** `POST /chat/end/{id}`. */
 export function useEndConversation() {
   const api = useApiClient();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.chat.end(id),
-    onSuccess: (_d, id) => invalidate.chat(client, id),
-  });
+  const client = useApiQueryClient();
+  return useMutation(
+    {
+      mutationFn: (id: string) => api.chat.end(id),
+      onSuccess: (_d, id) => invalidate.chat(client, id),
+    },
+    client,
+  );
 }
 
 /** `PUT /chat/conversations/{id}/title`. */
 export function useRenameConversation() {
   const api = useApiClient();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, title }: { id: string; title: string }) => api.chat.rename(id, title),
-    onSuccess: (_d, { id }) => invalidate.chat(client, id),
-  });
+  const client = useApiQueryClient();
+  return useMutation(
+    {
+      mutationFn: ({ id, title }: { id: string; title: string }) => api.chat.rename(id, title),
+      onSuccess: (_d, { id }) => invalidate.chat(client, id),
+    },
+    client,
+  );
 }
 
 /** Project mutations; each refreshes the project lists. */
 export function useProjectMutations() {
   const api = useApiClient();
-  const client = useQueryClient();
+  const client = useApiQueryClient();
   const onSuccess = () => invalidate.projects(client);
   return {
-    create: useMutation({
-      mutationFn: (body: ProjectCreateRequest) => api.projects.create(body),
-      onSuccess,
-    }),
-    update: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: ProjectUpdateRequest }) =>
-        api.projects.update(id, body),
-      onSuccess,
-    }),
-    remove: useMutation({ mutationFn: (id: string) => api.projects.remove(id), onSuccess }),
+    create: useMutation(
+      {
+        mutationFn: (body: ProjectCreateRequest) => api.projects.create(body),
+        onSuccess,
+      },
+      client,
+    ),
+    update: useMutation(
+      {
+        mutationFn: ({ id, body }: { id: string; body: ProjectUpdateRequest }) =>
+          api.projects.update(id, body),
+        onSuccess,
+      },
+      client,
+    ),
+    remove: useMutation({ mutationFn: (id: string) => api.projects.remove(id), onSuccess }, client),
   };
 }
 
@@ -262,7 +265,7 @@ const idle: ChatStreamState = {
  */
 export function useChatStream(options: { onChunk?: (chunk: StreamChunk) => void } = {}) {
   const api = useApiClient();
-  const client = useQueryClient();
+  const client = useApiQueryClient();
   const [state, setState] = useState<ChatStreamState>(idle);
   const controller = useRef<AbortController | null>(null);
   const onChunk = useRef(options.onChunk);

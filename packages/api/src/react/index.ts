@@ -1,4 +1,8 @@
-/** '@solar/api/react': the provider and data hooks on TanStack Query. */
+/**
+ * '@solar/api/react': the provider, client, session and sign-out (provider.tsx, also
+ * '@solar/api/react/provider', without TanStack Query) and the data hooks on TanStack Query.
+ */
+export * from './provider.tsx';
 export * from './hooks.tsx';
 export {
   adminUserListQuery,

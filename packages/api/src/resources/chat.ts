@@ -12,7 +12,7 @@ import type {
   TitleUpdateResponse,
 } from '@solar/domain/contract';
 import { CONVERSATIONS_PAGE_SIZE } from '@solar/domain/paging';
-import { readChatStream } from '../chat-stream.ts';
+import type { ChatStreamOptions } from '../chat-stream.ts';
 import type { Transport } from '../transport.ts';
 
 /** Options of one streamed reply. */
@@ -52,15 +52,19 @@ export interface ChatResource {
 export function chatResource(t: Transport): ChatResource {
   const id = (value: string) => encodeURIComponent(value);
   return {
-    stream: (request, options = {}) =>
-      readChatStream({
+    // The stream reader loads with the first message sent (pages without chat do not fetch it).
+    async *stream(request, options = {}) {
+      const { readChatStream } = await import('../chat-stream.ts');
+      const streamOptions: ChatStreamOptions = {
         url: t.url('chat/stream'),
         body: request,
         getAccessToken: () => t.getAccessToken(),
         ...(t.fetch ? { fetch: t.fetch } : {}),
         ...options,
         onError: (error) => t.notify(error),
-      }),
+      };
+      yield* readChatStream(streamOptions);
+    },
     history: (conversationId) =>
       t.run(t.authed.get(`chat/history/${id(conversationId)}`).json<ConversationDetail>()),
     end: (conversationId) =>

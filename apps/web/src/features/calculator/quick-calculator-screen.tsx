@@ -34,12 +34,11 @@ import {
   type QuickEstimate,
 } from '@solar/domain';
 import { ApiError } from '@solar/api';
-import { useApiClient } from '@solar/api/react';
+import { useApiClient } from '@solar/api/react/provider';
 import {
   Button,
   ButtonLink,
   Card,
-  EstimateResults,
   InfoIcon,
   NumberField,
   Select,
@@ -47,7 +46,7 @@ import {
   Spinner,
   TextField,
 } from '@solar/ui';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useNow } from '../../app/clock.tsx';
@@ -66,6 +65,14 @@ import { coordinatesText, currentPosition, GeolocationFailure } from './geolocat
 
 /** The photo part loads only when chosen (keeps the page's first load small). */
 const BillPhoto = lazy(() => import('./bill-photo.tsx').then((m) => ({ default: m.BillPhoto })));
+
+/**
+ * The results load once the page is idle, or when first shown (restored results), so the
+ * first load carries only the form (issue 10, initial JavaScript).
+ */
+const loadEstimateResults = () =>
+  import('@solar/ui/estimate-results').then((m) => ({ default: m.EstimateResults }));
+const EstimateResults = lazy(loadEstimateResults);
 
 /** The inputs on screen. */
 interface Inputs {
@@ -158,6 +165,14 @@ function QuickCalculator({ signedIn }: { signedIn: boolean }) {
   const resultsRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const billInputRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const idle = globalThis.requestIdleCallback?.(() => void loadEstimateResults(), {
+      timeout: 3000,
+    });
+    return () => {
+      if (idle !== undefined) globalThis.cancelIdleCallback?.(idle);
+    };
+  }, []);
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
 
@@ -403,7 +418,7 @@ function QuickCalculator({ signedIn }: { signedIn: boolean }) {
           className="flex flex-col gap-4 outline-none"
         >
           {estimate ? (
-            <>
+            <Suspense fallback={<Spinner label={t('quickCalculator.resultsRegion')} />}>
               <EstimateResults
                 estimate={estimate}
                 locale={intl.locale}
@@ -441,7 +456,7 @@ function QuickCalculator({ signedIn }: { signedIn: boolean }) {
                   {note}
                 </p>
               ))}
-            </>
+            </Suspense>
           ) : (
             <Card className="flex flex-col items-center gap-2 p-8 text-center">
               <p className="font-medium">{t('quickCalculator.emptyTitle')}</p>

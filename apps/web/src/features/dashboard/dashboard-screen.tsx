@@ -6,7 +6,7 @@
  * navigation follows the same permission rules.
  */
 import { dashboardCards, parseRole, roleLabel, type NavItem } from '@solar/domain';
-import { useSession } from '@solar/api/react';
+import { useSession } from '@solar/api/react/provider';
 import { Avatar, Card, CardDescription, CardHeader, CardTitle, Link, RoleBadge } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import { useNow } from '../../app/clock.tsx';

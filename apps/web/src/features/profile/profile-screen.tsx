@@ -16,9 +16,8 @@ import {
   type MeResponse,
 } from '@solar/domain';
 import { ApiError } from '@solar/api';
-import { queryKeys, useMe, useUpdateProfile } from '@solar/api/react';
+import { queryKeys, useApiQueryClient, useMe, useUpdateProfile } from '@solar/api/react';
 import { Avatar, Button, Card, RoleBadge, Spinner, TextField } from '@solar/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { SignedInShell } from '../../app/shell.tsx';
@@ -58,7 +57,7 @@ export default function ProfileScreen() {
 /** The profile in view or edit mode. */
 function ProfileCard({ me }: { me: MeResponse }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
+  const queryClient = useApiQueryClient();
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Record<Field, string>>({ name: me.name, email: me.email });
