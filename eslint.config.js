@@ -61,7 +61,7 @@ export default tseslint.config(
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': forbid(
-        [...reactImports, ...nodeBuiltins, '@solar/*', 'ky', 'msw', 'msw/*'],
+        [...reactImports, ...nodeBuiltins, '@solar/*', 'msw', 'msw/*'],
         'packages/domain is pure TypeScript: no React, Node, I/O or other workspace packages.',
       ),
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'fetch', 'process'],
@@ -96,7 +96,6 @@ export default tseslint.config(
           '@solar/server',
           '@solar/server/*',
           'wouter',
-          'ky',
           '@tanstack/react-query',
         ],
         'packages/ui is presentational: it may import @solar/domain types only, never fetch or route.',

@@ -41,7 +41,6 @@ const webDeps = [
   '@tanstack/react-query',
   'leaflet',
   ...uiOwnDeps.map((dep) => `@solar/ui > ${dep}`),
-  '@solar/api > ky',
   '@solar/api > eventsource-parser',
   '@solar/api > msw',
   '@solar/domain > zod',
