@@ -2,9 +2,17 @@
  * Chat under load (issue 10): 200 concurrent `POST /api/v1/chat/stream` requests answered by
  * the offline assistant with no pause between pieces (AI_STREAM_DELAY_MS=0); time to the
  * first chunk (the first `data:` event) and to the first text, p50/p95, the total time of
- * the burst, and the server's RSS before, at peak, and after two bursts (growth after the
- * streams end would be a leak).
+ * the burst, and the server's RSS before, at peak, 2 s after each burst and once idle (growth
+ * after the streams end would be a leak).
  */
+
+/**
+ * Idle time after the last burst before RSS is read again, ms. V8 keeps freed heap pages
+ * pooled for a few seconds and returns them to the system once the process is idle (its
+ * memory reducer): RSS 2 s after a burst still holds them, so the figure once idle is the
+ * one that shows whether memory grew.
+ */
+export const IDLE_SETTLE_MS = 15_000;
 import http from 'node:http';
 import path from 'node:path';
 import type { BenchContext } from './context.ts';
@@ -155,6 +163,8 @@ async function chatOn(
     } finally {
       clearInterval(sampler);
     }
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+    const rssIdle = server.rssBytes();
     results.forEach((b, i) => {
       const first = summarize(b.timings.map((t) => t.firstChunk));
       const firstText = summarize(b.timings.map((t) => t.firstText));
@@ -177,8 +187,9 @@ async function chatOn(
     });
     ctx.metrics.set(`chat.${key}.rss.before`, rssBefore);
     ctx.metrics.set(`chat.${key}.rss.after`, results.at(-1)!.rssAfter);
+    ctx.metrics.set(`chat.${key}.rss.idle`, rssIdle);
     s.notes.push(
-      `${label}: server RSS after 5 warm-up streams ${MiB(rssBefore)}, peak ${MiB(peak)} (sampled every 50 ms), after each burst (+2 s) ${results.map((r) => MiB(r.rssAfter)).join(', ')}.`,
+      `${label}: server RSS after 5 warm-up streams ${MiB(rssBefore)}, peak ${MiB(peak)} (sampled every 50 ms), after each burst (+2 s) ${results.map((r) => MiB(r.rssAfter)).join(', ')}, ${IDLE_SETTLE_MS / 1000} s after the last burst ${MiB(rssIdle)} (${rssIdle <= rssBefore ? 'no growth' : `+${MiB(rssIdle - rssBefore)}`} over the warm-up figure).`,
     );
   } finally {
     agent.destroy();
