@@ -166,14 +166,22 @@ describe('CI gate (--quick)', () => {
     for (const b of sizes) assert.ok(b.ratchet! >= b.limit);
   });
   it('fails a size above its ratchet, not one between the budget and the ratchet', () => {
-    const signin = sizes[0]!;
-    const between = checkBudget(signin, signin.ratchet! - 1);
-    const above = checkBudget(signin, signin.ratchet! + 1);
+    // A page still over its budget: the ratchet sits above the limit.
+    const signin = { ...sizes[0]!, ratchet: sizes[0]!.limit + 4000 };
+    const between = checkBudget(signin, signin.ratchet - 1);
+    const above = checkBudget(signin, signin.ratchet + 1);
     assert.equal(between.status, 'FAIL');
     assert.deepEqual(gateFailures([between]), []);
     assert.deepEqual(gateFailures([above]), [above]);
     const timing = budgets.find((b) => b.metric === 'api.me.ratio')!;
     assert.deepEqual(gateFailures([checkBudget(timing, 0.01)]), []);
+  });
+  it('fails each page that goes over its ratchet as it is set now', () => {
+    for (const b of sizes) {
+      assert.deepEqual(gateFailures([checkBudget(b, b.ratchet!)]), []);
+      const over = checkBudget(b, b.ratchet! + 1);
+      assert.deepEqual(gateFailures([over]), [over]);
+    }
   });
 });
 
