@@ -55,4 +55,30 @@ describe('listenWithAcceptors', () => {
     await app.close();
     await expect(fetch(`http://127.0.0.1:${port}/ping`)).rejects.toThrow();
   });
+
+  it('stops accepting at once while connections it took are still open', async () => {
+    app = build();
+    acceptors = await listenWithAcceptors(app, { host: '127.0.0.1', port: 0, acceptors: 4 });
+    const { port } = app.server.address() as net.AddressInfo;
+    // Enough open connections that the kernel hands some to the extra sockets.
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 32 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect({ host: '127.0.0.1', port }, () => resolve(socket));
+          }),
+      ),
+    );
+    try {
+      const closed = await Promise.race([
+        acceptors.close().then(() => 'closed'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000)),
+      ]);
+      expect(closed).toBe('closed');
+      expect(sockets.every((socket) => !socket.destroyed)).toBe(true);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  });
 });

@@ -24,7 +24,10 @@ export const ACCEPTORS = 128;
 export interface Acceptors {
   /** How many sockets accept connections, the server's own included. */
   readonly count: number;
-  /** Stops the extra sockets from accepting (open connections are the server's). */
+  /**
+   * Stops the extra sockets from accepting, at once. It does not wait for the connections
+   * they accepted: those are the server's, and closing the server ends them.
+   */
   close(): Promise<void>;
 }
 
@@ -63,10 +66,12 @@ export async function listenWithAcceptors(
   }
   const address = app.server.address() as net.AddressInfo;
   const extra: net.Server[] = [];
-  const closeExtra = () =>
-    Promise.all(
-      extra.map((acceptor) => new Promise<void>((resolve) => acceptor.close(() => resolve()))),
-    ).then(() => undefined);
+  // Not close(callback): a net.Server calls back only once every connection it accepted has
+  // ended, so waiting here would hold shutdown open (and the server accepting) until the
+  // last chat stream finished.
+  const closeExtra = async () => {
+    for (const acceptor of extra) if (acceptor.listening) acceptor.close();
+  };
   try {
     for (let i = 1; i < acceptors; i++) {
       // noDelay as node:http's own listening socket has it: small SSE writes go out at once.
