@@ -1,0 +1,86 @@
+/**
+ * The server process, started by main.ts (`npm start`): reads the configuration, opens and migrates the database, creates
+ * the first admin, serves the API and the built web app, and shuts down cleanly on
+ * SIGTERM/SIGINT.
+ */
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { checkDataDir, openDatabase } from './db/database.ts';
+import { listenWithAcceptors, type Acceptors } from './listen.ts';
+import { loadJwtSecret } from './secrets.ts';
+import { ensureAdmin } from './users/seed-admin.ts';
+
+async function main() {
+  const config = loadConfig({
+    WEB_DIST: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    ...process.env,
+  });
+  // DATA_DIR and the secret first: damage there stops start-up before any file is touched.
+  if (!config.databaseUrl) await checkDataDir(config.dataDir);
+  const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const seeded = await ensureAdmin(database.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
+  const app = await buildApp({ config, database, jwtSecret });
+  app.log.info(
+    {
+      database: database.kind,
+      mail: config.smtpUrl ? 'smtp' : 'outbox',
+      googleSignIn: config.google ? 'on' : 'off',
+      rateLimitStore: config.redisUrl ? 'redis' : 'memory',
+    },
+    'configured',
+  );
+
+  if (seeded) {
+    app.log.info({ email: seeded.email }, 'created the first administrator');
+    if (seeded.generatedPassword) {
+      // Printed once, to the terminal only (not the structured log).
+      process.stdout.write(
+        `\n  First administrator: ${seeded.email}\n  Generated password:  ${seeded.generatedPassword}\n  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n\n`,
+      );
+    }
+  }
+
+  /** Set once listening; the shutdown below closes the extra acceptors first. */
+  const listening: { acceptors?: Acceptors } = {};
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await listening.acceptors?.close();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  listening.acceptors = await listenWithAcceptors(app, { port: config.port, host: config.host });
+  const shownHost =
+    config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(`\n  Solar is running at http://${shownHost}:${port}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Solar could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});
