@@ -6,7 +6,9 @@
  * pointer comes near the trigger, the trigger takes focus, or the page is idle. Until
  * then an identical closed trigger stands in (same markup, name, description and
  * state). A press, Enter, Space or an arrow key on it opens the real Select as soon as it
- * has loaded, with focus where the user put it.
+ * has loaded, with focus where the user put it. A press still held when the real Select
+ * arrives opens it too: that Select would have opened on the press, and the release lands
+ * on a trigger that never saw it go down, so the click would otherwise be lost.
  */
 import {
   useCallback,
@@ -102,13 +104,15 @@ export function Select<K extends Key = string>(props: SelectProps<K>) {
   );
   const trigger = useRef<HTMLButtonElement>(null);
   const wantsOpen = useRef(false);
+  /** A primary-button press on the stand-in is down (not yet released or cancelled). */
+  const pressing = useRef(false);
   const load = useCallback(() => {
     loadSelectMenu().then(
       (Menu) =>
         setSwap({
           Menu,
           focus: trigger.current !== null && trigger.current === document.activeElement,
-          open: wantsOpen.current,
+          open: wantsOpen.current || pressing.current,
         }),
       // Offline: the stand-in stays; the next approach or press tries again.
       () => undefined,
@@ -140,6 +144,10 @@ export function Select<K extends Key = string>(props: SelectProps<K>) {
       {...props}
       triggerRef={trigger}
       onApproach={load}
+      onPressChange={(down) => {
+        pressing.current = down;
+        if (down) load();
+      }}
       onOpenRequest={() => {
         wantsOpen.current = true;
         load();
@@ -167,10 +175,13 @@ export function SelectStandIn<K extends Key>({
   name,
   triggerRef,
   onApproach,
+  onPressChange,
   onOpenRequest,
 }: SelectProps<K> & {
   triggerRef: RefObject<HTMLButtonElement | null>;
   onApproach: () => void;
+  /** A primary-button press went down (true) or was released or cancelled (false). */
+  onPressChange?: (down: boolean) => void;
   onOpenRequest: () => void;
 }) {
   const id = useId();
@@ -227,9 +238,22 @@ export function SelectStandIn<K extends Key>({
         data-pressed={pressed || undefined}
         data-focus-visible={focusVisible || undefined}
         onPointerEnter={onApproach}
-        onPointerDown={() => setPressed(true)}
-        onPointerUp={() => setPressed(false)}
-        onPointerLeave={() => setPressed(false)}
+        onPointerDown={(event) => {
+          setPressed(true);
+          if (event.button === 0) onPressChange?.(true);
+        }}
+        onPointerUp={() => {
+          setPressed(false);
+          onPressChange?.(false);
+        }}
+        onPointerLeave={() => {
+          setPressed(false);
+          onPressChange?.(false);
+        }}
+        onPointerCancel={() => {
+          setPressed(false);
+          onPressChange?.(false);
+        }}
         onFocus={(event) => {
           setFocusVisible(event.currentTarget.matches(':focus-visible'));
           onApproach();
