@@ -1,7 +1,7 @@
 /**
- * The server process, started by main.ts (`npm start`): reads the configuration, opens and migrates the database, creates
- * the first admin, serves the API and the built web app, and shuts down cleanly on
- * SIGTERM/SIGINT.
+ * The server process, started by main.ts (`npm start`): reads the configuration, opens and
+ * migrates the database, creates the first admin, serves the API and the built web app,
+ * and shuts down cleanly on SIGTERM/SIGINT.
  */
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
