@@ -2,14 +2,15 @@
  * API throughput and latency (issue 10): the real server's GET /api/v1/health, GET /auth/me
  * and GET /admin/users (default page) under autocannon, each as a ratio to a bare node:http
  * JSON endpoint measured in the same run (before and after, averaged, so drift of a loaded
- * machine shows), and sign-in latency (argon2id made visible).
+ * machine shows; the budget's ratio from alternating pairs), and sign-in latency (argon2id
+ * made visible).
  */
 import path from 'node:path';
 import type { BenchContext } from './context.ts';
 import { load, type LoadResult } from './http-load.ts';
 import { section, type Section } from './report.ts';
 import { admin, freePort, root, signIn, spawnNode, startServer, waitForHealth } from './server.ts';
-import { ms, percent, rps, summarize } from './stats.ts';
+import { baselineFirst, ms, pairedRatio, percent, rps, summarize } from './stats.ts';
 
 /** Runs the throughput part; the servers are stopped before it returns. */
 export async function apiPart(ctx: BenchContext): Promise<Section> {
@@ -72,23 +73,35 @@ export async function apiPart(ctx: BenchContext): Promise<Section> {
     ]);
     ctx.metrics.set('api.bare.rps', bareRps);
 
-    // The budget's ratio: /auth/me and the bare server measured back to back, three times,
-    // median of the three ratios, so a change in the machine's load during the run (other
-    // processes on a shared machine) moves both sides of each ratio alike.
-    const pairs: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const bareRun = await run(`${bare.url}/`);
-      const meRun = await run(`${server.url}/api/v1/auth/me`, auth);
-      pairs.push(meRun.rps / bareRun.rps);
+    // The budget's ratio: /auth/me and the bare server measured in alternating one-second
+    // runs (A B, B A, ...), median of the pairs' ratios. This machine's speed moves by a
+    // quarter within seconds (neighbours on a shared host): a pair of long runs caught the
+    // swings; many short pairs in ABBA order let a swing touch only a few of them.
+    const pairCount = ctx.quick ? 9 : 15;
+    const pairs: { baseline: number; target: number }[] = [];
+    ctx.log(`api: ${pairCount} alternating pairs of /auth/me and bare node:http`);
+    for (let i = 0; i < pairCount; i++) {
+      const measure = (url: string, headers?: Record<string, string>) =>
+        load({ url, headers, connections, seconds: 1, warm: true });
+      let baseline: LoadResult;
+      let target: LoadResult;
+      if (baselineFirst(i)) {
+        baseline = await measure(`${bare.url}/`);
+        target = await measure(`${server.url}/api/v1/auth/me`, auth);
+      } else {
+        target = await measure(`${server.url}/api/v1/auth/me`, auth);
+        baseline = await measure(`${bare.url}/`);
+      }
+      pairs.push({ baseline: baseline.rps, target: target.rps });
     }
-    const meRatio = [...pairs].sort((a, b) => a - b)[1]!;
-    ctx.metrics.set('api.me.ratio', meRatio);
+    const me = pairedRatio(pairs);
+    ctx.metrics.set('api.me.ratio', me.median);
     s.rows.push([
-      'GET /api/v1/auth/me / bare, back to back (median of 3 pairs)',
+      `GET /api/v1/auth/me / bare, ${pairCount} alternating 1 s pairs (median)`,
       '-',
       '-',
       '-',
-      `${percent(meRatio)} (${pairs.map(percent).join(', ')})`,
+      `${percent(me.median)} (${percent(me.min)}-${percent(me.max)})`,
     ]);
 
     const signIns = ctx.quick ? 5 : 20;

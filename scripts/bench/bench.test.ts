@@ -20,7 +20,7 @@ import { initialFiles, measuredRoutes, screenModules, type Manifest } from './bu
 import { markdownTable, textTable } from './report.ts';
 import { seedSql } from './db-scale.ts';
 import { root } from './server.ts';
-import { kB, percentile, summarize } from './stats.ts';
+import { baselineFirst, kB, pairedRatio, percentile, summarize } from './stats.ts';
 
 describe('percentile', () => {
   it('uses the nearest rank', () => {
@@ -206,5 +206,28 @@ describe('seed SQL', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('paired throughput ratio', () => {
+  it('alternates which side runs first (A B, B A, ...)', () => {
+    assert.deepEqual(
+      [0, 1, 2, 3].map((i) => baselineFirst(i)),
+      [true, false, true, false],
+    );
+  });
+  it('takes the median of the pairs ratios, with the lowest and highest', () => {
+    const result = pairedRatio([
+      { baseline: 100, target: 50 },
+      { baseline: 100, target: 90 },
+      { baseline: 200, target: 60 },
+    ]);
+    assert.equal(result.median, 0.5);
+    assert.equal(result.min, 0.3);
+    assert.equal(result.max, 0.9);
+    assert.deepEqual(result.ratios, [0.5, 0.9, 0.3]);
+  });
+  it('is NaN for no pairs', () => {
+    assert.ok(Number.isNaN(pairedRatio([]).median));
   });
 });

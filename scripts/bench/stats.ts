@@ -30,6 +30,34 @@ export function summarize(values: readonly number[]): {
   };
 }
 
+/**
+ * Whether pair `i` of an alternating comparison measures the baseline first: A B, B A, A B,
+ * ... (an ABBA sequence), so a machine that speeds up or slows down during the run favours
+ * neither side.
+ */
+export function baselineFirst(i: number): boolean {
+  return i % 2 === 0;
+}
+
+/**
+ * The ratio target / baseline of paired throughput runs: the median of the pairs' ratios
+ * (nearest rank; use an odd count), with the lowest and highest. NaN for no pairs.
+ */
+export function pairedRatio(pairs: readonly { baseline: number; target: number }[]): {
+  median: number;
+  min: number;
+  max: number;
+  ratios: number[];
+} {
+  const ratios = pairs.map((p) => p.target / p.baseline);
+  return {
+    median: percentile(ratios, 50),
+    min: ratios.length ? Math.min(...ratios) : Number.NaN,
+    max: ratios.length ? Math.max(...ratios) : Number.NaN,
+    ratios,
+  };
+}
+
 /** Milliseconds since `start` (a `performance.now()` reading). */
 export function since(start: number): number {
   return performance.now() - start;

@@ -32,6 +32,7 @@ import type { Database } from './db/database.ts';
 import { healthRoutes } from './health/routes.ts';
 import { HttpError } from './http-errors.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { requestLoggerFactory } from './request-logger.ts';
 import { registerRateLimits, registerSecurityHeaders } from './security.ts';
 import { adminUserRoutes } from './users/admin-routes.ts';
 
@@ -185,11 +186,11 @@ export async function buildApp({
   env = process.env,
   mailer,
 }: AppDeps): Promise<FastifyInstance> {
+  const logging = logger === undefined || typeof logger === 'object';
   const app = Fastify({
-    logger:
-      logger === undefined || typeof logger === 'object'
-        ? { ...logOptions(config), ...(logger ?? {}) }
-        : logger,
+    logger: logging ? { ...logOptions(config), ...(logger ?? {}) } : logger,
+    // A request's pino child is made when it first logs (request-logger.ts).
+    ...(logging ? { childLoggerFactory: requestLoggerFactory } : {}),
     bodyLimit: 100 * 1024,
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();

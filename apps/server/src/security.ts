@@ -45,8 +45,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
 
 /**
  * The Content-Security-Policy of API answers (JSON, event streams): they load nothing and
- * may not be framed (OWASP REST Security Cheat Sheet). Swagger UI under /api/v1/docs sends
- * its own policy.
+ * may not be framed (OWASP REST Security Cheat Sheet).
  */
 export const API_CONTENT_SECURITY_POLICY = {
   'default-src': ["'none'"],
@@ -56,13 +55,14 @@ export const API_CONTENT_SECURITY_POLICY = {
 /**
  * The headers a helmet middleware sets, read once from a stand-in response: helmet's
  * headers do not depend on the request (the policies here have no nonces), so every answer
- * can get the same list without running helmet's chain of middlewares again.
+ * can get the same list without running helmet's chain of middlewares again. Names are
+ * lower-case, as HTTP/2 requires and Node stores them.
  */
 export function helmetHeaders(middleware: ReturnType<typeof helmet>): [string, string][] {
   const headers: [string, string][] = [];
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+      headers.push([name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]);
     },
     removeHeader() {},
   };
@@ -71,29 +71,74 @@ export function helmetHeaders(middleware: ReturnType<typeof helmet>): [string, s
 }
 
 /**
- * Sets helmet's headers on every answer: the web app's policy above on documents, the short
- * API policy on /api/ (no upgrade-insecure-requests: local runs are plain HTTP). helmet runs
- * once per policy at start-up and its headers are copied onto each answer (issue 10,
- * `/auth/me` throughput: rebuilding or re-running the middlewares on every request cost a
- * noticeable share of an API request's time); the short API policy also spares every JSON
- * answer half a kilobyte.
+ * The security headers of the web app's documents and files: helmet's full set with the
+ * web app's policy (contentSecurityPolicy above). The Google sign-in popup talks back to
+ * its opener, so the opener policy allows popups when Google is configured.
+ */
+export function documentSecurityHeaders(config: Config): [string, string][] {
+  return helmetHeaders(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+      crossOriginOpenerPolicy: {
+        policy: config.google ? 'same-origin-allow-popups' : 'same-origin',
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+}
+
+/**
+ * The security headers of API answers, the OWASP REST Security Cheat Sheet's list:
+ * `Cache-Control: no-store` (answers carry account data: no shared or browser cache keeps
+ * them; a route may send its own, as the chat stream does), a policy that loads nothing
+ * and forbids framing, `X-Frame-Options: DENY`, `X-Content-Type-Options: nosniff`, HSTS,
+ * and `Cross-Origin-Resource-Policy: same-origin` (no other site reads them through a
+ * no-cors load). The headers that only act on documents a browser renders (opener and
+ * agent-cluster isolation, referrer policy, DNS prefetch, IE's download and XSS filters,
+ * Flash's cross-domain policy) are left out: every answer repeats them for nothing, and
+ * each costs the server and every client a header line to write and parse (issue 10,
+ * `/auth/me` throughput).
+ */
+export function apiSecurityHeaders(): [string, string][] {
+  return [
+    ['cache-control', 'no-store'],
+    ...helmetHeaders(
+      helmet({
+        contentSecurityPolicy: { useDefaults: false, directives: API_CONTENT_SECURITY_POLICY },
+        crossOriginEmbedderPolicy: false,
+        crossOriginOpenerPolicy: false,
+        crossOriginResourcePolicy: { policy: 'same-origin' },
+        originAgentCluster: false,
+        referrerPolicy: false,
+        strictTransportSecurity: true,
+        xContentTypeOptions: true,
+        xDnsPrefetchControl: false,
+        xDownloadOptions: false,
+        xFrameOptions: { action: 'deny' },
+        xPermittedCrossDomainPolicies: false,
+        xXssProtection: false,
+      }),
+    ),
+  ];
+}
+
+/** Where answers are API answers: under /api/, except the API's browsable docs (pages). */
+export function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/v1/docs');
+}
+
+/**
+ * Sets the security headers on every answer: the API set above on API answers, the full
+ * document set on everything else (the web app, and Swagger UI under /api/v1/docs, which
+ * sends its own policy). Each set is built once at start-up and copied onto each answer
+ * (issue 10, `/auth/me` throughput: rebuilding or re-running helmet's middlewares on every
+ * request cost a noticeable share of an API request's time).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  const options = (directives: Record<string, string[]>) =>
-    helmetHeaders(
-      helmet({
-        contentSecurityPolicy: { useDefaults: false, directives },
-        // The Google sign-in popup talks back to its opener.
-        crossOriginOpenerPolicy: {
-          policy: config.google ? 'same-origin-allow-popups' : 'same-origin',
-        },
-        crossOriginEmbedderPolicy: false,
-      }),
-    );
-  const documentHeaders = options(contentSecurityPolicy(config));
-  const apiHeaders = options(API_CONTENT_SECURITY_POLICY);
+  const documentHeaders = documentSecurityHeaders(config);
+  const apiHeaders = apiSecurityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
-    const headers = request.url.startsWith('/api/') ? apiHeaders : documentHeaders;
+    const headers = isApiAnswer(request.url) ? apiHeaders : documentHeaders;
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
     done();

@@ -320,6 +320,24 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
       expect(new Date(me.body.createdAt).toISOString()).toBe(me.body.createdAt);
     });
 
+    it('answers 401 for a known token in a malformed Authorization header', async () => {
+      const session = await signIn(server, ADMIN);
+      // Used once, so the guard remembers it as verified.
+      expect((await call(server, 'GET', '/auth/me', { token: session.token })).status).toBe(200);
+      for (const authorization of [
+        `bearer ${session.token}`,
+        `Bearer  ${session.token}`,
+        `Bearer ${session.token} `,
+        `Bearer ${session.token}x`,
+        `Basic ${session.token}`,
+        session.token,
+      ]) {
+        const answer = await call(server, 'GET', '/auth/me', { headers: { authorization } });
+        expect(answer.status, authorization).toBe(401);
+        expect(answer.body.code).toBe('unauthenticated');
+      }
+    });
+
     it('answers 401 without, with a malformed, a forged or an expired token', async () => {
       expect((await call(server, 'GET', '/auth/me')).body.code).toBe('unauthenticated');
       expect((await call(server, 'GET', '/auth/me', { token: 'x.y.z' })).status).toBe(401);

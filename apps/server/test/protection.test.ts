@@ -178,14 +178,40 @@ describe('request limits and headers', () => {
     }
   });
 
-  it('answers the API with a policy that loads nothing, and the same security headers', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/api/v1/health' });
-    expect(response.headers['content-security-policy']).toBe(
-      "default-src 'none';frame-ancestors 'none'",
-    );
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  it("answers the API with OWASP's REST security headers, a policy that loads nothing and no caching", async () => {
+    for (const url of ['/api/v1/health', '/api/v1/no-such-endpoint']) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      // Headers that act only on documents a browser renders are not repeated on JSON.
+      for (const documentOnly of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'referrer-policy',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ]) {
+        expect(response.headers[documentOnly], documentOnly).toBeUndefined();
+      }
+    }
+  });
+
+  it("sends the document headers on the API's browsable docs, a page", async () => {
+    const docs = await server.app.inject({ method: 'GET', url: '/api/v1/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toContain('text/html');
+    expect(docs.headers['referrer-policy']).toBe('no-referrer');
+    expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('sends exactly the headers helmet itself sets on a response', async () => {

@@ -7,7 +7,8 @@
  * deactivation, role change or profile edit takes effect on this server's next request, as
  * before. A write by another process (a second server on the same PostgreSQL, a manual SQL
  * update) is seen after at most `ttlMs`. A load that started before a `forget` of the same
- * account is not stored, so a racing read cannot bring back the old row.
+ * account is not stored, so a racing read cannot bring back the old row. Rows are frozen:
+ * every request of an account shares one until it changes.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
@@ -58,7 +59,9 @@ export function createAccountCache(db: Db, options: AccountCacheOptions = {}): A
   async function load(id: string): Promise<UserRow | undefined> {
     const started = generation;
     try {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const [read] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      // Shared by every request of the account until it changes: nobody may edit it.
+      const row = read && Object.freeze(read);
       if (generation === started) {
         entries.delete(id);
         entries.set(id, { row, loadedAt: now() });
