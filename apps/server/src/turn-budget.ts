@@ -11,7 +11,7 @@
  * its order (waiters resume first in, first out); only when it runs changes.
  */
 /** Background work allowed per event-loop turn, ms. */
-export const TURN_SLICE_MS = 1;
+export const TURN_SLICE_MS = 0.5;
 
 /** A share of each event-loop turn for background work. */
 export interface TurnBudget {

@@ -23,6 +23,13 @@ export interface RateLimitResult {
   readonly retryAfterMs: number;
 }
 
+/** The action times (epoch ms) inside the window ending at `nowMs`, oldest first. */
+function inWindow(times: readonly unknown[], nowMs: number, limit: RateLimit): number[] {
+  return times
+    .filter((t): t is number => typeof t === 'number' && t > nowMs - limit.windowMs && t <= nowMs)
+    .sort((a, b) => a - b);
+}
+
 /** The action times (epoch ms) still inside the window; malformed storage counts as none. */
 function recentActions(
   storage: KeyValueStorage,
@@ -36,10 +43,7 @@ function recentActions(
   } catch {
     stored = [];
   }
-  const times = Array.isArray(stored) ? stored : [];
-  return times
-    .filter((t): t is number => typeof t === 'number' && t > nowMs - limit.windowMs && t <= nowMs)
-    .sort((a, b) => a - b);
+  return inWindow(Array.isArray(stored) ? stored : [], nowMs, limit);
 }
 
 function resultOf(times: readonly number[], nowMs: number, limit: RateLimit): RateLimitResult {
@@ -73,12 +77,31 @@ export function consumeRateLimit(
   limit: RateLimit = RATE_LIMIT,
 ): RateLimitResult {
   const key = rateLimitStorageKey(userId);
-  const times = recentActions(storage, key, nowMs, limit);
+  const recent = recentActions(storage, key, nowMs, limit);
+  const { result, times } = consumeRateLimitTimes(recent, nowMs, limit);
+  if (result.allowed) storage.setItem(key, JSON.stringify(times));
+  return result;
+}
+
+/**
+ * The same rule over one user's action times kept in memory (epoch ms; the server's
+ * per-user limits): counts an action at `nowMs` when the limit allows it. `times` is the
+ * list to keep for the user: the actions still inside the window, plus this one when it
+ * was allowed. A refused action is not counted.
+ */
+export function consumeRateLimitTimes(
+  stored: readonly number[],
+  nowMs: number,
+  limit: RateLimit = RATE_LIMIT,
+): { result: RateLimitResult; times: number[] } {
+  const times = inWindow(stored, nowMs, limit);
   const before = resultOf(times, nowMs, limit);
-  if (!before.allowed) return before;
-  const after = [...times, nowMs];
-  storage.setItem(key, JSON.stringify(after));
-  return { allowed: true, remaining: limit.maxActions - after.length, retryAfterMs: 0 };
+  if (!before.allowed) return { result: before, times };
+  times.push(nowMs);
+  return {
+    result: { allowed: true, remaining: limit.maxActions - times.length, retryAfterMs: 0 },
+    times,
+  };
 }
 
 /** 'Rate limit exceeded: max {max} requests per hour' in English (spec section 8). */
