@@ -33,6 +33,21 @@ function clearStaleAnnouncements(): void {
   }
 }
 
+/** True when an announcement's `aria-labelledby` names an element that is gone or empty. */
+function dangles(node: Element): boolean {
+  const ids = (node.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
+  return ids.some((id) => !document.getElementById(id)?.textContent?.trim());
+}
+
+// The same can happen while a story runs: a pending label is replaced once its data
+// arrives, and the a11y check may run before the story's afterEach. Announcements whose
+// label has gone are removed as soon as the page changes.
+new MutationObserver(() => {
+  for (const node of document.querySelectorAll('[role="log"] > [role="img"][aria-labelledby]')) {
+    if (dangles(node)) node.remove();
+  }
+}).observe(document.body, { childList: true, subtree: true, characterData: true });
+
 const preview: Preview = {
   beforeEach: clearStaleAnnouncements,
   afterEach: clearStaleAnnouncements,
