@@ -22,15 +22,19 @@ type StoryLocale = 'en' | 'es' | 'ru';
 // need more than Testing Library's 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
+/** react-aria's live announcements of an element's label (a pending button's, say). */
+const ANNOUNCEMENTS = '[role="log"] > [role="img"][aria-labelledby]';
+
 /**
  * react-aria announces a pending button's label through a live region that references the
- * button by id; when a story unmounts, that reference dangles and the next story's a11y
- * check fails (role-img-alt). Each story starts without leftovers.
+ * button by id; when the button goes (a story unmounts, or a pending label is replaced once
+ * its data arrives), that reference dangles and the a11y check fails (role-img-alt). Each
+ * story starts without leftovers, and during a story an announcement whose label is gone
+ * or empty is removed as soon as the page changes (the a11y check may run before the
+ * story's own afterEach).
  */
 function clearStaleAnnouncements(): void {
-  for (const node of document.querySelectorAll('[role="log"] > [role="img"][aria-labelledby]')) {
-    node.remove();
-  }
+  for (const node of document.querySelectorAll(ANNOUNCEMENTS)) node.remove();
 }
 
 /** True when an announcement's `aria-labelledby` names an element that is gone or empty. */
@@ -39,13 +43,8 @@ function dangles(node: Element): boolean {
   return ids.some((id) => !document.getElementById(id)?.textContent?.trim());
 }
 
-// The same can happen while a story runs: a pending label is replaced once its data
-// arrives, and the a11y check may run before the story's afterEach. Announcements whose
-// label has gone are removed as soon as the page changes.
 new MutationObserver(() => {
-  for (const node of document.querySelectorAll('[role="log"] > [role="img"][aria-labelledby]')) {
-    if (dangles(node)) node.remove();
-  }
+  for (const node of document.querySelectorAll(ANNOUNCEMENTS)) if (dangles(node)) node.remove();
 }).observe(document.body, { childList: true, subtree: true, characterData: true });
 
 const preview: Preview = {

@@ -37,15 +37,3 @@ export function lastMailPath(fixture: AppFixture): string {
   const link = new URL(mail.link);
   return `${link.pathname}${link.search}`;
 }
-
-/**
- * Removes react-aria's leftover live announcements of an earlier story: a button that was
- * pending announces its label by `aria-labelledby` for 7 s, and once that story unmounts the
- * reference dangles and the a11y check of the next story fails (role-img-alt).
- * TODO(storybook): belongs in .storybook/preview.tsx's global beforeEach.
- */
-export function clearStaleAnnouncements(): void {
-  for (const node of document.querySelectorAll('[role="log"] > [role="img"][aria-labelledby]')) {
-    node.remove();
-  }
-}

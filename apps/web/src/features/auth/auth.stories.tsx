@@ -7,14 +7,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_ACCOUNTS } from '../../testing/app-fixture.tsx';
 import { FAKE_GOOGLE_CLIENT_ID, installFakeGoogle } from '../../testing/auth-fixtures.ts';
-import { AccountApp, clearStaleAnnouncements, lastMailPath } from '../../testing/auth-stories.tsx';
+import { AccountApp, lastMailPath } from '../../testing/auth-stories.tsx';
 
 const meta = {
   title: 'Screens/Auth',
   component: AccountApp,
   parameters: { layout: 'fullscreen' },
-  beforeEach: clearStaleAnnouncements,
-  afterEach: clearStaleAnnouncements,
   args: { path: '/signin' },
 } satisfies Meta<typeof AccountApp>;
 export default meta;

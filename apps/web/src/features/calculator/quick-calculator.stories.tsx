@@ -8,7 +8,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { billPhoto } from '../../../../../.storybook/fixtures.ts';
 import { AppFixture } from '../../testing/app-fixture.tsx';
-import { clearStaleAnnouncements } from '../../testing/auth-stories.tsx';
 import { replaceGeolocation, stubGeolocation } from '../../testing/full-calculator-fakes.ts';
 
 const meta = {
@@ -17,10 +16,8 @@ const meta = {
   parameters: { layout: 'fullscreen' },
   args: { path: '/solar-calculator', as: null },
   beforeEach: () => {
-    clearStaleAnnouncements();
     localStorage.removeItem(STORAGE_KEYS.calculatorData);
   },
-  afterEach: clearStaleAnnouncements,
 } satisfies Meta<typeof AppFixture>;
 export default meta;
 type Story = StoryObj<typeof meta>;

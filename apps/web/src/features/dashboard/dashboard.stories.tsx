@@ -1,14 +1,12 @@
 /** The dashboard (spec section 2) for a client and for an administrator, on the MSW fake. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { AccountApp, clearStaleAnnouncements } from '../../testing/auth-stories.tsx';
+import { AccountApp } from '../../testing/auth-stories.tsx';
 
 const meta = {
   title: 'Screens/Dashboard',
   component: AccountApp,
   parameters: { layout: 'fullscreen' },
-  beforeEach: clearStaleAnnouncements,
-  afterEach: clearStaleAnnouncements,
   args: { path: '/dashboard', as: 'client' },
 } satisfies Meta<typeof AccountApp>;
 export default meta;

@@ -8,7 +8,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppFixture } from '../../testing/app-fixture.tsx';
-import { clearStaleAnnouncements } from '../../testing/auth-stories.tsx';
 import {
   BROKEN_TILE_URL,
   configWithTiles,
@@ -22,9 +21,7 @@ const meta = {
   component: AppFixture,
   parameters: { layout: 'fullscreen' },
   args: { path: '/solar-calculator-full', as: 'client', handlers: [configWithTiles()] },
-  afterEach: clearStaleAnnouncements,
   beforeEach: ({ msw }) => {
-    clearStaleAnnouncements();
     localStorage.removeItem(STORAGE_KEYS.calculatorData);
     msw.use(productionHandler());
     return replaceGeolocation(stubGeolocation({ code: 1 }));

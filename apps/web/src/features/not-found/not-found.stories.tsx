@@ -4,14 +4,12 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { AccountApp, clearStaleAnnouncements } from '../../testing/auth-stories.tsx';
+import { AccountApp } from '../../testing/auth-stories.tsx';
 
 const meta = {
   title: 'Screens/NotFound',
   component: AccountApp,
   parameters: { layout: 'fullscreen' },
-  beforeEach: clearStaleAnnouncements,
-  afterEach: clearStaleAnnouncements,
   args: { path: '/no/such/page' },
 } satisfies Meta<typeof AccountApp>;
 export default meta;

@@ -5,14 +5,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
-import { AccountApp, clearStaleAnnouncements } from '../../testing/auth-stories.tsx';
+import { AccountApp } from '../../testing/auth-stories.tsx';
 
 const meta = {
   title: 'Screens/Profile',
   component: AccountApp,
   parameters: { layout: 'fullscreen' },
-  beforeEach: clearStaleAnnouncements,
-  afterEach: clearStaleAnnouncements,
   args: { path: '/profile', as: 'client' },
 } satisfies Meta<typeof AccountApp>;
 export default meta;

@@ -14,7 +14,6 @@ import {
   type AppFixture,
   type AppFixtureOptions,
 } from '../../testing/app-fixture.tsx';
-import { clearStaleAnnouncements } from '../../testing/auth-stories.tsx';
 
 /** The app at `path` as the admin; `setup` may change the fake's data first. */
 function UsersApp({
@@ -41,8 +40,6 @@ const meta = {
   component: UsersApp,
   parameters: { layout: 'fullscreen' },
   args: { path: '/users' },
-  // A pending button's announcement can dangle within the story too (see auth-stories.tsx).
-  afterEach: clearStaleAnnouncements,
 } satisfies Meta<typeof UsersApp>;
 export default meta;
 type Story = StoryObj<typeof meta>;
