@@ -23,11 +23,20 @@ export interface RateLimitResult {
   readonly retryAfterMs: number;
 }
 
-/** The action times (epoch ms) inside the window ending at `nowMs`, oldest first. */
+/**
+ * The action times (epoch ms) inside the window ending at `nowMs`, oldest first. One pass
+ * over `times`; they are sorted only when they were not in order already (the lists this
+ * module writes always are), so a long list under a generous limit stays cheap.
+ */
 function inWindow(times: readonly unknown[], nowMs: number, limit: RateLimit): number[] {
-  return times
-    .filter((t): t is number => typeof t === 'number' && t > nowMs - limit.windowMs && t <= nowMs)
-    .sort((a, b) => a - b);
+  const kept: number[] = [];
+  let ordered = true;
+  for (const t of times) {
+    if (typeof t !== 'number' || !(t > nowMs - limit.windowMs && t <= nowMs)) continue;
+    if (kept.length > 0 && t < kept[kept.length - 1]!) ordered = false;
+    kept.push(t);
+  }
+  return ordered ? kept : kept.sort((a, b) => a - b);
 }
 
 /** The action times (epoch ms) still inside the window; malformed storage counts as none. */

@@ -98,3 +98,16 @@ describe('the offline model behind the AI SDK', () => {
     expect(Date.now() - started).toBeLessThan(total * 20);
   });
 });
+
+describe('formatNumber', () => {
+  it("writes each locale's separators, keeping each locale and decimals apart (the formatters are made once)", () => {
+    // Alternating calls: a formatter reused for the wrong locale or number of decimals shows.
+    for (let round = 0; round < 2; round++) {
+      expect(formatNumber('en', 11100.26)).toBe('11,100.3');
+      expect(formatNumber('en', 11100.26, 2)).toBe('11,100.26');
+      expect(formatNumber('es', 11100.26)).toBe('11.100,3');
+      expect(formatNumber('ru', 11100.26, 2)).toBe('11\u00a0100,26');
+      expect(formatNumber('ru', 11100.26)).toBe('11\u00a0100,3');
+    }
+  });
+});

@@ -226,11 +226,35 @@ const RU_YEARS: Record<Intl.LDMLPluralRule, string> = {
 };
 
 /**
+ * The formatters made so far, by locale and decimals. Making an Intl formatter costs about
+ * as much as the rest of a reply (it loads the locale's data): one per reply was a fifth of
+ * the server's time per chat stream under load (issue 10).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/**
  * Formats a number the way `locale` writes it, with at most `decimals` decimals (1 by
  * default; 2 for a rate in som per kWh): 11,100 / 11.100 / 11 100.
  */
 export function formatNumber(locale: Locale, value: number, decimals = 1): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: decimals }).format(value);
+  const key = `${locale} ${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: decimals });
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** The plural rules of `locale`, made once. */
+function pluralRulesOf(locale: Locale): Intl.PluralRules {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules;
 }
 
 function joinList(items: string[], and: string): string {
@@ -258,7 +282,7 @@ export function composeOfflineReply(input: OfflineReplyInput): string {
   const { botType, locale, facts, newFacts } = input;
   const t = TEXTS[locale];
   const f: Fmt = (value) => formatNumber(locale, value);
-  const rules = new Intl.PluralRules(locale);
+  const rules = pluralRulesOf(locale);
   const p: Plural = (count, forms) => forms[rules.select(count)];
   const parts: string[] = [];
   if (input.firstReply) parts.push(t.greet[botType]);
