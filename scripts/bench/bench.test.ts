@@ -17,6 +17,7 @@ import {
   type Budget,
 } from './budgets.ts';
 import { initialFiles, measuredRoutes, screenModules, type Manifest } from './bundle.ts';
+import { budgetP95 } from './chat.ts';
 import { markdownTable, textTable } from './report.ts';
 import { seedSql } from './db-scale.ts';
 import { root } from './server.ts';
@@ -229,5 +230,15 @@ describe('paired throughput ratio', () => {
   });
   it('is NaN for no pairs', () => {
     assert.ok(Number.isNaN(pairedRatio([]).median));
+  });
+});
+
+describe('chat budget reading', () => {
+  it('reads the slowest measured burst and never the warm-up', () => {
+    // The warm-up burst is the slowest of all here: it must not be read.
+    assert.equal(budgetP95([90, 21, 34, 27]), 34);
+    assert.equal(budgetP95([10, 21, 34, 27]), 34);
+    assert.equal(budgetP95([90, 40, 20], 2), 20);
+    assert.throws(() => budgetP95([90]), RangeError);
   });
 });

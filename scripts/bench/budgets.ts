@@ -85,7 +85,7 @@ export const budgets: readonly Budget[] = [
   ),
   {
     metric: 'chat.ttfc.p95',
-    description: 'chat time to first chunk p95, 200 concurrent streams',
+    description: 'chat time to first chunk p95, 200 concurrent streams (slowest measured burst)',
     op: '<=',
     limit: 50,
     format: ms,

@@ -1,9 +1,11 @@
 /**
- * Chat under load (issue 10): 200 concurrent `POST /api/v1/chat/stream` requests answered by
- * the offline assistant with no pause between pieces (AI_STREAM_DELAY_MS=0); time to the
- * first chunk (the first `data:` event) and to the first text, p50/p95, the total time of
- * the burst, and the server's RSS before, at peak, 2 s after each burst and once idle (growth
- * after the streams end would be a leak).
+ * Chat under load (issue 10): bursts of 200 concurrent `POST /api/v1/chat/stream` requests,
+ * each on a new connection, answered by the offline assistant with no pause between pieces
+ * (AI_STREAM_DELAY_MS=0); time to the first chunk (the first `data:` event) and to the
+ * first text, p50/p95, the total time of each burst, and the server's RSS before, at peak,
+ * 2 s after each burst and once idle (growth after the streams end would be a leak). The
+ * first burst warms the server up and is reported apart; the budget reads the slowest of
+ * the measured bursts ({@link budgetP95}).
  */
 
 /**
@@ -31,8 +33,27 @@ interface StreamTiming {
   total: number;
 }
 
-/** Keeps the connections of the warm-up and the bursts open, one per concurrent stream. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+/** Bursts per database: the warm-up burst, then the measured ones. */
+export const bursts = 4;
+
+/** Bursts at the start that only warm the server up: reported, never budgeted. */
+export const warmUpBursts = 1;
+
+/**
+ * The figure the budget reads from each burst's first-chunk p95 (ms, in burst order): the
+ * slowest of the measured bursts, so every measured burst must meet the budget. The
+ * warm-up bursts run while V8 still compiles the request path (the first requests of a
+ * new process run unoptimized code), which is start-up, not load: start-up has its own
+ * budget, and the API figures are also taken after a warm-up.
+ */
+export function budgetP95(p95s: readonly number[], warmUps: number = warmUpBursts): number {
+  const measured = p95s.slice(warmUps);
+  if (measured.length === 0) throw new RangeError('no measured burst');
+  return Math.max(...measured);
+}
+
+/** A new keep-alive agent: one connection per concurrent stream. */
+const newAgent = () => new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 /**
  * Sends one message and reads the SSE answer to its end, with node:http (fetch's own
@@ -41,7 +62,12 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
  * the server's and the network's, not the load generator's queue. Rejects on a status other
  * than 200 or a stream that ends without the `complete` event.
  */
-function oneStream(url: string, token: string, message: string): Promise<StreamTiming> {
+function oneStream(
+  agent: http.Agent,
+  url: string,
+  token: string,
+  message: string,
+): Promise<StreamTiming> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ message, conversationId: null });
     let started = performance.now();
@@ -87,9 +113,6 @@ function oneStream(url: string, token: string, message: string): Promise<StreamT
   });
 }
 
-/** Bursts per database; a figure that keeps rising across them would be a leak. */
-const bursts = 3;
-
 /** Runs the chat part on PGlite, then on PostgreSQL when it answers. */
 export async function chatPart(ctx: BenchContext): Promise<Section> {
   const s = section(`Chat: ${streams} concurrent streams, offline assistant, no delay`, [
@@ -114,7 +137,7 @@ export async function chatPart(ctx: BenchContext): Promise<Section> {
     s.notes.push('PostgreSQL did not answer: measured on PGlite only.');
   }
   s.notes.push(
-    'Each stream is a new conversation of one signed-in user (per-user message limit raised for the run), sent with node:http on its own keep-alive connection; times run from the moment the request was written, so they include the JWT check but not the load generator queueing its requests. The first chunk (the conversation id) is sent before the message is stored; the first text follows storing it. The budget reads the first burst on PGlite (the default database).',
+    `Each stream is a new conversation of one signed-in user (per-user message limit raised for the run), sent with node:http on a connection of its own, opened with the burst: every burst's connections are new. Times run from the moment the request was written, so they include accepting the connection and the JWT check but not the load generator queueing its requests. The first chunk (the conversation id) is sent before the message is stored; the first text follows storing it. Burst 1 warms the server up (V8 compiles the request path during it) and is not budgeted; the budget reads the slowest first-chunk p95 of bursts ${warmUpBursts + 1}-${bursts} on PGlite (the default database).`,
     'With no delay the offline assistant produces words as fast as the CPU allows, so the server is saturated for the whole burst: the figures show how long a new stream waits for its first chunk and first text while 199 others run.',
   );
   return s;
@@ -141,7 +164,9 @@ async function chatOn(
   try {
     const { token } = await signIn(server.url);
     const message = 'My monthly bill is 3000 som. What system size do I need for a flat roof?';
-    for (let i = 0; i < 5; i++) await oneStream(server.url, token, message);
+    const single = newAgent();
+    for (let i = 0; i < 5; i++) await oneStream(single, server.url, token, message);
+    single.destroy();
     const rssBefore = server.rssBytes();
     let peak = rssBefore;
     const sampler = setInterval(() => {
@@ -151,10 +176,11 @@ async function chatOn(
     try {
       for (let burst = 0; burst < bursts; burst++) {
         ctx.log(`chat: ${label}, burst ${burst + 1} of ${bursts}, ${streams} concurrent streams`);
+        const agent = newAgent();
         const started = performance.now();
         const timings = await Promise.all(
-          Array.from({ length: streams }, () => oneStream(server.url, token, message)),
-        );
+          Array.from({ length: streams }, () => oneStream(agent, server.url, token, message)),
+        ).finally(() => agent.destroy());
         const wallMs = performance.now() - started;
         // Let the stored replies and closed sockets settle before reading memory.
         await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -165,18 +191,18 @@ async function chatOn(
     }
     await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
     const rssIdle = server.rssBytes();
+    const firstChunks = results.map((b) => summarize(b.timings.map((t) => t.firstChunk)));
+    const reading = budgetP95(firstChunks.map((f) => f.p95));
+    ctx.metrics.set(`chat.${key}.ttfc.p95`, reading);
+    ctx.metrics.set(`chat.${key}.ttfc.warmup.p95`, firstChunks[0]!.p95);
+    if (key === 'pglite') ctx.metrics.set('chat.ttfc.p95', reading);
     results.forEach((b, i) => {
-      const first = summarize(b.timings.map((t) => t.firstChunk));
+      const first = firstChunks[i]!;
       const firstText = summarize(b.timings.map((t) => t.firstText));
       const total = summarize(b.timings.map((t) => t.total));
-      if (i === 0) {
-        ctx.metrics.set(`chat.${key}.ttfc.p50`, first.p50);
-        ctx.metrics.set(`chat.${key}.ttfc.p95`, first.p95);
-        if (key === 'pglite') ctx.metrics.set('chat.ttfc.p95', first.p95);
-      }
       s.rows.push([
         label,
-        String(i + 1),
+        i < warmUpBursts ? `${i + 1} (warm-up)` : String(i + 1),
         ms(first.p50),
         ms(first.p95),
         ms(firstText.p95),
@@ -192,7 +218,6 @@ async function chatOn(
       `${label}: server RSS after 5 warm-up streams ${MiB(rssBefore)}, peak ${MiB(peak)} (sampled every 50 ms), after each burst (+2 s) ${results.map((r) => MiB(r.rssAfter)).join(', ')}, ${IDLE_SETTLE_MS / 1000} s after the last burst ${MiB(rssIdle)} (${rssIdle <= rssBefore ? 'no growth' : `+${MiB(rssIdle - rssBefore)}`} over the warm-up figure).`,
     );
   } finally {
-    agent.destroy();
     await server.stop();
   }
 }
