@@ -194,7 +194,6 @@ async function chatOn(
     const firstChunks = results.map((b) => summarize(b.timings.map((t) => t.firstChunk)));
     const reading = budgetP95(firstChunks.map((f) => f.p95));
     ctx.metrics.set(`chat.${key}.ttfc.p95`, reading);
-    ctx.metrics.set(`chat.${key}.ttfc.warmup.p95`, firstChunks[0]!.p95);
     if (key === 'pglite') ctx.metrics.set('chat.ttfc.p95', reading);
     results.forEach((b, i) => {
       const first = firstChunks[i]!;

@@ -47,14 +47,12 @@ export function pairedRatio(pairs: readonly { baseline: number; target: number }
   median: number;
   min: number;
   max: number;
-  ratios: number[];
 } {
   const ratios = pairs.map((p) => p.target / p.baseline);
   return {
     median: percentile(ratios, 50),
     min: ratios.length ? Math.min(...ratios) : Number.NaN,
     max: ratios.length ? Math.max(...ratios) : Number.NaN,
-    ratios,
   };
 }
 

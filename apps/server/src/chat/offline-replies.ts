@@ -13,6 +13,7 @@ import {
   quickEstimate,
   type BotType,
   type ExtractedData,
+  LOCALES,
   type Locale,
   type QuickEstimate,
 } from '@solar/domain';
@@ -226,12 +227,15 @@ const RU_YEARS: Record<Intl.LDMLPluralRule, string> = {
 };
 
 /**
- * The formatters made so far, by locale and decimals. Making an Intl formatter costs about
+ * The number formatters made so far, by locale and decimals, and each locale's plural
+ * rules, made at load. Making an Intl formatter costs about
  * as much as the rest of a reply (it loads the locale's data): one per reply was a fifth of
  * the server's time per chat stream under load (issue 10).
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
-const pluralRules = new Map<Locale, Intl.PluralRules>();
+const pluralRules = Object.fromEntries(
+  LOCALES.map((locale) => [locale, new Intl.PluralRules(locale)]),
+) as Record<Locale, Intl.PluralRules>;
 
 /**
  * Formats a number the way `locale` writes it, with at most `decimals` decimals (1 by
@@ -245,16 +249,6 @@ export function formatNumber(locale: Locale, value: number, decimals = 1): strin
     numberFormats.set(key, format);
   }
   return format.format(value);
-}
-
-/** The plural rules of `locale`, made once. */
-function pluralRulesOf(locale: Locale): Intl.PluralRules {
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    pluralRules.set(locale, rules);
-  }
-  return rules;
 }
 
 function joinList(items: string[], and: string): string {
@@ -282,7 +276,7 @@ export function composeOfflineReply(input: OfflineReplyInput): string {
   const { botType, locale, facts, newFacts } = input;
   const t = TEXTS[locale];
   const f: Fmt = (value) => formatNumber(locale, value);
-  const rules = pluralRulesOf(locale);
+  const rules = pluralRules[locale];
   const p: Plural = (count, forms) => forms[rules.select(count)];
   const parts: string[] = [];
   if (input.firstReply) parts.push(t.greet[botType]);
