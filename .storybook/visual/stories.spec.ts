@@ -1,10 +1,14 @@
 /**
  * One screenshot test per story of the built Storybook. Stories tagged `no-visual` (for
  * example ones that animate forever) are skipped by design and listed in the report.
+ * Before each screenshot the test checks that every glyph on the page came from a font the
+ * project ships (platform-fonts.ts): text drawn with an installed system font would make
+ * the baseline depend on the machine that took it.
  */
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { systemFontUses } from './platform-fonts.ts';
 
 interface IndexEntry {
   id: string;
@@ -42,6 +46,7 @@ for (const story of stories) {
     });
     await page.waitForFunction(() => document.fonts.status === 'loaded');
     await page.waitForLoadState('networkidle');
+    expect(await systemFontUses(page), 'text drawn with a font of this machine').toEqual([]);
     await expect(page).toHaveScreenshot(`${story.id}.png`, {
       fullPage: true,
       // A screen's toasts come and go on timers; the toast stories show them instead.

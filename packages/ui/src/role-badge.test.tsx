@@ -2,7 +2,6 @@ import { ROLE_BADGE_COLORS, ROLE_KEYS, UNKNOWN_ROLE_BADGE_COLOR } from '@solar/d
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { RoleBadge } from './role-badge.tsx';
-import './theme.css';
 
 /** `#rrggbb` -> `rgb(r, g, b)` as getComputedStyle reports it. */
 function rgb(hex: string): string {

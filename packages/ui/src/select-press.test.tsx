@@ -6,7 +6,6 @@
 import { expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { Select } from './select.tsx';
-import './theme.css';
 
 const options = [
   { id: 'en', label: 'English', lang: 'en' },

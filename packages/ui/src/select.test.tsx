@@ -3,7 +3,6 @@ import { render } from 'vitest-browser-react';
 import { userEvent } from 'vitest/browser';
 import { SelectMenu } from './select-menu.tsx';
 import { Select, SelectStandIn, type SelectProps } from './select.tsx';
-import './theme.css';
 
 const options = [
   { id: 'en', label: 'English', lang: 'en' },

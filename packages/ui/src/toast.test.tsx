@@ -3,7 +3,6 @@ import { act, useEffect } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { loadToastLayer, ToastProvider, useToast, type ToastApi } from './toast.tsx';
-import './theme.css';
 
 const captured: { api?: ToastApi } = {};
 function Capture() {

@@ -3,7 +3,6 @@
  * and 8): streaming with the URL change, stop, stream errors, history, title editing, end
  * conversation, the sidebar and the portfolio.
  */
-import '@solar/ui/theme.css';
 import { STORAGE_KEYS } from '@solar/domain';
 import { scenarios } from '@solar/api/mock';
 import { http, HttpResponse, type HttpHandler } from 'msw';

@@ -313,7 +313,7 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
       <div className="flex min-w-0 flex-1 flex-col gap-4">
         <header className="flex flex-col gap-3 border-b border-border pb-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+            <div className="flex min-w-0 flex-[1_1_12rem] flex-col gap-0.5">
               {view.id !== null && title !== null ? (
                 <EditableTitle
                   key={view.id}

@@ -8,6 +8,7 @@
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import './map-picker.css';
 import { useEffect, useRef } from 'react';
 
 /** A point, degrees. */
