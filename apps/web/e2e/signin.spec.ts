@@ -35,3 +35,22 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
+
+test('a crafted ?from= that the URL parser reads as another site signs in to the dashboard', async ({
+  page,
+}) => {
+  for (const from of ['%2F%09%2Fevil.example', '%2F%0A%2Fevil.example', '%2F%0D%2Fevil.example']) {
+    await page.context().clearCookies();
+    await page.goto(`/signin?from=${from}`);
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Welcome, Administrator')).toBeVisible();
+    // Signed in, the same link still lands on the dashboard (it once stayed blank on reload).
+    await page.goto(`/signin?from=${from}`);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/signin/);
+  }
+});

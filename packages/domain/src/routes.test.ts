@@ -113,6 +113,13 @@ describe('afterSignInPath and homePath (spec section 2)', () => {
     ['//evil.example', '/dashboard'],
     ['/\\evil.example', '/dashboard'],
     ['https://evil.example', '/dashboard'],
+    // The URL parser drops tabs and line breaks: these read as //evil.example.
+    ['/\t/evil.example', '/dashboard'],
+    ['/\n/evil.example', '/dashboard'],
+    ['/\r/evil.example', '/dashboard'],
+    ['/%09/evil.example', '/%09/evil.example'],
+    ['/chat/../users', '/users'],
+    ['/profile#top', '/profile#top'],
   ])('after sign-in from %j goes to %s', (from, path) => {
     expect(afterSignInPath(from)).toBe(path);
   });
