@@ -14,6 +14,7 @@ import { LocaleProvider } from '../apps/web/src/app/intl.tsx';
 import { loadCatalog } from '../apps/web/src/i18n/locales.ts';
 import { I18nProvider } from '../packages/ui/src/index.ts';
 import '../packages/ui/src/theme.css';
+import { defaultMode, VIEWPORTS } from '../apps/web/src/testing/story-modes.ts';
 
 type StoryLocale = 'en' | 'es' | 'ru';
 
@@ -48,6 +49,9 @@ new MutationObserver(() => {
 }).observe(document.body, { childList: true, subtree: true, characterData: true });
 
 const preview: Preview = {
+  // Every component gets a docs page: its description, a prop table from its doc comments
+  // and every story (screen stories list their states there).
+  tags: ['autodocs'],
   beforeEach: clearStaleAnnouncements,
   afterEach: clearStaleAnnouncements,
   loaders: [
@@ -61,6 +65,12 @@ const preview: Preview = {
     layout: 'centered',
     a11y: { test: 'error' },
     controls: { expanded: true },
+    viewport: { options: VIEWPORTS },
+    chromatic: { modes: defaultMode },
+    docs: { toc: true },
+    options: {
+      storySort: { order: ['Introduction', 'Foundations', 'UI', 'Screens'] },
+    },
   },
   globalTypes: {
     locale: {
@@ -89,7 +99,7 @@ const preview: Preview = {
       },
     },
   },
-  initialGlobals: { locale: 'en', scheme: 'light' },
+  initialGlobals: { locale: 'en', scheme: 'light', viewport: { value: undefined } },
   decorators: [
     (Story, context) => {
       const locale = String(context.globals.locale ?? 'en') as StoryLocale;

@@ -34,6 +34,7 @@ export const Open: Story = {
 /** The trigger opens it, focus moves inside, Escape closes and focus returns. */
 export const OpenAndClose: Story = {
   tags: ['no-visual'],
+  parameters: { chromatic: { disableSnapshot: true } },
   args: { trigger: <Button>Rename</Button>, children: <p className="text-sm">Body text.</p> },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
@@ -98,6 +99,7 @@ export const ConfirmPending: StoryObj<typeof ConfirmDialog> = {
 export const ConfirmCancel: StoryObj<typeof ConfirmDialog> = {
   ...Confirm,
   tags: ['no-visual'],
+  parameters: { chromatic: { disableSnapshot: true } },
   args: {
     ...Confirm.args,
     defaultOpen: false,

@@ -49,6 +49,7 @@ export const Empty: Story = {};
 /** Choosing a file through the button shows its preview; remove clears it. */
 export const ChooseAndRemove: Story = {
   tags: ['no-visual'],
+  parameters: { chromatic: { disableSnapshot: true } },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const input = canvasElement.querySelector<HTMLInputElement>('input[type=file]')!;

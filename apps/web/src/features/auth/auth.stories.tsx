@@ -8,11 +8,12 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_ACCOUNTS } from '../../testing/app-fixture.tsx';
 import { FAKE_GOOGLE_CLIENT_ID, installFakeGoogle } from '../../testing/auth-fixtures.ts';
 import { AccountApp, lastMailPath } from '../../testing/auth-stories.tsx';
+import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
 
 const meta = {
   title: 'Screens/Auth',
   component: AccountApp,
-  parameters: { layout: 'fullscreen' },
+  parameters: SCREEN_PARAMETERS,
   args: { path: '/signin' },
 } satisfies Meta<typeof AccountApp>;
 export default meta;
@@ -215,6 +216,7 @@ export const ResetPasswordInvalidLink: Story = {
 export const ResetPasswordDone: Story = {
   ...ResetPassword,
   tags: ['no-visual'],
+  parameters: { chromatic: { disableSnapshot: true } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(

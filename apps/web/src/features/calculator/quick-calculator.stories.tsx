@@ -9,11 +9,12 @@ import { expect, userEvent, within } from 'storybook/test';
 import { billPhoto } from '../../../../../.storybook/fixtures.ts';
 import { AppFixture } from '../../testing/app-fixture.tsx';
 import { replaceGeolocation, stubGeolocation } from '../../testing/full-calculator-fakes.ts';
+import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
 
 const meta = {
   title: 'Screens/QuickCalculator',
   component: AppFixture,
-  parameters: { layout: 'fullscreen' },
+  parameters: SCREEN_PARAMETERS,
   args: { path: '/solar-calculator', as: null },
   beforeEach: () => {
     localStorage.removeItem(STORAGE_KEYS.calculatorData);

@@ -15,6 +15,7 @@ import {
   type AppFixture,
   type AppFixtureOptions,
 } from '../../testing/app-fixture.tsx';
+import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
 
 interface ChatStoryProps extends Omit<AppFixtureOptions, 'path'> {
   /** Open the demo client's stored conversation (/chat/{id}) instead of /chat. */
@@ -47,7 +48,7 @@ function ChatStory({ openConversation = false, onOpened, ...options }: ChatStory
 const meta = {
   title: 'Screens/Chat',
   component: ChatStory,
-  parameters: { layout: 'fullscreen' },
+  parameters: SCREEN_PARAMETERS,
   beforeEach: () => {
     localStorage.removeItem(STORAGE_KEYS.activeConversationId);
     localStorage.removeItem(STORAGE_KEYS.chatSettings);

@@ -2,11 +2,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { AccountApp } from '../../testing/auth-stories.tsx';
+import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
 
 const meta = {
   title: 'Screens/Dashboard',
   component: AccountApp,
-  parameters: { layout: 'fullscreen' },
+  parameters: SCREEN_PARAMETERS,
   args: { path: '/dashboard', as: 'client' },
 } satisfies Meta<typeof AccountApp>;
 export default meta;

@@ -15,11 +15,12 @@ import {
   replaceGeolocation,
   stubGeolocation,
 } from '../../testing/full-calculator-fakes.ts';
+import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
 
 const meta = {
   title: 'Screens/FullCalculator',
   component: AppFixture,
-  parameters: { layout: 'fullscreen' },
+  parameters: SCREEN_PARAMETERS,
   args: { path: '/solar-calculator-full', as: 'client', handlers: [configWithTiles()] },
   beforeEach: ({ msw }) => {
     localStorage.removeItem(STORAGE_KEYS.calculatorData);
@@ -143,6 +144,7 @@ export const ConfigurationEstimate: Story = {
 export const ProductionLoading: Story = {
   // Ends on a spinner over a request that never answers: tested here, not screenshotted.
   tags: ['no-visual'],
+  parameters: { chromatic: { disableSnapshot: true } },
   beforeEach: ({ msw }) => {
     msw.use(productionHandler({ hang: true }));
   },
@@ -157,6 +159,7 @@ export const ProductionLoading: Story = {
 export const DraftSaved: Story = {
   // Ends with a success toast on its timer: tested here, not screenshotted.
   tags: ['no-visual'],
+  parameters: { chromatic: { disableSnapshot: true } },
   play: async ({ canvasElement }) => {
     await pickChui(canvasElement);
     const canvas = within(canvasElement);
@@ -170,6 +173,7 @@ export const RateLimited: Story = {
   // Ends with an error toast on its timer (its fixed position moved between full-page
   // screenshots under load): tested here, not screenshotted, like DraftSaved.
   tags: ['no-visual'],
+  parameters: { chromatic: { disableSnapshot: true } },
   args: { mock: { scenario: { fail: { projects: { status: 429, code: 'rate_limited' } } } } },
   play: async ({ canvasElement }) => {
     await pickChui(canvasElement);

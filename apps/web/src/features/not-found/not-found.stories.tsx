@@ -5,11 +5,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { AccountApp } from '../../testing/auth-stories.tsx';
+import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
 
 const meta = {
   title: 'Screens/NotFound',
   component: AccountApp,
-  parameters: { layout: 'fullscreen' },
+  parameters: SCREEN_PARAMETERS,
   args: { path: '/no/such/page' },
 } satisfies Meta<typeof AccountApp>;
 export default meta;

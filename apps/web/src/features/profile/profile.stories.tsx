@@ -6,11 +6,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AccountApp } from '../../testing/auth-stories.tsx';
+import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
 
 const meta = {
   title: 'Screens/Profile',
   component: AccountApp,
-  parameters: { layout: 'fullscreen' },
+  parameters: SCREEN_PARAMETERS,
   args: { path: '/profile', as: 'client' },
 } satisfies Meta<typeof AccountApp>;
 export default meta;

@@ -14,6 +14,7 @@ import {
   type AppFixture,
   type AppFixtureOptions,
 } from '../../testing/app-fixture.tsx';
+import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
 
 /** The app at `path` as the admin; `setup` may change the fake's data first. */
 function UsersApp({
@@ -38,7 +39,7 @@ function UsersApp({
 const meta = {
   title: 'Screens/Users',
   component: UsersApp,
-  parameters: { layout: 'fullscreen' },
+  parameters: SCREEN_PARAMETERS,
   args: { path: '/users' },
 } satisfies Meta<typeof UsersApp>;
 export default meta;
