@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
+import { stdSerializers } from 'pino';
 import path from 'node:path';
 import { createAccountMail } from './auth/account-mail.ts';
 import { createGoogleClient } from './auth/google.ts';
@@ -158,11 +159,48 @@ function requestForLog(request: { method: string; url: string; host?: string; ip
   };
 }
 
+/**
+ * An error as logged: pino's standard form without what a failed query carries of the
+ * data. Drizzle puts the query's parameters (emails, password hashes) in its message and
+ * a `params` field, and PostgreSQL's `detail` can hold the failing row; the message keeps
+ * the query text and the database's own message, the rest is left out.
+ */
+export function errorForLog(error: unknown): unknown {
+  const serialized = stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  let text = (value: unknown) => value;
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { params, cause } = current as { params?: unknown; cause?: unknown };
+    if (params !== undefined) {
+      const rendered = `params: ${String(params)}`;
+      const previous = text;
+      text = (value) => {
+        const before = previous(value);
+        return typeof before === 'string'
+          ? before.split(rendered).join('params: [redacted]')
+          : before;
+      };
+    }
+    current = cause;
+  }
+  const clean = (object: Record<string, unknown>, depth: number): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(object)) {
+      if (key === 'params' || key === 'detail' || key === 'parameters') continue;
+      if (key === 'message' || key === 'stack') out[key] = text(value);
+      else if (value && typeof value === 'object' && !Array.isArray(value) && depth < 5) {
+        out[key] = clean(value as Record<string, unknown>, depth + 1);
+      } else out[key] = value;
+    }
+    return out;
+  };
+  return clean(serialized, 0);
+}
+
 /** Pino options: level, the redacting request serializer, and redacted secret fields. */
 function logOptions(config: Config) {
   return {
     level: config.logLevel,
-    serializers: { req: requestForLog },
+    serializers: { req: requestForLog, err: errorForLog },
     redact: {
       paths: [
         'req.headers.authorization',

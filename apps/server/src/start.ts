@@ -4,7 +4,7 @@
  * and shuts down cleanly on SIGTERM/SIGINT.
  */
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
+import { buildApp, errorForLog } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { checkDataDir, openDatabase } from './db/database.ts';
 import { loadJwtSecret } from './secrets.ts';
@@ -74,8 +74,10 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
+    // Through the log's error form: a failed query's parameters never reach the terminal.
+    const shown = errorForLog(error) as { stack?: string; message?: string };
     process.stderr.write(
-      `Solar could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      `Solar could not start: ${shown.stack ?? shown.message ?? String(error)}\n`,
     );
   }
   process.exit(1);

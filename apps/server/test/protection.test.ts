@@ -373,4 +373,55 @@ describe('logs', () => {
       await rm(webDist, { recursive: true, force: true });
     }
   });
+
+  it('never contain query parameters or failing rows, on the failure path', async () => {
+    const { Writable } = await import('node:stream');
+    const { sql } = await import('drizzle-orm');
+    const { buildApp } = await import('../src/app.ts');
+    const { loadConfig } = await import('../src/config.ts');
+    const { openDatabase } = await import('../src/db/database.ts');
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'solar-logs-'));
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await openDatabase({ kind: 'memory' });
+    // A rule the schema does not know, so the sign-up's insert fails in the database.
+    await database.db.execute(
+      sql`alter table users add constraint refuse_boom check (name <> 'Boom Bekova')`,
+    );
+    const app = await buildApp({
+      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
+      database,
+      jwtSecret: 'x'.repeat(40),
+      logger: { level: 'info', stream },
+    });
+    try {
+      const email = 'boom.secret@example.com';
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/email/signup',
+        payload: {
+          name: 'Boom Bekova',
+          email,
+          password: 'Secret123',
+          confirmPassword: 'Secret123',
+        },
+      });
+      expect(answer.statusCode).toBe(500);
+      await app.close();
+      const log = lines.join('');
+      expect(log).toContain('request failed');
+      expect(log).toContain('refuse_boom');
+      expect(log).not.toContain(email);
+      expect(log).not.toContain('$argon2');
+      expect(log).toContain('params: [redacted]');
+    } finally {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });
