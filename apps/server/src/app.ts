@@ -165,7 +165,7 @@ function requestForLog(request: { method: string; url: string; host?: string; ip
  * a `params` field, and PostgreSQL's `detail` can hold the failing row; the message keeps
  * the query text and the database's own message, the rest is left out.
  */
-export function errorForLog(error: unknown): unknown {
+export function errorForLog(error: unknown): ReturnType<typeof stdSerializers.err> {
   const serialized = stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
   let text = (value: unknown) => value;
   for (let current = error, depth = 0; current && depth < 5; depth++) {
@@ -193,7 +193,7 @@ export function errorForLog(error: unknown): unknown {
     }
     return out;
   };
-  return clean(serialized, 0);
+  return clean(serialized, 0) as unknown as ReturnType<typeof stdSerializers.err>;
 }
 
 /** Pino options: level, the redacting request serializer, and redacted secret fields. */

@@ -13,6 +13,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export { LIMITS };
 
 /** A NUL character, or a UTF-16 surrogate that is not half of a pair. */
+// eslint-disable-next-line no-control-regex -- NUL is the character this refuses.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
