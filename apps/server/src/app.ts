@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
+import { stdSerializers } from 'pino';
 import path from 'node:path';
 import { createAccountMail } from './auth/account-mail.ts';
 import { createGoogleClient } from './auth/google.ts';
@@ -32,8 +33,13 @@ import type { Database } from './db/database.ts';
 import { healthRoutes } from './health/routes.ts';
 import { HttpError } from './http-errors.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
-import { requestLoggerFactory } from './request-logger.ts';
-import { registerRateLimits, registerSecurityHeaders } from './security.ts';
+import {
+  API_SECURITY_HEADERS,
+  documentSecurityHeaders,
+  isDocument,
+  registerRateLimits,
+  registerSecurityHeaders,
+} from './security.ts';
 import { adminUserRoutes } from './users/admin-routes.ts';
 
 /** Cache-Control of the web build's content-hashed files (/assets/...). */
@@ -153,11 +159,48 @@ function requestForLog(request: { method: string; url: string; host?: string; ip
   };
 }
 
+/**
+ * An error as logged: pino's standard form without what a failed query carries of the
+ * data. Drizzle puts the query's parameters (emails, password hashes) in its message and
+ * a `params` field, and PostgreSQL's `detail` can hold the failing row; the message keeps
+ * the query text and the database's own message, the rest is left out.
+ */
+export function errorForLog(error: unknown): ReturnType<typeof stdSerializers.err> {
+  const serialized = stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  let text = (value: unknown) => value;
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { params, cause } = current as { params?: unknown; cause?: unknown };
+    if (params !== undefined) {
+      const rendered = `params: ${String(params)}`;
+      const previous = text;
+      text = (value) => {
+        const before = previous(value);
+        return typeof before === 'string'
+          ? before.split(rendered).join('params: [redacted]')
+          : before;
+      };
+    }
+    current = cause;
+  }
+  const clean = (object: Record<string, unknown>, depth: number): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(object)) {
+      if (key === 'params' || key === 'detail' || key === 'parameters') continue;
+      if (key === 'message' || key === 'stack') out[key] = text(value);
+      else if (value && typeof value === 'object' && !Array.isArray(value) && depth < 5) {
+        out[key] = clean(value as Record<string, unknown>, depth + 1);
+      } else out[key] = value;
+    }
+    return out;
+  };
+  return clean(serialized, 0) as unknown as ReturnType<typeof stdSerializers.err>;
+}
+
 /** Pino options: level, the redacting request serializer, and redacted secret fields. */
 function logOptions(config: Config) {
   return {
     level: config.logLevel,
-    serializers: { req: requestForLog },
+    serializers: { req: requestForLog, err: errorForLog },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -189,8 +232,6 @@ export async function buildApp({
   const logging = logger === undefined || typeof logger === 'object';
   const app = Fastify({
     logger: logging ? { ...logOptions(config), ...(logger ?? {}) } : logger,
-    // A request's pino child is made when it first logs (request-logger.ts).
-    ...(logging ? { childLoggerFactory: requestLoggerFactory } : {}),
     bodyLimit: 100 * 1024,
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -252,7 +293,8 @@ export async function buildApp({
       .send({ message: 'Server error occurred. Please try again later.', code: 'internal' });
   });
 
-  registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app);
+  const documentHeaders = documentSecurityHeaders(config);
   await registerRateLimits(app, config);
 
   await app.register(fastifySwagger, {
@@ -308,15 +350,25 @@ export async function buildApp({
       await api.register(geoRoutes, { env });
       await api.register(calculatorRoutes, { env });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await api.register(fastifySwaggerUi, {
-        routePrefix: '/docs',
-        // Swagger UI has inline scripts: it sends its own CSP with their hashes. It also
-        // sets inline styles, and local runs are plain HTTP (no upgrade).
-        staticCSP: true,
-        transformStaticCSP: (header) =>
-          header
-            .replace(/\s*upgrade-insecure-requests;?/, '')
-            .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
+      await api.register(async (docs) => {
+        // The docs' pages get the document headers; Swagger UI's own hook then replaces
+        // the policy with its own.
+        docs.addHook('onSend', (_request, reply, payload, done) => {
+          if (isDocument(reply.getHeader('content-type'))) {
+            for (const [name, value] of documentHeaders) reply.header(name, value);
+          }
+          done(null, payload);
+        });
+        await docs.register(fastifySwaggerUi, {
+          routePrefix: '/docs',
+          // Swagger UI has inline scripts: it sends its own CSP with their hashes. It also
+          // sets inline styles, and local runs are plain HTTP (no upgrade).
+          staticCSP: true,
+          transformStaticCSP: (header) =>
+            header
+              .replace(/\s*upgrade-insecure-requests;?/, '')
+              .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
+        });
       });
     },
     { prefix: '/api/v1' },
@@ -328,6 +380,8 @@ export async function buildApp({
     // are sent to clients that accept them. Files under /assets/ carry a content hash in
     // their names, so they never change: browsers keep them for a year without asking again.
     // Anything else (index.html, favicon, robots.txt) is revalidated on every use.
+    // Documents (HTML) get the full set of security headers; every other file only
+    // `nosniff` (set on every answer by registerSecurityHeaders).
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
@@ -337,6 +391,9 @@ export async function buildApp({
       setHeaders: (reply, filePath) => {
         const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
         reply.header('cache-control', hashed ? IMMUTABLE_ASSET : REVALIDATE);
+        if (filePath.endsWith('.html')) {
+          for (const [name, value] of documentHeaders) reply.header(name, value);
+        }
       },
     });
     // History fallback: any GET that is not an API call or a file is the single-page app.
@@ -344,6 +401,7 @@ export async function buildApp({
       if (request.method === 'GET' && !request.url.startsWith('/api/')) {
         return reply.type('text/html').sendFile('index.html');
       }
+      for (const [name, value] of API_SECURITY_HEADERS) reply.header(name, value);
       return reply.code(404).send({ message: 'Not found', code: 'not_found' });
     });
     app.get('/', (_request, reply) => reply.type('text/html').sendFile('index.html'));

@@ -1,13 +1,13 @@
 /**
- * Protection of the HTTP surface (issue 4, "Protection"): security headers with a strict
- * Content-Security-Policy for the served web app (helmet), and rate limits on the auth
+ * Protection of the HTTP surface (issue 4, "Protection"): security headers (a strict
+ * Content-Security-Policy for the served web app's documents, the OWASP REST set for API
+ * answers, `nosniff` for static files), and rate limits on the auth
  * calls (@fastify/rate-limit; counters in memory, or in Redis when `REDIS_URL` is set).
  * 429 answers carry `{message, code: "rate_limited"}` and `Retry-After` in seconds.
  */
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { apiMessages } from '@solar/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import helmet from 'helmet';
 import type { Config } from './config.ts';
 import { HttpError } from './http-errors.ts';
 
@@ -43,6 +43,16 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
+/** A header list as set on an answer: lower-case names, as HTTP/2 requires and Node stores them. */
+export type HeaderList = readonly (readonly [string, string])[];
+
+/** A policy written out as its header value: `name source source;name source`. */
+export function policyText(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';');
+}
+
 /**
  * The Content-Security-Policy of API answers (JSON, event streams): they load nothing and
  * may not be framed (OWASP REST Security Cheat Sheet).
@@ -52,40 +62,8 @@ export const API_CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 };
 
-/**
- * The headers a helmet middleware sets, read once from a stand-in response: helmet's
- * headers do not depend on the request (the policies here have no nonces), so every answer
- * can get the same list without running helmet's chain of middlewares again. Names are
- * lower-case, as HTTP/2 requires and Node stores them.
- */
-export function helmetHeaders(middleware: ReturnType<typeof helmet>): [string, string][] {
-  const headers: [string, string][] = [];
-  const response = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      headers.push([name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]);
-    },
-    removeHeader() {},
-  };
-  middleware({} as never, response as never, () => {});
-  return headers;
-}
-
-/**
- * The security headers of the web app's documents and files: helmet's full set with the
- * web app's policy (contentSecurityPolicy above). The Google sign-in popup talks back to
- * its opener, so the opener policy allows popups when Google is configured.
- */
-export function documentSecurityHeaders(config: Config): [string, string][] {
-  return helmetHeaders(
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-      crossOriginOpenerPolicy: {
-        policy: config.google ? 'same-origin-allow-popups' : 'same-origin',
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-}
+/** HSTS of every document and API answer: one year, subdomains included. */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
  * The security headers of API answers, the OWASP REST Security Cheat Sheet's list:
@@ -93,32 +71,46 @@ export function documentSecurityHeaders(config: Config): [string, string][] {
  * them; a route may send its own, as the chat stream does), a policy that loads nothing
  * and forbids framing, `X-Frame-Options: DENY`, `X-Content-Type-Options: nosniff`, HSTS,
  * and `Cross-Origin-Resource-Policy: same-origin` (no other site reads them through a
- * no-cors load). The headers that only act on documents a browser renders (opener and
- * agent-cluster isolation, referrer policy, DNS prefetch, IE's download and XSS filters,
- * Flash's cross-domain policy) are left out: every answer repeats them for nothing, and
- * each costs the server and every client a header line to write and parse (issue 10,
- * `/auth/me` throughput).
+ * no-cors load). Headers that only act on documents a browser renders are left out.
  */
-export function apiSecurityHeaders(): [string, string][] {
+export const API_SECURITY_HEADERS: HeaderList = [
+  ['cache-control', 'no-store'],
+  ['content-security-policy', policyText(API_CONTENT_SECURITY_POLICY)],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['strict-transport-security', STRICT_TRANSPORT_SECURITY],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+];
+
+/**
+ * The one security header of static files (scripts, styles, fonts, images): a browser must
+ * not guess their type. A policy, framing or opener rules act on documents only, so
+ * repeating them on every file is bytes for nothing.
+ */
+export const STATIC_SECURITY_HEADERS: HeaderList = [['x-content-type-options', 'nosniff']];
+
+/**
+ * The security headers of the web app's documents (HTML), the set helmet recommends,
+ * written out: the web app's policy (contentSecurityPolicy above), opener isolation (the
+ * Google sign-in popup talks back to its opener, so popups are allowed when Google is
+ * configured), resource and agent-cluster isolation, no referrer, HSTS, no sniffing, no
+ * framing, and the legacy switches for DNS prefetch, IE downloads, Flash/PDF cross-domain
+ * policies and the old XSS auditor.
+ */
+export function documentSecurityHeaders(config: Config): HeaderList {
   return [
-    ['cache-control', 'no-store'],
-    ...helmetHeaders(
-      helmet({
-        contentSecurityPolicy: { useDefaults: false, directives: API_CONTENT_SECURITY_POLICY },
-        crossOriginEmbedderPolicy: false,
-        crossOriginOpenerPolicy: false,
-        crossOriginResourcePolicy: { policy: 'same-origin' },
-        originAgentCluster: false,
-        referrerPolicy: false,
-        strictTransportSecurity: true,
-        xContentTypeOptions: true,
-        xDnsPrefetchControl: false,
-        xDownloadOptions: false,
-        xFrameOptions: { action: 'deny' },
-        xPermittedCrossDomainPolicies: false,
-        xXssProtection: false,
-      }),
-    ),
+    ['content-security-policy', policyText(contentSecurityPolicy(config))],
+    ['cross-origin-opener-policy', config.google ? 'same-origin-allow-popups' : 'same-origin'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['origin-agent-cluster', '?1'],
+    ['referrer-policy', 'no-referrer'],
+    ['strict-transport-security', STRICT_TRANSPORT_SECURITY],
+    ['x-content-type-options', 'nosniff'],
+    ['x-dns-prefetch-control', 'off'],
+    ['x-download-options', 'noopen'],
+    ['x-frame-options', 'DENY'],
+    ['x-permitted-cross-domain-policies', 'none'],
+    ['x-xss-protection', '0'],
   ];
 }
 
@@ -127,18 +119,20 @@ export function isApiAnswer(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/v1/docs');
 }
 
+/** True for an answer whose content type is an HTML document. */
+export function isDocument(contentType: unknown): boolean {
+  return typeof contentType === 'string' && contentType.startsWith('text/html');
+}
+
 /**
- * Sets the security headers on every answer: the API set above on API answers, the full
- * document set on everything else (the web app, and Swagger UI under /api/v1/docs, which
- * sends its own policy). Each set is built once at start-up and copied onto each answer
- * (issue 10, `/auth/me` throughput: rebuilding or re-running helmet's middlewares on every
- * request cost a noticeable share of an API request's time).
+ * Sets the security headers that do not depend on the answer's content: the API set on API
+ * answers (known from the URL), and only `nosniff` on everything else. Documents get the
+ * rest of their set where they are sent (app.ts: the web build's HTML files, the API's
+ * browsable docs), so a script or a font does not carry a page's policy.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  const documentHeaders = documentSecurityHeaders(config);
-  const apiHeaders = apiSecurityHeaders();
+export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
-    const headers = isApiAnswer(request.url) ? apiHeaders : documentHeaders;
+    const headers = isApiAnswer(request.url) ? API_SECURITY_HEADERS : STATIC_SECURITY_HEADERS;
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
     done();

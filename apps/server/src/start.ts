@@ -4,10 +4,9 @@
  * and shuts down cleanly on SIGTERM/SIGINT.
  */
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
+import { buildApp, errorForLog } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { checkDataDir, openDatabase } from './db/database.ts';
-import { listenWithAcceptors, type Acceptors } from './listen.ts';
 import { loadJwtSecret } from './secrets.ts';
 import { ensureAdmin } from './users/seed-admin.ts';
 
@@ -49,8 +48,6 @@ async function main() {
     }
   }
 
-  /** Set once listening; the shutdown below closes the extra acceptors first. */
-  const listening: { acceptors?: Acceptors } = {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -58,7 +55,6 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await listening.acceptors?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -66,7 +62,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  listening.acceptors = await listenWithAcceptors(app, { port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host });
   const shownHost =
     config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
   const address = app.server.address();
@@ -78,8 +74,10 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
+    // Through the log's error form: a failed query's parameters never reach the terminal.
+    const shown = errorForLog(error) as { stack?: string; message?: string };
     process.stderr.write(
-      `Solar could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      `Solar could not start: ${shown.stack ?? shown.message ?? String(error)}\n`,
     );
   }
   process.exit(1);

@@ -4,8 +4,6 @@
  * the OpenAPI document generated from the route schemas.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
@@ -214,35 +212,46 @@ describe('request limits and headers', () => {
     expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
-  it('sends exactly the headers helmet itself sets on a response', async () => {
-    const { helmetHeaders } = await import('../src/security.ts');
-    const { default: helmet } = await import('helmet');
-    const middleware = helmet({
-      contentSecurityPolicy: { directives: { 'default-src': ["'none'"] } },
+  it('sends static files only the headers that matter for them, and documents the full set', async () => {
+    const asset = await server.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
     });
-    const real = http.createServer((request, response) =>
-      middleware(request, response, () => response.end()),
-    );
-    await new Promise<void>((resolve) => real.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = real.address() as AddressInfo;
-      const response = await fetch(`http://127.0.0.1:${port}/`);
-      const fromHelmet = Object.fromEntries(
-        [...response.headers].filter(
-          ([name]) =>
-            !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(
-              name,
-            ),
-        ),
-      );
-      const copied = Object.fromEntries(
-        helmetHeaders(middleware).map(([name, value]) => [name.toLowerCase(), value]),
-      );
-      expect(copied).toEqual(fromHelmet);
-      expect(Object.keys(copied)).toContain('strict-transport-security');
-    } finally {
-      await new Promise<void>((resolve) => real.close(() => resolve()));
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toContain('javascript');
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    for (const documentOnly of [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ]) {
+      expect(asset.headers[documentOnly], documentOnly).toBeUndefined();
     }
+    // The document itself, asked for directly, through the history fallback and at /.
+    for (const url of ['/index.html', '/dashboard', '/']) {
+      const page = await server.app.inject({ method: 'GET', url });
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    }
+    // A JSON answer outside the API (no such file, not a GET) gets the API set.
+    const missing = await server.app.inject({ method: 'POST', url: '/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
   });
 
   it('allows the Google sign-in script only when Google is configured', async () => {
@@ -362,6 +371,57 @@ describe('logs', () => {
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
       await rm(webDist, { recursive: true, force: true });
+    }
+  });
+
+  it('never contain query parameters or failing rows, on the failure path', async () => {
+    const { Writable } = await import('node:stream');
+    const { sql } = await import('drizzle-orm');
+    const { buildApp } = await import('../src/app.ts');
+    const { loadConfig } = await import('../src/config.ts');
+    const { openDatabase } = await import('../src/db/database.ts');
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'solar-logs-'));
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await openDatabase({ kind: 'memory' });
+    // A rule the schema does not know, so the sign-up's insert fails in the database.
+    await database.db.execute(
+      sql`alter table users add constraint refuse_boom check (name <> 'Boom Bekova')`,
+    );
+    const app = await buildApp({
+      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
+      database,
+      jwtSecret: 'x'.repeat(40),
+      logger: { level: 'info', stream },
+    });
+    try {
+      const email = 'boom.secret@example.com';
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/email/signup',
+        payload: {
+          name: 'Boom Bekova',
+          email,
+          password: 'Secret123',
+          confirmPassword: 'Secret123',
+        },
+      });
+      expect(answer.statusCode).toBe(500);
+      await app.close();
+      const log = lines.join('');
+      expect(log).toContain('request failed');
+      expect(log).toContain('refuse_boom');
+      expect(log).not.toContain(email);
+      expect(log).not.toContain('$argon2');
+      expect(log).toContain('params: [redacted]');
+    } finally {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

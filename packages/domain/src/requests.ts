@@ -13,11 +13,13 @@ import {
   booleanField,
   confirmField,
   emailField,
+  isStorableJson,
   nameField,
   passwordField,
   queryValue,
   requiredText,
   strict,
+  text,
   tokenField,
   withMatchingConfirm,
 } from './internal/fields.ts';
@@ -57,10 +59,7 @@ export const verifyEmailRequestSchema = strict({ token: tokenField() });
 /** `POST /auth/google/signin {code, redirectUri?}`. */
 export const googleSignInRequestSchema = strict({
   code: tokenField(m.codeRequired.id),
-  redirectUri: z
-    .string({ error: m.invalidValue.id })
-    .max(LIMITS.tokenMax, m.invalidValue.id)
-    .optional(),
+  redirectUri: text(m.invalidValue.id).max(LIMITS.tokenMax, m.invalidValue.id).optional(),
 });
 
 /**
@@ -76,8 +75,7 @@ export const adminUserListQuerySchema = strict({
   ),
   sortBy: queryValue(z.enum(USER_SORT_FIELDS, { error: m.sortBy.id }).default('createdAt')),
   descending: queryValue(booleanField().default(true)),
-  searchTerm: z
-    .string({ error: m.invalidValue.id })
+  searchTerm: text(m.invalidValue.id)
     .trim()
     .max(LIMITS.searchMax, m.searchTooLong.id)
     .optional()
@@ -115,8 +113,7 @@ export type AdminUpdateUserRequest = z.input<typeof adminUpdateUserRequestSchema
  */
 export const chatStreamRequestSchema = strict({
   message: chatMessageSchema,
-  conversationId: z
-    .string({ error: m.conversationId.id })
+  conversationId: text(m.conversationId.id)
     .min(1, m.conversationId.id)
     .max(100, m.conversationId.id)
     .nullable()
@@ -149,16 +146,18 @@ const projectLocationSchema = strict(
     address: requiredText(m.addressRequired.id),
     latitude: coordinate(90, m.latitude.id),
     longitude: coordinate(180, m.longitude.id),
-    placeId: z
-      .string({ error: m.invalidValue.id })
-      .max(LIMITS.addressMax, m.invalidValue.id)
-      .optional(),
+    placeId: text(m.invalidValue.id).max(LIMITS.addressMax, m.invalidValue.id).optional(),
   },
   m.addressRequired.id,
 );
 
+/**
+ * A project's configuration: a JSON object or null, at most JSON_LIMITS deep and long, with
+ * storable text only (internal/fields.ts).
+ */
 const configurationField = z
   .record(z.string(), z.unknown(), { error: m.configuration.id })
+  .refine(isStorableJson, m.invalidValue.id)
   .nullable();
 
 /** `POST /projects` (API-CONTRACT.md "Projects"): location; configuration null and isDraft true by default. */

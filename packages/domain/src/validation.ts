@@ -14,6 +14,7 @@ import {
   passwordField,
   requiredText,
   strict,
+  text,
   withMatchingConfirm,
 } from './internal/fields.ts';
 import { messageDescriptor, validationMessages as m, type MessageDescriptor } from './messages.ts';
@@ -155,8 +156,7 @@ export function detectImageType(bytes: Uint8Array): ImageKind | null {
 }
 
 /** A conversation title (spec section 5): trimmed, 1..200 characters. */
-export const conversationTitleSchema = z
-  .string({ error: m.titleRequired.id })
+export const conversationTitleSchema = text(m.titleRequired.id)
   .trim()
   .min(1, m.titleRequired.id)
   .max(LIMITS.titleMax, m.titleTooLong.id);
@@ -179,9 +179,8 @@ export function titleEditOutcome(draft: string, current: string): TitleEditOutco
 }
 
 /** A chat message (spec section 5): not empty or whitespace-only; at most 4000 characters. */
-export const chatMessageSchema = z
-  .string({ error: m.messageRequired.id })
-  .refine((text) => text.trim() !== '', m.messageRequired.id)
+export const chatMessageSchema = text(m.messageRequired.id)
+  .refine((message) => message.trim() !== '', m.messageRequired.id)
   .max(LIMITS.chatMessageMax, m.messageTooLong.id);
 
 /** True when the chat input may be sent (spec section 5: not empty or whitespace-only). */

@@ -32,7 +32,6 @@ import {
   findUserById,
   isUniqueViolation,
   roleOf,
-  meJson,
   toMe,
   toSessionUser,
   type UserRow,
@@ -319,10 +318,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.get(
     '/auth/me',
     { preHandler: authenticate, schema: { tags, security: bearer, summary: 'The signed-in user' } },
-    // Synchronous: the answer is ready, and a promise would only add a turn; the account's
-    // answer is serialized once per cached row (issue 10).
-    (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(meJson(requireAuth(request).account)),
+    async (request) => toMe(requireAuth(request).account),
   );
 
   /** PUT /auth/me {name, email} -> 200 the me shape, updated; a new email is unconfirmed

@@ -12,7 +12,6 @@
  */
 import { isBotType, isLocale, type BotType, type ExtractedData, type Locale } from '@solar/domain';
 import type { LanguageModel } from 'ai';
-import { backgroundWork } from '../turn-budget.ts';
 import { factsFromText, isEmptyFacts, mergeFacts, validateFacts } from './facts.ts';
 import { RECORD_FACTS_TOOL } from './instructions.ts';
 import { composeOfflineReply } from './offline-replies.ts';
@@ -108,14 +107,13 @@ function usage(outputTokens: number): Usage {
 }
 
 /**
- * Resolves after `ms`, or at once when `signal` aborts. With no delay the words take their
- * share of the event loop's turns (turn-budget.ts): a reply made of microtasks only would
- * hold the server until it ends, and other requests (other streams' first chunks) would
- * wait for it.
+ * Resolves after `ms`, or at once when `signal` aborts. With no delay it still waits for
+ * the event loop's next turn, as a network model's words would: a reply made of microtasks
+ * only would hold the server until it ends, and other requests would wait for it.
  */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   if (signal?.aborted) return Promise.resolve();
-  if (ms <= 0) return backgroundWork.take();
+  if (ms <= 0) return new Promise((resolve) => setImmediate(resolve));
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done() {

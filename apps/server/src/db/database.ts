@@ -16,7 +16,6 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ConfigError } from '../config.ts';
 import * as schema from './schema.ts';
-import { shareEventLoop } from './time-slice.ts';
 
 /** The Drizzle database both drivers expose. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -157,7 +156,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   } else {
     client = await PGlite.create({ extensions });
   }
-  shareEventLoop(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
     if (target.kind === 'pglite') await refuseForeignTables(client);

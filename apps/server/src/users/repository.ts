@@ -75,23 +75,6 @@ export function toMe(user: UserRow): MeResponse {
   };
 }
 
-/** The JSON of each frozen row's `GET /auth/me` answer, made once (see {@link meJson}). */
-const meAnswers = new WeakMap<UserRow, string>();
-
-/**
- * `toMe(user)` as JSON. The account cache hands every request of an account the same frozen
- * row until the account changes, so the answer of a frozen row is made once and reused
- * (issue 10, `/auth/me` throughput); any other row is serialized each time.
- */
-export function meJson(user: UserRow): string {
-  let json = meAnswers.get(user);
-  if (json === undefined) {
-    json = JSON.stringify(toMe(user));
-    if (Object.isFrozen(user)) meAnswers.set(user, json);
-  }
-  return json;
-}
-
 /** AdminUserListItem of API-CONTRACT.md (Admin users); userType is the number 0..6. */
 export function toListItem(user: UserRow): AdminUserListItem {
   return {

@@ -12,6 +12,48 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export { LIMITS };
 
+/** A NUL character, or a UTF-16 surrogate that is not half of a pair. */
+// eslint-disable-next-line no-control-regex -- NUL is the character this refuses.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * True when PostgreSQL can store `text` as it is: no NUL character (text and jsonb refuse
+ * it) and no lone surrogate (it has no UTF-8 form; jsonb refuses its escape).
+ */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
+/** Free-form JSON bounds: nesting levels and characters of its JSON text. */
+export const JSON_LIMITS = { depth: 20, chars: 50_000 } as const;
+
+/**
+ * True when `value` is JSON PostgreSQL stores as it is: at most {@link JSON_LIMITS} deep
+ * and long, every key and string storable ({@link isStorableText}). Walks without
+ * recursion, so a value nested thousands of levels deep is refused, not a stack overflow.
+ */
+export function isStorableJson(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) return false;
+    } else if (item !== null && typeof item === 'object') {
+      if (depth >= JSON_LIMITS.depth) return false;
+      for (const [key, child] of Object.entries(item)) {
+        if (!isStorableText(key)) return false;
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return (JSON.stringify(value)?.length ?? 0) <= JSON_LIMITS.chars;
+}
+
+/** A string the database can store; anything else gives `validation.invalidValue`. */
+export function text(message: string) {
+  return z.string({ error: message }).refine(isStorableText, m.invalidValue.id);
+}
+
 /** A strict object: unknown properties are rejected with `validation.unknownField`. */
 export function strict<T extends z.core.$ZodLooseShape>(
   shape: T,
@@ -24,18 +66,17 @@ export function strict<T extends z.core.$ZodLooseShape>(
 
 /** A required string, trimmed; empty or missing gives `message`. */
 export function requiredText(message: string, max: number = LIMITS.addressMax) {
-  return z.string({ error: message }).trim().min(1, message).max(max, m.invalidValue.id);
+  return text(message).trim().min(1, message).max(max, m.invalidValue.id);
 }
 
 /** An opaque token (refresh, reset, verify, Google code): required, not trimmed. */
 export function tokenField(message: string = m.tokenRequired.id) {
-  return z.string({ error: message }).min(1, message).max(LIMITS.tokenMax, m.invalidValue.id);
+  return text(message).min(1, message).max(LIMITS.tokenMax, m.invalidValue.id);
 }
 
 /** An email: required (`requiredMessage`), trimmed, at most 254 characters, pattern. */
 export function emailField(requiredMessage: string = m.emailRequired.id) {
-  return z
-    .string({ error: requiredMessage })
+  return text(requiredMessage)
     .trim()
     .min(1, requiredMessage)
     .max(LIMITS.emailMax, m.invalidEmail.id)
@@ -44,8 +85,7 @@ export function emailField(requiredMessage: string = m.emailRequired.id) {
 
 /** A name: required, trimmed, at least `min` and at most 100 characters. */
 export function nameField(min: number = LIMITS.nameMin) {
-  return z
-    .string({ error: m.nameRequired.id })
+  return text(m.nameRequired.id)
     .trim()
     .min(1, m.nameRequired.id)
     .min(min, m.nameTooShort.id)
