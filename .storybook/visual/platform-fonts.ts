@@ -55,22 +55,28 @@ async function scan(
   const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
     root: DomNode;
   };
+  const holders = textHolders(root).filter(
+    (holder) => !['SCRIPT', 'STYLE', 'NOSCRIPT', 'TITLE', 'TEMPLATE'].includes(holder.nodeName),
+  );
+  // All queries at once: the protocol answers them in order over one connection, so a page
+  // with hundreds of text elements (a full table) is read in one round trip, not hundreds.
+  const answers = await Promise.all(
+    holders.map((holder) =>
+      cdp
+        .send('CSS.getPlatformFontsForNode', { nodeId: holder.nodeId })
+        .then((answer) => (answer as { fonts: PlatformFont[] }).fonts)
+        .catch((error: unknown) => {
+          if (error instanceof Error && /Could not find node/.test(error.message)) {
+            throw new DomChanged(error.message);
+          }
+          throw error;
+        }),
+    ),
+  );
   const uses: SystemFontUse[] = [];
-  for (const holder of textHolders(root)) {
-    if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TITLE', 'TEMPLATE'].includes(holder.nodeName)) continue;
-    let fonts: PlatformFont[];
-    try {
-      ({ fonts } = (await cdp.send('CSS.getPlatformFontsForNode', {
-        nodeId: holder.nodeId,
-      })) as { fonts: PlatformFont[] });
-    } catch (error) {
-      if (error instanceof Error && /Could not find node/.test(error.message)) {
-        throw new DomChanged(error.message);
-      }
-      throw error;
-    }
-    const system = fonts.filter((font) => !font.isCustomFont && font.glyphCount > 0);
-    if (system.length === 0) continue;
+  holders.forEach((holder, i) => {
+    const system = answers[i]!.filter((font) => !font.isCustomFont && font.glyphCount > 0);
+    if (system.length === 0) return;
     const text = (holder.children ?? [])
       .filter((kid) => kid.nodeType === TEXT_NODE)
       .map((kid) => kid.nodeValue ?? '')
@@ -81,7 +87,7 @@ async function scan(
       text: text.slice(0, 80),
       fonts: system.map((font) => `${font.familyName} (${font.glyphCount} glyphs)`),
     });
-  }
+  });
   return uses;
 }
 

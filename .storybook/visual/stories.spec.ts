@@ -1,6 +1,6 @@
 /**
  * One screenshot test per story of the built Storybook, and for screen stories one more in
- * each local screen mode (dark, phone width: story-modes.ts). Stories tagged `no-visual` (for
+ * each local screen mode (the dark scheme: story-modes.ts). Stories tagged `no-visual` (for
  * example ones that animate forever) are skipped by design and listed in the report.
  * Before each screenshot the test checks that every glyph on the page came from a font the
  * project ships (platform-fonts.ts): text drawn with an installed system font would make
