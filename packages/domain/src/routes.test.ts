@@ -118,7 +118,6 @@ describe('afterSignInPath and homePath (spec section 2)', () => {
     ['/\n/evil.example', '/dashboard'],
     ['/\r/evil.example', '/dashboard'],
     ['/%09/evil.example', '/%09/evil.example'],
-    ['/chat/../users', '/users'],
     ['/profile#top', '/profile#top'],
   ])('after sign-in from %j goes to %s', (from, path) => {
     expect(afterSignInPath(from)).toBe(path);

@@ -145,30 +145,25 @@ export function canOpenRoute(
   return { kind: 'allow' };
 }
 
-/** An origin no real request has, to resolve a remembered path as a browser would. */
-const PATH_BASE = 'http://solar.invalid';
-
 /**
  * Where to go after signing in (spec section 2): the remembered path when it is an
- * in-app path (resolved as the browser's URL parser does, it stays on this origin; not a
- * signed-out screen), else /dashboard. The answer is the normalised path (pathname, query
- * and fragment), so `/\t/evil.example` (which the parser reads as `//evil.example`) or a
- * path with a backslash or a control character never reaches `history.replaceState`.
+ * in-app path (starts with one `/`, not a signed-out screen), else /dashboard. A path with
+ * a backslash or a control character is refused: the browser's URL parser drops tabs and
+ * line breaks and reads `\` as `/`, so `/\t/evil.example` would become `//evil.example`,
+ * another site, and `history.replaceState` would throw.
  */
 export function afterSignInPath(from: string | null | undefined): string {
-  if (!from || !from.startsWith('/') || from.includes('\\') || /\p{Cc}/u.test(from)) {
+  if (
+    !from ||
+    !from.startsWith('/') ||
+    from.startsWith('//') ||
+    from.includes('\\') ||
+    /\p{Cc}/u.test(from)
+  ) {
     return ROUTES.dashboard;
   }
-  let url: URL;
-  try {
-    url = new URL(from, PATH_BASE);
-  } catch {
-    return ROUTES.dashboard;
-  }
-  if (url.origin !== PATH_BASE) return ROUTES.dashboard;
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  const { id, access } = matchRoute(path);
-  return access.kind === 'signedOut' || id === 'root' ? ROUTES.dashboard : path;
+  const { id, access } = matchRoute(from);
+  return access.kind === 'signedOut' || id === 'root' ? ROUTES.dashboard : from;
 }
 
 /** The home link of the 404 page (spec section 2): /dashboard when signed in, else /signin. */
