@@ -391,7 +391,8 @@ export async function buildApp({
       setHeaders: (reply, filePath) => {
         const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
         reply.header('cache-control', hashed ? IMMUTABLE_ASSET : REVALIDATE);
-        if (filePath.endsWith('.html')) {
+        // Precompressed files are sent from index.html.br or .gz: the document is the same.
+        if (/\.html(\.(br|gz))?$/.test(filePath)) {
           for (const [name, value] of documentHeaders) reply.header(name, value);
         }
       },
