@@ -11,7 +11,7 @@ export function daysAgo(days: number, hours = 0): string {
   return new Date(FROZEN_NOW.getTime() - days * 86_400_000 - hours * 3_600_000).toISOString();
 }
 
-/** A 48 x 32 PNG (amber checkerboard), 128 bytes: a stand-in bill photo. */
+/** A 48 x 32 PNG (amber checkerboard), 128 bytes: a sample bill photo. */
 const BILL_PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAAR0lEQVR42mP4usUGK/r1+gRWRGv1DKMOGnXQqINGnIMGymJc6kcdNOqgUQeNPAeNltSjDhp10KiDRttDo1XHqINGHTTCHQQAe4W2xC5IB+AAAAAASUVORK5CYII=';
 

@@ -43,19 +43,23 @@ const score = (value: number) => Math.round(value).toString();
 
 /** Every budget of the issue. The admin-users budget applies to each of the four queries. */
 export const budgets: readonly Budget[] = [
+  // JavaScript on the wire per route (web.ts): gated in CI at the budget itself.
   ...(
     [
-      ['/signin', 150_000],
-      ['/solar-calculator', 150_000],
+      ['/signin', 160_000],
+      ['/solar-calculator', 160_000],
+      ['/dashboard', 230_000],
+      ['/chat', 230_000],
+      ['/users', 230_000],
     ] as const
-  ).map(([route, ratchet]): Budget => ({
-    metric: `web.js.gzip:${route}`,
-    description: `initial JS of ${route}, gzip`,
+  ).map(([route, limit]): Budget => ({
+    metric: `web.wire.js:${route}`,
+    description: `JS on the wire of ${route}${limit > 160_000 ? ' (signed in)' : ''}, cold cache`,
     op: '<=',
-    limit: 150_000,
+    limit,
     format: kB,
     quick: true,
-    ratchet,
+    ratchet: limit,
   })),
   {
     metric: 'api.me.ratio',

@@ -23,8 +23,7 @@ test('a wrong password shows the spec message and stays on /signin', async ({ pa
 
 test('the language choice is applied and survives a reload', async ({ page }) => {
   await page.goto('/signin');
-  await page.getByRole('button', { name: /Language/ }).click();
-  await page.getByRole('option', { name: 'Русский' }).click();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
   await expect(page.getByRole('heading', { name: 'Вход в Solar' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Вход в Solar' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { disableSchemaCompilation } from '@solar/domain';
 import '@solar/ui/theme.css';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
@@ -20,6 +20,13 @@ async function startLocale(): Promise<Locale> {
   }
 }
 
+// TanStack Query's devtools in development only, loaded after the app (left out of builds).
+const QueryDevtools = import.meta.env.DEV
+  ? lazy(() =>
+      import('@tanstack/react-query-devtools').then((m) => ({ default: m.ReactQueryDevtools })),
+    )
+  : null;
+
 // The active language's catalog, the page's screen and its messages load side by side; the
 // first render waits for the catalog (no English flash), the screen for its messages.
 const starting = startLocale();
@@ -27,7 +34,16 @@ preloadScreen(window.location.pathname);
 void starting.then((locale) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App locale={locale} />
+      <App
+        locale={locale}
+        devtools={
+          QueryDevtools && (
+            <Suspense fallback={null}>
+              <QueryDevtools />
+            </Suspense>
+          )
+        }
+      />
     </StrictMode>,
   );
 });

@@ -8,7 +8,7 @@
 import { describeApiFailure } from '@solar/domain/errors';
 import type { ApiErrorCode } from '@solar/domain/contract';
 import type { MessageDescriptor } from '@solar/domain/messages';
-import { HTTPError, isHttpClientError, TimeoutError } from './http.ts';
+import { HTTPError, isKyError, TimeoutError } from 'ky';
 
 /**
  * A failure code: the contract's codes, plus `network` (the server could not be reached,
@@ -81,8 +81,8 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
 }
 
 /**
- * Turns anything a call threw into an ApiError: an HTTPError of http.ts (status, body's message and
- * code), a network failure or timeout (status 0, code `network`, the original message so
+ * Turns anything a call threw into an ApiError: ky's HTTPError (status, body's message and
+ * code, from the body ky read into `data`), a network failure or timeout (status 0, code `network`, the original message so
  * the global handler maps it to 'Unable to connect...'), or any other value.
  */
 export function toApiError(error: unknown): ApiError {
@@ -92,7 +92,7 @@ export function toApiError(error: unknown): ApiError {
   }
   if (error instanceof TimeoutError)
     return new ApiError(0, 'network', 'Network request timed out', { cause: error });
-  if (isHttpClientError(error) || error instanceof TypeError) {
+  if (isKyError(error) || error instanceof TypeError) {
     const message = error instanceof Error ? error.message : String(error);
     return new ApiError(0, 'network', message || 'Failed to fetch', { cause: error });
   }
@@ -112,6 +112,6 @@ export function isAbortError(error: unknown): boolean {
     error !== null &&
     'name' in error &&
     (error.name === 'AbortError' || error.name === 'TimeoutError') &&
-    !isHttpClientError(error)
+    !isKyError(error)
   );
 }

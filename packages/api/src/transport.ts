@@ -1,5 +1,5 @@
 /**
- * What every resource gets from the client: an authenticated and an anonymous HTTP layer (http.ts)
+ * What every resource gets from the client: an authenticated and an anonymous ky instance (http.ts)
  * and `run`, which turns any failure into an ApiError and raises the 403 event.
  */
 import type { Http } from './http.ts';

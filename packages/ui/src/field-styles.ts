@@ -1,7 +1,4 @@
-/**
- * Class names of the field parts (field.tsx), shared with the parts drawn without
- * react-aria (the Select's stand-in trigger, select.tsx).
- */
+/** Class names of the field parts (field.tsx) and of the native language picker. */
 
 /** A field's visible label. */
 export const labelClass = 'text-sm font-medium text-fg';

@@ -29,7 +29,6 @@ export { RoleBadge, roleBadgeVariants, type RoleBadgeProps } from './role-badge.
 export { StatusBadge, statusBadgeVariants, type StatusBadgeProps } from './status-badge.tsx';
 export {
   ToastProvider,
-  toastVariants,
   useToast,
   type ToastApi,
   type ToastInput,

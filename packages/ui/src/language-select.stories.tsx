@@ -19,12 +19,11 @@ export const HiddenLabel: Story = { args: { hideLabel: true } };
 export const Choose: Story = {
   tags: ['no-visual'],
   play: async ({ args, canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: /Language/ }));
-    const listbox = await within(document.body).findByRole('listbox');
-    const options = within(listbox).getAllByRole('option');
+    const select = within(canvasElement).getByRole('combobox', { name: 'Language' });
+    const options = within(select).getAllByRole('option');
     await expect(options.map((o) => o.textContent)).toEqual(['English', 'Español', 'Русский']);
     await expect(options[2]).toHaveAttribute('lang', 'ru');
-    await userEvent.click(options[1]!);
+    await userEvent.selectOptions(select, 'es');
     await expect(args.onChange).toHaveBeenCalledWith('es');
   },
 };

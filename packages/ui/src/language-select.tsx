@@ -1,10 +1,15 @@
 /**
  * LanguageSelect: the interface language picker (spec section 1: English, Spanish,
- * Russian). Each language is named in itself and marked with its `lang`, so screen
- * readers pronounce it right. The caller stores the choice.
+ * Russian), a native `<select>` drawn like the design system's Select trigger (the
+ * browser's own list opens on it, so it needs no script beyond React's). Each language is
+ * named in itself and marked with its `lang`, so screen readers pronounce it right. The
+ * caller stores the choice.
  */
 import { LOCALES, type Locale } from '@solar/domain/constants';
-import { Select } from './select.tsx';
+import { useId } from 'react';
+import { cn } from './cn.ts';
+import { labelClass } from './field-styles.ts';
+import { ChevronDownIcon } from './icons.tsx';
 
 /** Each interface language in its own language. */
 export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = {
@@ -23,6 +28,8 @@ export interface LanguageSelectProps {
   className?: string;
 }
 
+const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
+
 /** A dropdown of the three interface languages. */
 export function LanguageSelect({
   label,
@@ -31,14 +38,33 @@ export function LanguageSelect({
   onChange,
   className,
 }: LanguageSelectProps) {
+  const id = useId();
   return (
-    <Select<Locale>
-      label={label}
-      hideLabel={hideLabel}
-      options={LOCALES.map((id) => ({ id, label: LANGUAGE_NAMES[id], lang: id }))}
-      value={value}
-      onChange={onChange}
-      className={className ?? 'w-40'}
-    />
+    <div data-slot="language-select" className={cn('flex flex-col gap-1.5', className ?? 'w-40')}>
+      <label htmlFor={id} className={cn(labelClass, hideLabel && 'sr-only')}>
+        {label}
+      </label>
+      <div className="relative">
+        <select
+          id={id}
+          value={value}
+          lang={value}
+          onChange={(event) => {
+            if (isLocale(event.target.value)) onChange(event.target.value);
+          }}
+          className={cn(
+            'h-10 w-full cursor-pointer appearance-none rounded-control border border-border-strong bg-surface-raised pr-9 pl-3 text-sm text-fg',
+            'outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
+          )}
+        >
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {LANGUAGE_NAMES[locale]}
+            </option>
+          ))}
+        </select>
+        <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-muted" />
+      </div>
+    </div>
   );
 }

@@ -23,8 +23,6 @@ export const KeyboardSelection: Story = {
   tags: ['no-visual'],
   args: { defaultValue: 'client_residential' },
   play: async ({ args, canvasElement }) => {
-    // The trigger is looked up each time: until the full Select has loaded, a stand-in
-    // trigger is in its place (select.tsx).
     const trigger = () => within(canvasElement).getByRole('button', { name: /User type/ });
     trigger().focus();
     await userEvent.keyboard('{ArrowDown}');

@@ -1,13 +1,50 @@
 /**
- * The toast markup on Radix Toast, loaded on demand by ToastProvider (toast.tsx): the
- * queue's toasts and the region (viewport). Not part of the package's public API.
+ * The toasts and their region on Radix Toast, loaded by ToastProvider (toast.tsx) when the
+ * first toast is raised: Radix's provider, one Radix toast per queued toast and the
+ * labelled region (viewport; F8 jumps to it). Not part of the package's public API.
  */
 import * as RadixToast from '@radix-ui/react-toast';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { TOAST_DURATION_MS, type ToastKind } from '@solar/domain/constants';
+import { cva } from 'class-variance-authority';
+import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
 import { AlertIcon, CheckCircleIcon, InfoIcon, XIcon } from './icons.tsx';
-import { TOAST_DURATION_MS } from '@solar/domain/constants';
-import { toastVariants, toastViewportClass, type ToastEntry, type ToastKind } from './toast.tsx';
+
+/** A toast in the queue: what it says, and whether it is open or fading out. */
+export interface ToastEntry {
+  id: string;
+  open: boolean;
+  /** success, error, warning, info or default; picks colour, icon and duration. */
+  kind?: ToastKind;
+  title: string;
+  description?: string;
+  /** ms; overrides the kind's duration (Infinity keeps it until closed). */
+  duration?: number;
+}
+
+export const toastVariants = cva(
+  [
+    'pointer-events-auto relative flex w-full items-start gap-3 rounded-card border border-l-4 border-border bg-surface-raised p-4 pr-10 text-fg shadow-overlay',
+    'data-[state=closed]:animate-toast-out data-[state=open]:animate-toast-in',
+    'data-[swipe=end]:animate-toast-out data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
+  ],
+  {
+    variants: {
+      kind: {
+        default: 'border-l-border-strong',
+        success: 'border-l-success',
+        error: 'border-l-danger',
+        warning: 'border-l-warning',
+        info: 'border-l-info',
+      } satisfies Record<ToastKind, string>,
+    },
+    defaultVariants: { kind: 'default' },
+  },
+);
+
+/** Classes of the region's list (the viewport), fixed in the bottom-right corner. */
+export const toastViewportClass =
+  'pointer-events-none fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none';
 
 const icons: Record<ToastKind, ReactNode> = {
   default: <InfoIcon className="size-5 text-fg-muted" />,
@@ -21,27 +58,20 @@ export interface ToastLayerProps {
   toasts: readonly ToastEntry[];
   /** Starts the fade-out of a toast (ToastProvider's). */
   dismiss: (id: string) => void;
+  /** Landmark name of the region; `{hotkey}` becomes F8 (Radix). */
   regionLabel: string;
   closeLabel: string;
   toastLabel: string;
-  /** Move focus into the region on mount (it had focus before the layer loaded). */
-  focusViewport?: boolean;
 }
 
 /** Radix's provider with the toasts and the labelled region (F8 jumps to it). */
-export function ToastLayer({
+export default function ToastLayer({
   toasts,
   dismiss,
   regionLabel,
   closeLabel,
   toastLabel,
-  focusViewport,
 }: ToastLayerProps) {
-  const viewport = useRef<HTMLOListElement>(null);
-  const [focusOnMount] = useState(focusViewport);
-  useEffect(() => {
-    if (focusOnMount) viewport.current?.focus();
-  }, [focusOnMount]);
   return (
     <RadixToast.Provider label={toastLabel} swipeDirection="right">
       {toasts.map((t) => {
@@ -87,8 +117,7 @@ export function ToastLayer({
       <RadixToast.Viewport
         data-slot="toast-viewport"
         label={regionLabel}
-        className={toastViewportClass}
-        ref={viewport}
+        className="pointer-events-none fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
       />
     </RadixToast.Provider>
   );

@@ -1,5 +1,5 @@
 /**
- * Local stand-ins for the services the server and the map call (issue 9 e2e): a
+ * Local fakes of the services the server and the map call (issue 9 e2e): a
  * Nominatim-compatible geocoder under /nominatim (`/search`, `/reverse`, jsonv2), the PVGIS
  * PVcalc API under /pvgis (`/PVcalc`), and map tiles under /tiles/{z}/{x}/{y}.png (a 1x1
  * PNG). The server reaches the first two through GEOCODER_URL and PVGIS_URL (see

@@ -30,6 +30,8 @@ export interface AppProps {
   };
   /** The clock, epoch ms (frozen in stories and tests). */
   now?: () => number;
+  /** Rendered inside the data layer's providers (TanStack Query's devtools in development). */
+  devtools?: ReactNode;
   children?: ReactNode;
 }
 
@@ -69,6 +71,7 @@ export function App({
   locale,
   location,
   now = Date.now,
+  devtools,
   children,
 }: AppProps) {
   const [bus] = useState(() => givenBus ?? createNoticeBus());
@@ -81,6 +84,7 @@ export function App({
             <NoticeBridge bus={bus}>
               <ClientRoot {...(client ? { client } : {})} bus={bus}>
                 <SessionStartup>{children ?? <AppRoutes />}</SessionStartup>
+                {devtools}
               </ClientRoot>
             </NoticeBridge>
           </Frame>

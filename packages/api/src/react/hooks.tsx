@@ -2,8 +2,7 @@
  * React data hooks on TanStack Query over the typed client (spec section 7): caching,
  * de-duplication, pagination of users and conversations, invalidation after mutations, and
  * the chat stream with its stop. The provider, client, session and sign-out are in
- * provider.tsx, which pages load without TanStack Query; the hooks here pass the
- * provider's QueryClient explicitly (no QueryClientProvider).
+ * provider.tsx, whose QueryClientProvider gives these hooks their QueryClient.
  */
 import type {
   AdminCreateUserRequest,
@@ -17,11 +16,17 @@ import type {
   SignUpRequest,
   StreamChunk,
 } from '@solar/domain/contract';
-import { QueryClient, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import type { ApiError } from '../errors.ts';
 import type { AdminUserListParams } from '../resources/admin-users.ts';
-import { useApiClient, useApiContext } from './provider.tsx';
+import { useApiClient } from './provider.tsx';
 import {
   adminUserListQuery,
   adminUserQuery,
@@ -34,185 +39,136 @@ import {
   projectsQuery,
 } from './queries.ts';
 
-/**
- * The QueryClient of the nearest ApiProvider, made on first use (queries retry once);
- * mounted while a component using it is (refetch on focus and reconnect), as
- * QueryClientProvider would.
- */
+/** The QueryClient of the nearest ApiProvider (its QueryClientProvider). */
 export function useApiQueryClient(): QueryClient {
-  const { queries } = useApiContext();
-  queries.current ??= new QueryClient({ defaultOptions: { queries: { retry: 1 } } });
-  const client = queries.current;
-  useEffect(() => {
-    client.mount();
-    return () => client.unmount();
-  }, [client]);
-  return client;
+  return useQueryClient();
 }
 
 /** `GET /config`. */
-export const useConfig = () => useQuery(configQuery(useApiClient()), useApiQueryClient());
+export const useConfig = () => useQuery(configQuery(useApiClient()));
 /** `GET /auth/me`. */
-export const useMe = () => useQuery(meQuery(useApiClient()), useApiQueryClient());
+export const useMe = () => useQuery(meQuery(useApiClient()));
 /** `GET /admin/users` (keeps the previous page while loading). */
 export const useAdminUsers = (params: AdminUserListParams) =>
-  useQuery(adminUserListQuery(useApiClient(), params), useApiQueryClient());
+  useQuery(adminUserListQuery(useApiClient(), params));
 /** `GET /admin/users/{id}`. */
-export const useAdminUser = (id: string) =>
-  useQuery(adminUserQuery(useApiClient(), id), useApiQueryClient());
+export const useAdminUser = (id: string) => useQuery(adminUserQuery(useApiClient(), id));
 /** `GET /chat/conversations` with 'load more' (`fetchNextPage`). */
-export const useConversations = () =>
-  useInfiniteQuery(conversationsQuery(useApiClient()), useApiQueryClient());
+export const useConversations = () => useInfiniteQuery(conversationsQuery(useApiClient()));
 /** `GET /chat/history/{id}`; disabled without an id (a new conversation). */
 export const useConversation = (id: string | null) => {
   const api = useApiClient();
-  return useQuery(
-    { ...conversationQuery(api, id ?? ''), enabled: id !== null },
-    useApiQueryClient(),
-  );
+  return useQuery({ ...conversationQuery(api, id ?? ''), enabled: id !== null });
 };
 /** `GET /chat/portfolio`. */
-export const usePortfolio = () => useQuery(portfolioQuery(useApiClient()), useApiQueryClient());
+export const usePortfolio = () => useQuery(portfolioQuery(useApiClient()));
 /** `GET /projects`. */
 export const useProjects = (scope: 'own' | 'all' = 'own') =>
-  useQuery(projectsQuery(useApiClient(), scope), useApiQueryClient());
+  useQuery(projectsQuery(useApiClient(), scope));
 
 /** Sign-in that stores the session (the client does) and drops the previous user's cache. */
 export function useSignIn() {
   const api = useApiClient();
   const client = useApiQueryClient();
-  return useMutation(
-    {
-      mutationFn: (body: { email: string; password: string }) => api.auth.signIn(body),
-      onSuccess: () => invalidate.everything(client),
-    },
-    client,
-  );
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) => api.auth.signIn(body),
+    onSuccess: () => invalidate.everything(client),
+  });
 }
 
 /** `POST /auth/email/signup` -> 201 AuthResponse (session stored); 400, 409 `email_taken`. */
 export function useSignUp() {
   const api = useApiClient();
   const client = useApiQueryClient();
-  return useMutation(
-    {
-      mutationFn: (body: SignUpRequest) => api.auth.signUp(body),
-      onSuccess: () => invalidate.everything(client),
-    },
-    client,
-  );
+  return useMutation({
+    mutationFn: (body: SignUpRequest) => api.auth.signUp(body),
+    onSuccess: () => invalidate.everything(client),
+  });
 }
 
 /** `POST /auth/google/signin {code}` -> 200 AuthResponse (session stored); 400, 401, 503. */
 export function useGoogleSignIn() {
   const api = useApiClient();
   const client = useApiQueryClient();
-  return useMutation(
-    {
-      mutationFn: (code: string) => api.auth.googleSignIn({ code }),
-      onSuccess: () => invalidate.everything(client),
-    },
-    client,
-  );
+  return useMutation({
+    mutationFn: (code: string) => api.auth.googleSignIn({ code }),
+    onSuccess: () => invalidate.everything(client),
+  });
 }
 
 /** `POST /auth/password/forgot {email}` -> 202 (same answer for unknown emails); 400, 429. */
 export function useForgotPassword() {
   const api = useApiClient();
-  return useMutation(
-    {
-      mutationFn: (body: ForgotPasswordRequest) => api.auth.forgotPassword(body),
-    },
-    useApiQueryClient(),
-  );
+  return useMutation({
+    mutationFn: (body: ForgotPasswordRequest) => api.auth.forgotPassword(body),
+  });
 }
 
 /** `POST /auth/password/reset {token,password,confirmPassword}` -> 204; 400 `invalid_token`. */
 export function useResetPassword() {
   const api = useApiClient();
-  return useMutation(
-    { mutationFn: (body: ResetPasswordRequest) => api.auth.resetPassword(body) },
-    useApiQueryClient(),
-  );
+  return useMutation({ mutationFn: (body: ResetPasswordRequest) => api.auth.resetPassword(body) });
 }
 
 /** `POST /auth/email/verify {token}` -> 204 (email confirmed); 400 `invalid_token`. */
 export function useVerifyEmail() {
   const api = useApiClient();
   const client = useApiQueryClient();
-  return useMutation(
-    {
-      mutationFn: (token: string) => api.auth.verifyEmail({ token }),
-      onSuccess: () => invalidate.me(client),
-    },
-    client,
-  );
+  return useMutation({
+    mutationFn: (token: string) => api.auth.verifyEmail({ token }),
+    onSuccess: () => invalidate.me(client),
+  });
 }
 
 /** `PUT /auth/me`. */
 export function useUpdateProfile() {
   const api = useApiClient();
   const client = useApiQueryClient();
-  return useMutation(
-    {
-      mutationFn: (body: ProfileUpdateRequest) => api.profile.update(body),
-      onSuccess: () => invalidate.me(client),
-    },
-    client,
-  );
+  return useMutation({
+    mutationFn: (body: ProfileUpdateRequest) => api.profile.update(body),
+    onSuccess: () => invalidate.me(client),
+  });
 }
 
 /** `POST /admin/users`; refreshes every user list. */
 export function useCreateUser() {
   const api = useApiClient();
   const client = useApiQueryClient();
-  return useMutation(
-    {
-      mutationFn: (body: AdminCreateUserRequest) => api.adminUsers.create(body),
-      onSuccess: () => invalidate.adminUsers(client),
-    },
-    client,
-  );
+  return useMutation({
+    mutationFn: (body: AdminCreateUserRequest) => api.adminUsers.create(body),
+    onSuccess: () => invalidate.adminUsers(client),
+  });
 }
 
 /** `PUT /admin/users/{id}`; refreshes the lists and that user. */
 export function useUpdateUser() {
   const api = useApiClient();
   const client = useApiQueryClient();
-  return useMutation(
-    {
-      mutationFn: ({ id, body }: { id: string; body: AdminUpdateUserRequest }) =>
-        api.adminUsers.update(id, body),
-      onSuccess: (_data, { id }) => invalidate.adminUsers(client, id),
-    },
-    client,
-  );
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: AdminUpdateUserRequest }) =>
+      api.adminUsers.update(id, body),
+    onSuccess: (_data, { id }) => invalidate.adminUsers(client, id),
+  });
 }
 
 /** `POST /chat/end/{id}`. */
 export function useEndConversation() {
   const api = useApiClient();
   const client = useApiQueryClient();
-  return useMutation(
-    {
-      mutationFn: (id: string) => api.chat.end(id),
-      onSuccess: (_d, id) => invalidate.chat(client, id),
-    },
-    client,
-  );
+  return useMutation({
+    mutationFn: (id: string) => api.chat.end(id),
+    onSuccess: (_d, id) => invalidate.chat(client, id),
+  });
 }
 
 /** `PUT /chat/conversations/{id}/title`. */
 export function useRenameConversation() {
   const api = useApiClient();
   const client = useApiQueryClient();
-  return useMutation(
-    {
-      mutationFn: ({ id, title }: { id: string; title: string }) => api.chat.rename(id, title),
-      onSuccess: (_d, { id }) => invalidate.chat(client, id),
-    },
-    client,
-  );
+  return useMutation({
+    mutationFn: ({ id, title }: { id: string; title: string }) => api.chat.rename(id, title),
+    onSuccess: (_d, { id }) => invalidate.chat(client, id),
+  });
 }
 
 /** Project mutations; each refreshes the project lists. */
@@ -221,22 +177,16 @@ export function useProjectMutations() {
   const client = useApiQueryClient();
   const onSuccess = () => invalidate.projects(client);
   return {
-    create: useMutation(
-      {
-        mutationFn: (body: ProjectCreateRequest) => api.projects.create(body),
-        onSuccess,
-      },
-      client,
-    ),
-    update: useMutation(
-      {
-        mutationFn: ({ id, body }: { id: string; body: ProjectUpdateRequest }) =>
-          api.projects.update(id, body),
-        onSuccess,
-      },
-      client,
-    ),
-    remove: useMutation({ mutationFn: (id: string) => api.projects.remove(id), onSuccess }, client),
+    create: useMutation({
+      mutationFn: (body: ProjectCreateRequest) => api.projects.create(body),
+      onSuccess,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: ProjectUpdateRequest }) =>
+        api.projects.update(id, body),
+      onSuccess,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => api.projects.remove(id), onSuccess }),
   };
 }
 

@@ -1,16 +1,13 @@
 /**
- * The part of '@solar/api/react' every page needs, without TanStack Query: the client's
- * provider, the client, the session and sign-out. The data hooks (hooks.tsx) load with the
- * screens that use them, and with them TanStack Query, whose QueryClient is made on first
- * use (issue 10: a page without server data, such as the quick calculator signed out, does
- * not download it).
+ * The part of '@solar/api/react' every page needs: the provider (the client, and TanStack
+ * Query's QueryClientProvider), the client, the session and sign-out. The data hooks
+ * (hooks.tsx) load with the screens that use them.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   use,
   useCallback,
-  useMemo,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -18,18 +15,16 @@ import {
 import type { ApiClient } from '../client.ts';
 import type { SessionSnapshot } from '../session.ts';
 
-/** What the provider shares: the client and the QueryClient (given, or made on first use). */
-export interface ApiContextValue {
-  client: ApiClient;
-  /** The QueryClient the data hooks use; `current` is set by the first of them. */
-  queries: { current: QueryClient | undefined };
+const ApiContext = createContext<ApiClient | null>(null);
+
+/** The QueryClient an ApiProvider makes when none is given: queries retry once. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: 1 } } });
 }
 
-const ApiContext = createContext<ApiContextValue | null>(null);
-
 /**
- * Provides the client to the hooks below it. `queryClient` (tests) is the data hooks'
- * cache; without it they make one on first use, one per provider.
+ * Provides the client to the hooks below it, and TanStack Query's QueryClientProvider with
+ * `queryClient` (tests pass their own) or one made for this provider.
  */
 export function ApiProvider({
   client,
@@ -40,24 +35,19 @@ export function ApiProvider({
   queryClient?: QueryClient;
   children: ReactNode;
 }) {
-  const [own] = useState<{ current: QueryClient | undefined }>(() => ({ current: undefined }));
-  const value = useMemo(
-    () => ({ client, queries: queryClient ? { current: queryClient } : own }),
-    [client, queryClient, own],
+  const [own] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <ApiContext value={client}>
+      <QueryClientProvider client={queryClient ?? own}>{children}</QueryClientProvider>
+    </ApiContext>
   );
-  return <ApiContext value={value}>{children}</ApiContext>;
-}
-
-/** The provider's value; throws outside an ApiProvider (a programming error). */
-export function useApiContext(): ApiContextValue {
-  const value = use(ApiContext);
-  if (!value) throw new Error('@solar/api/react hooks need an <ApiProvider client={...}>');
-  return value;
 }
 
 /** The client of the nearest ApiProvider. */
 export function useApiClient(): ApiClient {
-  return useApiContext().client;
+  const client = use(ApiContext);
+  if (!client) throw new Error('@solar/api/react hooks need an <ApiProvider client={...}>');
+  return client;
 }
 
 /** The session (user and tokens), re-rendering on sign-in, refresh and sign-out. */
@@ -72,7 +62,8 @@ export function useSession(): SessionSnapshot {
  * `signOut(onSettled?)` starts it; `isPending` is true until it settles.
  */
 export function useSignOut(): { signOut: (onSettled?: () => void) => void; isPending: boolean } {
-  const { client, queries } = useApiContext();
+  const client = useApiClient();
+  const queries = useQueryClient();
   const [isPending, setPending] = useState(false);
   const signOut = useCallback(
     (onSettled?: () => void) => {
@@ -82,7 +73,7 @@ export function useSignOut(): { signOut: (onSettled?: () => void) => void; isPen
         .catch(() => undefined)
         .finally(() => {
           // The same prefix as queries.ts `invalidate.everything`, without loading it.
-          queries.current?.removeQueries({ queryKey: ['solar'] });
+          queries.removeQueries({ queryKey: ['solar'] });
           setPending(false);
           onSettled?.();
         });

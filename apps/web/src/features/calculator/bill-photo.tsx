@@ -14,7 +14,6 @@ import {
   type BillExtractResponse,
   type MessageDescriptor,
 } from '@solar/domain';
-import { useApiQueryClient } from '@solar/api/react';
 import { Button, FileDropZone, NumberField, Spinner } from '@solar/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -48,16 +47,13 @@ export function BillPhoto({
   const [invalid, setInvalid] = useState<MessageDescriptor | null>(null);
   const [amount, setAmount] = useState<number | null>(null);
   const [used, setUsed] = useState(false);
-  const extraction = useMutation(
-    {
-      mutationFn: (chosen: File) => extract(chosen),
-      onSuccess: (result) => {
-        setAmount(result.amount);
-        setUsed(false);
-      },
+  const extraction = useMutation({
+    mutationFn: (chosen: File) => extract(chosen),
+    onSuccess: (result) => {
+      setAmount(result.amount);
+      setUsed(false);
     },
-    useApiQueryClient(),
-  );
+  });
   const found = extraction.isSuccess && extraction.data.amount !== null;
   const failure: MessageDescriptor | null = extraction.isError
     ? messageForError(extraction.error)

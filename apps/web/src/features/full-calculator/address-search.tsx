@@ -12,7 +12,7 @@ import {
   type MapSelection,
   type MessageDescriptor,
 } from '@solar/domain';
-import { useApiClient, useApiQueryClient } from '@solar/api/react';
+import { useApiClient } from '@solar/api/react';
 import { cn, Spinner } from '@solar/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -51,16 +51,13 @@ export function AddressSearch({ onSelect }: AddressSearchProps) {
   const [active, setActive] = useState(-1);
   const [error, setError] = useState<MessageDescriptor | null>(null);
   const query = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
-  const search = useQuery(
-    {
-      queryKey: ['solar', 'geo', 'search', query, intl.locale],
-      queryFn: () => api.geo.search(query),
-      enabled: query.length >= SEARCH_MIN_CHARS,
-      staleTime: 5 * 60_000,
-      retry: false,
-    },
-    useApiQueryClient(),
-  );
+  const search = useQuery({
+    queryKey: ['solar', 'geo', 'search', query, intl.locale],
+    queryFn: () => api.geo.search(query),
+    enabled: query.length >= SEARCH_MIN_CHARS,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
   const suggestions: readonly GeoPlace[] = search.data ?? [];
   const showList = open && query.length >= SEARCH_MIN_CHARS;
 

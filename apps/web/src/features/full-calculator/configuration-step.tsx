@@ -8,7 +8,6 @@
  * payback. 'Save as draft' is the parent's (projects).
  */
 import type { MapSelection } from '@solar/domain';
-import { useApiQueryClient } from '@solar/api/react';
 import { Button, Card, NumberField, Select, Spinner, Stat, StatGroup, formatSom } from '@solar/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -79,16 +78,13 @@ export function ConfigurationStep({
     },
     PRODUCTION_DEBOUNCE_MS,
   );
-  const production = useQuery(
-    {
-      queryKey: ['solar', 'calculator', 'production', query],
-      queryFn: ({ signal }) => fetchProduction(query, signal),
-      placeholderData: keepPreviousData,
-      staleTime: 10 * 60_000,
-      retry: false,
-    },
-    useApiQueryClient(),
-  );
+  const production = useQuery({
+    queryKey: ['solar', 'calculator', 'production', query],
+    queryFn: ({ signal }) => fetchProduction(query, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
   const data = production.data;
   const money = data ? economics(c, data.yearlyKwh) : null;
   const n = (value: number, digits = 0) =>

@@ -4,12 +4,7 @@
  * refusal (a 404 detail goes straight back to the list with its toast).
  */
 import { toApiError, type AdminUserListParams, type ApiError } from '@solar/api';
-import {
-  adminUserListQuery,
-  adminUserQuery,
-  useApiClient,
-  useApiQueryClient,
-} from '@solar/api/react';
+import { adminUserListQuery, adminUserQuery, useApiClient } from '@solar/api/react';
 import {
   ERROR_CODE_MESSAGES,
   isApiErrorCode,
@@ -30,16 +25,13 @@ export function retryServerFailures(count: number, error: Error): boolean {
 /** `GET /admin/users` for the list; the previous page stays while the next loads. */
 export function useUserList(params: AdminUserListParams) {
   const api = useApiClient();
-  return useQuery(
-    { ...adminUserListQuery(api, params), retry: retryServerFailures },
-    useApiQueryClient(),
-  );
+  return useQuery({ ...adminUserListQuery(api, params), retry: retryServerFailures });
 }
 
 /** `GET /admin/users/{id}`. */
 export function useUserDetail(id: string) {
   const api = useApiClient();
-  return useQuery({ ...adminUserQuery(api, id), retry: retryServerFailures }, useApiQueryClient());
+  return useQuery({ ...adminUserQuery(api, id), retry: retryServerFailures });
 }
 
 /**
