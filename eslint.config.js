@@ -68,6 +68,17 @@ export default tseslint.config(
     },
   },
   {
+    // Schemas take zod from internal/zod.ts, which configures it once (no eval under the CSP).
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['packages/domain/src/internal/zod.ts', 'packages/domain/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [...reactImports, ...nodeBuiltins, '@solar/*', 'msw', 'msw/*', 'zod', 'zod/*'],
+        'packages/domain is pure TypeScript; its schemas import zod from ./internal/zod.ts.',
+      ),
+    },
+  },
+  {
     files: ['packages/api/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': forbid(

@@ -1,13 +1,9 @@
-import { disableSchemaCompilation } from '@solar/domain';
 import '@solar/ui/theme.css';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
 import { initialLocale, loadCatalog, type Locale } from './i18n/locales.ts';
-
-// No eval under the Content-Security-Policy (see packages/domain/src/schema-runtime.ts).
-disableSchemaCompilation();
 
 /** The stored or browser language, unless its catalog cannot be fetched (then English). */
 async function startLocale(): Promise<Locale> {

@@ -19,4 +19,3 @@ export * from './routes.ts';
 export * from './session.ts';
 export * from './solar-facts.ts';
 export * from './validation.ts';
-export * from './schema-runtime.ts';

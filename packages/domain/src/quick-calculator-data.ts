@@ -3,7 +3,7 @@
  * module of its own, apart from the formulas (estimate.ts): zod schemas are built when
  * their module loads, so a page that only computes an estimate leaves zod out.
  */
-import { z } from 'zod';
+import { z } from './internal/zod.ts';
 import { validationMessages as m } from './messages.ts';
 
 const amount = z.number({ error: m.nonNegativeNumber.id }).min(0, m.nonNegativeNumber.id);

@@ -5,7 +5,7 @@
  * coerce them. Every issue message is a message id with an English default
  * ({@link messageText}), so the server can answer 400 with per-field errors.
  */
-import { z } from 'zod';
+import { z } from './internal/zod.ts';
 import { LOCALES } from './constants.ts';
 import type { ChatStreamRequest, UserListQuery } from './contract.ts';
 import {

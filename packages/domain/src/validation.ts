@@ -3,7 +3,7 @@
  * requests.ts, by the server. Each issue's message is a message id of messages.ts; the web
  * translates it, the server answers its English default ({@link messageText}).
  */
-import { z } from 'zod';
+import { z } from './internal/zod.ts';
 import {
   EMAIL_PATTERN,
   LIMITS,

@@ -34,7 +34,8 @@ type Story = StoryObj<typeof meta>;
 export const Assistant: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('4.4 kW').tagName).toBe('STRONG');
+    // The markdown renderer loads with the first assistant message.
+    await expect((await canvas.findByText('4.4 kW')).tagName).toBe('STRONG');
     await expect(canvas.getByRole('link', { name: 'our guide' })).toHaveAttribute(
       'rel',
       expect.stringContaining('noopener'),

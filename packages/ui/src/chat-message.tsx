@@ -7,8 +7,7 @@
  * interrupted one is marked. Labels arrive translated.
  */
 import type { ChatRole } from '@solar/domain/contract';
-import type { ReactNode } from 'react';
-import Markdown, { type Components } from 'react-markdown';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { cn } from './cn.ts';
 import { AlertIcon, SunIcon } from './icons.tsx';
 
@@ -31,27 +30,16 @@ export interface ChatMessageProps {
   className?: string;
 }
 
-const markdownComponents: Components = {
-  a: ({ node: _node, children, ...props }) => (
-    <a
-      {...props}
-      target="_blank"
-      rel="noopener noreferrer nofollow"
-      className="text-link underline underline-offset-2"
-    >
-      {children}
-    </a>
-  ),
-  img: ({ alt }) => <span>{alt}</span>,
-};
+/**
+ * The markdown renderer (react-markdown and its parser, about 30 kB compressed) loads with
+ * the first assistant message, not with the chat page; until it arrives, the text shows as
+ * written.
+ */
+const SafeMarkdown = lazy(loadChatMarkdown);
 
-/** Renders markdown without raw HTML or images. */
-function SafeMarkdown({ children }: { children: string }) {
-  return (
-    <Markdown skipHtml components={markdownComponents}>
-      {children}
-    </Markdown>
-  );
+/** Starts loading the markdown renderer (call it when a reply is asked for). */
+export function loadChatMarkdown() {
+  return import('./chat-markdown.tsx');
 }
 
 const proseStyles = cn(
@@ -100,7 +88,9 @@ export function ChatMessage({
     <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{content}</p>
   ) : (
     <div className={proseStyles}>
-      <SafeMarkdown>{content}</SafeMarkdown>
+      <Suspense fallback={<p className="whitespace-pre-wrap">{content}</p>}>
+        <SafeMarkdown>{content}</SafeMarkdown>
+      </Suspense>
     </div>
   );
   if (isStreaming) {

@@ -18,6 +18,7 @@ export {
   type PasswordRequirementId,
 } from './password-field.tsx';
 export { Checkbox, type CheckboxProps } from './checkbox.tsx';
+export { RadioGroup, type RadioGroupProps, type RadioOption } from './radio-group.tsx';
 export { Select, type SelectOption, type SelectProps } from './select.tsx';
 export { SearchField, type SearchFieldProps } from './search-field.tsx';
 export { NumberField, type NumberFieldProps } from './number-field.tsx';
@@ -52,7 +53,7 @@ export {
   type PaginationLabels,
   type PaginationProps,
 } from './pagination.tsx';
-export { ChatMessage, type ChatMessageProps } from './chat-message.tsx';
+export { ChatMessage, loadChatMarkdown, type ChatMessageProps } from './chat-message.tsx';
 export { ChatComposer, type ChatComposerLabels, type ChatComposerProps } from './chat-composer.tsx';
 export {
   ConversationList,

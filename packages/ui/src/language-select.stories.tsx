@@ -18,6 +18,7 @@ export const HiddenLabel: Story = { args: { hideLabel: true } };
 /** Each language is named in itself, with its lang attribute. */
 export const Choose: Story = {
   tags: ['no-visual'],
+  parameters: { chromatic: { disableSnapshot: true } },
   play: async ({ args, canvasElement }) => {
     const select = within(canvasElement).getByRole('combobox', { name: 'Language' });
     const options = within(select).getAllByRole('option');

@@ -21,6 +21,7 @@ export const Placeholder: Story = { args: { placeholder: 'Choose a user type' } 
 /** Opens with the keyboard and picks an option. */
 export const KeyboardSelection: Story = {
   tags: ['no-visual'],
+  parameters: { chromatic: { disableSnapshot: true } },
   args: { defaultValue: 'client_residential' },
   play: async ({ args, canvasElement }) => {
     const trigger = () => within(canvasElement).getByRole('button', { name: /User type/ });

@@ -3,7 +3,7 @@
  * (requests.ts), so that a rule of spec section 5 is written once. Every issue message is a
  * message id of messages.ts. Not exported from the package (`./internal/*` is blocked).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { validationMessages as m } from '../messages.ts';
 import { LIMITS } from './limits.ts';
 

@@ -41,7 +41,7 @@ import {
   Card,
   InfoIcon,
   NumberField,
-  Select,
+  RadioGroup,
   SliderField,
   Spinner,
   TextField,
@@ -393,7 +393,7 @@ function QuickCalculator({ signedIn }: { signedIn: boolean }) {
             minValue={0}
             step={1}
           />
-          <Select<BudgetRange>
+          <RadioGroup<BudgetRange>
             label={t('quickCalculator.budget')}
             options={BUDGET_RANGES.map((id) => ({
               id,

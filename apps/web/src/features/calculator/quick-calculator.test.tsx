@@ -114,6 +114,28 @@ describe('quick calculator', () => {
     expect(localStorage.getItem(STORAGE_KEYS.calculatorData)).toBeNull();
   });
 
+  it('says when the estimate is above the chosen budget range, picked from its radio group', async () => {
+    const { screen } = await open();
+    await setNumber(
+      screen.getByRole('textbox', { name: 'Monthly electricity use, kWh', exact: true }),
+      '5000',
+    );
+    const budget = screen.getByRole('radiogroup', { name: 'Budget range' });
+    await expect.element(budget.getByRole('radio', { name: 'No preference' })).toBeChecked();
+    // A pointer presses the option's label (the radio input itself is visually hidden).
+    await userEvent.click(budget.getByText('150,000 – 300,000 som'));
+    await expect
+      .element(budget.getByRole('radio', { name: '150,000 – 300,000 som' }))
+      .toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
+    const overBudget = screen.getByText('The estimated cost is above your budget range', {
+      exact: false,
+    });
+    await expect.element(overBudget).toBeVisible();
+    await userEvent.click(budget.getByText('Over 600,000 som'));
+    await expect.element(overBudget).not.toBeInTheDocument();
+  });
+
   it('restores stored inputs and their results', async () => {
     localStorage.setItem(
       STORAGE_KEYS.calculatorData,

@@ -36,6 +36,7 @@ import {
   ConversationList,
   EditableTitle,
   EmptyState,
+  loadChatMarkdown,
   MenuIcon,
   MessageIcon,
   PlusIcon,
@@ -185,6 +186,8 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
 
   const send = (text: string) => {
     if (!isSendableMessage(text) || streaming || !composerEnabled) return;
+    // The reply renders as markdown: fetch its renderer while the question is on its way.
+    void loadChatMarkdown();
     const finished = view.turn
       ? turnMessages(view.turn, stream.state.status, stream.state.error)
       : [];

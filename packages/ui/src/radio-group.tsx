@@ -1,0 +1,98 @@
+/**
+ * RadioGroup: a labelled single choice among a few options shown at once (react-aria-components
+ * RadioGroup and Radio): arrow keys move and select, Tab leaves the group, every option is
+ * one tap on a phone. Use it for up to about six short options (the quick calculator's budget
+ * range, spec section 8); use Select for longer lists or where space is tight.
+ */
+import type { Key } from 'react';
+import {
+  Radio,
+  RadioGroup as AriaRadioGroup,
+  type RadioGroupProps as AriaRadioGroupProps,
+} from 'react-aria-components';
+import { cn } from './cn.ts';
+import { Description, FieldError, Label } from './field.tsx';
+
+/** One option: a stable id and its translated label. */
+export interface RadioOption<K extends Key = string> {
+  id: K;
+  label: string;
+}
+
+export interface RadioGroupProps<K extends string = string> extends Omit<
+  AriaRadioGroupProps,
+  'children' | 'className' | 'value' | 'defaultValue' | 'onChange'
+> {
+  /** The group's visible label (its accessible name). */
+  label: string;
+  /** The options, in the order shown; they wrap onto more lines on narrow screens. */
+  options: readonly RadioOption<K>[];
+  /** The selected option's id (controlled). */
+  value?: K | null;
+  /** The option selected at first (uncontrolled). */
+  defaultValue?: K | null;
+  /** Called with the id of the option the user picks. */
+  onChange?: (value: K) => void;
+  /** Help text under the options. */
+  description?: string;
+  /** Shown under the options and marks the group invalid. */
+  errorMessage?: string;
+  className?: string;
+}
+
+/** A row of choices, one of which is selected. */
+export function RadioGroup<K extends string = string>({
+  label,
+  options,
+  value,
+  defaultValue,
+  onChange,
+  description,
+  errorMessage,
+  className,
+  isInvalid,
+  ...props
+}: RadioGroupProps<K>) {
+  return (
+    <AriaRadioGroup
+      {...props}
+      value={value}
+      defaultValue={defaultValue}
+      onChange={(next) => onChange?.(next as K)}
+      isInvalid={isInvalid ?? Boolean(errorMessage)}
+      data-slot="radio-group"
+      className={cn('flex flex-col gap-1.5', className)}
+    >
+      <Label>{label}</Label>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <Radio
+            key={option.id}
+            value={option.id}
+            className={cn(
+              'group flex min-h-10 cursor-default items-center gap-2 rounded-control border border-border-strong bg-surface-raised px-3 py-2 text-sm text-fg transition-colors',
+              'data-[hovered]:bg-surface-sunken',
+              'data-[selected]:border-brand-700 data-[selected]:bg-brand-50 data-[selected]:font-medium dark:data-[selected]:border-brand-500 dark:data-[selected]:bg-white/10',
+              'data-[invalid]:border-danger-fg',
+              'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60',
+              'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus',
+            )}
+          >
+            <span
+              aria-hidden="true"
+              className={cn(
+                'flex size-4 shrink-0 items-center justify-center rounded-full border-2 border-border-strong bg-surface-raised',
+                'group-data-[selected]:border-brand-700 dark:group-data-[selected]:border-brand-500',
+              )}
+            >
+              <span className="size-2 rounded-full bg-brand-700 opacity-0 group-data-[selected]:opacity-100 dark:bg-brand-500" />
+            </span>
+            {option.label}
+          </Radio>
+        ))}
+      </div>
+      {description && <Description>{description}</Description>}
+      <FieldError>{errorMessage}</FieldError>
+    </AriaRadioGroup>
+  );
+}
