@@ -15,8 +15,9 @@ import {
 import { useApiClient } from '@solar/api/react';
 import { cn, Spinner } from '@solar/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useDebounce } from 'use-debounce';
 
 /** Wait after the last keystroke before searching, ms. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -26,16 +27,6 @@ export const SEARCH_MIN_CHARS = 3;
 export interface AddressSearchProps {
   /** Called with the picked place. */
   onSelect: (selection: MapSelection) => void;
-}
-
-/** Debounces `value` by `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 /** The combobox with its suggestions dropdown. */
@@ -50,7 +41,7 @@ export function AddressSearch({ onSelect }: AddressSearchProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [error, setError] = useState<MessageDescriptor | null>(null);
-  const query = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [query] = useDebounce(text.trim(), SEARCH_DEBOUNCE_MS);
   const search = useQuery({
     queryKey: ['solar', 'geo', 'search', query, intl.locale],
     queryFn: () => api.geo.search(query),

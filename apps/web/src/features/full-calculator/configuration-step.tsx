@@ -10,8 +10,9 @@
 import type { MapSelection } from '@solar/domain';
 import { Button, Card, NumberField, Select, Spinner, Stat, StatGroup, formatSom } from '@solar/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { useDebounce } from 'use-debounce';
 import {
   CONFIG_LIMITS,
   economics,
@@ -41,14 +42,14 @@ export interface ConfigurationStepProps {
   saveStatus: ReactNode;
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+/** Two production queries ask for the same thing (a new object each render is not a change). */
+const sameQuery = (a: ProductionQuery, b: ProductionQuery) =>
+  a.latitude === b.latitude &&
+  a.longitude === b.longitude &&
+  a.peakPowerKw === b.peakPowerKw &&
+  a.lossPercent === b.lossPercent &&
+  a.tilt === b.tilt &&
+  a.azimuth === b.azimuth;
 
 const finite = (value: number, fallback: number) => (Number.isFinite(value) ? value : fallback);
 
@@ -67,7 +68,7 @@ export function ConfigurationStep({
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const set = (patch: Partial<SystemConfiguration>) => onChange({ ...c, ...patch });
-  const query: ProductionQuery = useDebounced(
+  const [query] = useDebounce<ProductionQuery>(
     {
       latitude: location.latitude,
       longitude: location.longitude,
@@ -77,6 +78,7 @@ export function ConfigurationStep({
       azimuth: c.azimuthDeg,
     },
     PRODUCTION_DEBOUNCE_MS,
+    { equalityFn: sameQuery },
   );
   const production = useQuery({
     queryKey: ['solar', 'calculator', 'production', query],

@@ -5,6 +5,7 @@
  * draft and continuing one, and the rate limit (browser counter and server 429).
  */
 import { rateLimitStorageKey, STORAGE_KEYS } from '@solar/domain';
+import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userEvent, type Locator } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -20,6 +21,7 @@ import {
   stubGeolocation,
   type ProductionFakeOptions,
 } from '../../testing/full-calculator-fakes.ts';
+import { PRODUCTION_DEBOUNCE_MS } from './configuration-step.tsx';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -41,9 +43,11 @@ async function open(
     geolocation?: Parameters<typeof stubGeolocation>[0];
     production?: ProductionFakeOptions;
     before?: (fixture: ReturnType<typeof createAppFixture>) => Promise<void>;
+    /** Called on every React commit of the screen (React's Profiler). */
+    onRender?: () => void;
   } = {},
 ) {
-  const { geolocation = { code: 1 }, production, before, ...rest } = options;
+  const { geolocation = { code: 1 }, production, before, onRender, ...rest } = options;
   cleanups.push(replaceGeolocation(stubGeolocation(geolocation)));
   const fake = installProductionFake(production);
   cleanups.push(fake.restore);
@@ -55,7 +59,16 @@ async function open(
   });
   await fixture.ready;
   await before?.(fixture);
-  const screen = await render(<AppFixtureView fixture={fixture} />);
+  const view = <AppFixtureView fixture={fixture} />;
+  const screen = await render(
+    onRender ? (
+      <Profiler id="full-calculator" onRender={onRender}>
+        {view}
+      </Profiler>
+    ) : (
+      view
+    ),
+  );
   await expect
     .element(screen.getByRole('heading', { name: 'Solar assessment', level: 1 }))
     .toBeVisible();
@@ -174,6 +187,20 @@ describe('full calculator: configuration step', () => {
     await expect.poll(() => textOf(results)).toContain('Payback period5.7years');
     expect(production.seen.at(-1)?.searchParams.get('lossPercent')).toBe('14');
     expect(production.seen.at(-1)?.searchParams.get('lat')).toBe('42.8746');
+  });
+
+  it('comes to rest once production is shown (no render every debounce period)', async () => {
+    let commits = 0;
+    const { screen } = await open({ onRender: () => (commits += 1) });
+    await pickBySearch(screen);
+    await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
+    const results = screen.getByRole('region', { name: 'Monthly production' });
+    await expect.poll(() => textOf(results)).toContain('Yearly production4,680kWh/year');
+    await new Promise((resolve) => setTimeout(resolve, PRODUCTION_DEBOUNCE_MS));
+    const settled = commits;
+    // Three more debounce periods with no input: nothing may render again.
+    await new Promise((resolve) => setTimeout(resolve, 3 * PRODUCTION_DEBOUNCE_MS));
+    expect(commits - settled).toBe(0);
   });
 
   it('says when the production is the 4.5-sun-hour estimate', async () => {

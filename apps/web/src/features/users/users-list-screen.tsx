@@ -44,8 +44,9 @@ import {
   UsersIcon,
   type DataTableColumn,
 } from '@solar/ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useDebouncedCallback } from 'use-debounce';
 import { useLocation, useSearch } from 'wouter';
 import { SignedInShell } from '../../app/shell.tsx';
 import { useNotify } from '../../app/notices.tsx';
@@ -231,18 +232,16 @@ function ListFilters({
     setSeen(state.search);
     setText(state.search);
   }
-  const latest = useRef({ state, update });
-  useEffect(() => {
-    latest.current = { state, update };
-  });
-  useEffect(() => {
-    if (text === latest.current.state.search) return;
-    const timer = setTimeout(
-      () => latest.current.update({ search: text, page: 1 }, true),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [text]);
+  // The typed text becomes the URL's search a moment after the user stops typing.
+  const commitSearch = useDebouncedCallback(
+    (search: string) => update({ search, page: 1 }, true),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const type = (value: string) => {
+    setText(value);
+    if (value === state.search) commitSearch.cancel();
+    else commitSearch(value);
+  };
 
   const verified: VerifiedFilter =
     state.verified === null ? 'all' : state.verified ? 'verified' : 'unverified';
@@ -254,9 +253,15 @@ function ListFilters({
         placeholder={intl.formatMessage({ id: 'users.list.searchPlaceholder' })}
         clearLabel={intl.formatMessage({ id: 'users.list.clearSearch' })}
         value={text}
-        onChange={setText}
-        onSubmit={(value) => update({ search: value, page: 1 }, true)}
-        onClear={() => update({ search: '', page: 1 }, true)}
+        onChange={type}
+        onSubmit={(value) => {
+          commitSearch.cancel();
+          update({ search: value, page: 1 }, true);
+        }}
+        onClear={() => {
+          commitSearch.cancel();
+          update({ search: '', page: 1 }, true);
+        }}
         className="sm:col-span-2 lg:col-span-1"
       />
       <Select<RoleKey | 'all'>
