@@ -3,7 +3,10 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
+import { reloadOnStaleDeployment } from './app/stale-deployment.ts';
 import { initialLocale, loadCatalog, type Locale } from './i18n/locales.ts';
+
+reloadOnStaleDeployment();
 
 /** The stored or browser language, unless its catalog cannot be fetched (then English). */
 async function startLocale(): Promise<Locale> {

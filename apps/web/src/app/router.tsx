@@ -8,6 +8,7 @@ import { matchRoute, type RouteId } from '@solar/domain';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { loadFeatureMessages, type Feature } from '../i18n/locales.ts';
+import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { FullPageSpinner, RouteGuard } from './session-gate.tsx';
 
 type Loader = () => Promise<{ default: ComponentType<{ params: Record<string, string> }> }>;
@@ -105,9 +106,11 @@ export function AppRoutes() {
   if (match.id === 'root') return <Redirect to="/dashboard" replace />;
   return (
     <RouteGuard>
-      <Suspense fallback={<FullPageSpinner />}>
-        <Screen params={match.params} />
-      </Suspense>
+      <ScreenErrorBoundary resetKey={location}>
+        <Suspense fallback={<FullPageSpinner />}>
+          <Screen params={match.params} />
+        </Suspense>
+      </ScreenErrorBoundary>
     </RouteGuard>
   );
 }
