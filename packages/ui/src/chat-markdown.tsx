@@ -1,9 +1,11 @@
 /**
- * The assistant's markdown (spec section 4) rendered safely: react-markdown with raw HTML
+ * The assistant's markdown (spec section 4) rendered safely, GitHub-flavoured (tables,
+ * strikethrough, task lists, autolinks: what real models write): react-markdown with raw HTML
  * skipped, images shown as their alt text, unsafe URLs dropped (react-markdown's default
  * URL transform), links opening in a new tab without referrer. Loaded lazily by ChatMessage.
  */
 import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 
 const markdownComponents: Components = {
   a: ({ node: _node, children, ...props }) => (
@@ -17,12 +19,18 @@ const markdownComponents: Components = {
     </a>
   ),
   img: ({ alt }) => <span>{alt}</span>,
+  // A wide table scrolls inside the bubble instead of widening it (phones).
+  table: ({ node: _node, ...props }) => (
+    <div className="max-w-full overflow-x-auto">
+      <table {...props} />
+    </div>
+  ),
 };
 
 /** Renders markdown without raw HTML or images; links open in a new tab. */
 export default function SafeMarkdown({ children }: { children: string }) {
   return (
-    <Markdown skipHtml components={markdownComponents}>
+    <Markdown skipHtml remarkPlugins={[remarkGfm]} components={markdownComponents}>
       {children}
     </Markdown>
   );

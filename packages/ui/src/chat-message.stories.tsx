@@ -1,7 +1,7 @@
 import { chatMessages as c } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { ChatMessage } from './chat-message.tsx';
+import { ChatMessage, loadChatMarkdown } from './chat-message.tsx';
 
 const markdownReply = [
   'A **4.4 kW** system would cover most of your use. Here is why:',
@@ -26,6 +26,8 @@ const meta = {
     time: '10:30',
     className: 'w-[36rem]',
   },
+  // The app loads the markdown renderer with the first reply; the stories show it loaded.
+  loaders: [async () => ({ markdown: await loadChatMarkdown() })],
 } satisfies Meta<typeof ChatMessage>;
 
 export default meta;
@@ -88,6 +90,30 @@ export const SystemError: Story = {
 };
 
 /** Raw HTML and script URLs are not rendered. */
+/** GitHub-flavoured markdown from a real model: a table (scrolls inside the bubble) and strikethrough. */
+export const Table: Story = {
+  args: {
+    content: [
+      'Here is the estimate for a **4.4 kW** system in Bishkek:',
+      '',
+      '| Month | Production, kWh | Savings, som |',
+      '| --- | ---: | ---: |',
+      '| January | 310 | 462 |',
+      '| July | 690 | 1,028 |',
+      '| Year | 6,090 | 9,074 |',
+      '',
+      'Payback ~~6 years~~ about 4.5 years.',
+    ].join('\n'),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table');
+    await expect(within(table).getAllByRole('columnheader')).toHaveLength(3);
+    await expect(within(table).getByRole('cell', { name: '9,074' })).toBeVisible();
+    await expect(canvas.getByText('6 years').tagName).toBe('DEL');
+  },
+};
+
 export const UnsafeMarkdown: Story = {
   args: {
     content:
