@@ -56,12 +56,21 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Waits until every toast of `toasts` is on screen (the layer loads with the first toast). */
+const showsAll =
+  (toasts: ToastInput[]): Story['play'] =>
+  async ({ canvasElement }) => {
+    const page = within(canvasElement.ownerDocument.body);
+    for (const t of toasts) await expect(await page.findByText(t.title)).toBeVisible();
+  };
+
 const kindStory = (toast: ToastInput): Story => ({
   render: (args) => (
     <ToastProvider {...args}>
       <ShowOnMount toasts={[toast]} />
     </ToastProvider>
   ),
+  play: showsAll([toast]),
 });
 
 export const Success = kindStory(samples[0]!);
@@ -76,6 +85,7 @@ export const Catalog: Story = {
       <ShowOnMount toasts={samples} />
     </ToastProvider>
   ),
+  play: showsAll(samples),
 };
 
 /**
