@@ -38,7 +38,9 @@ async function main() {
     'configured',
   );
 
-  if (seeded) {
+  if (seeded?.restored) {
+    app.log.warn({ email: seeded.email }, 'no active administrator: made this account one again');
+  } else if (seeded) {
     app.log.info({ email: seeded.email }, 'created the first administrator');
     if (seeded.generatedPassword) {
       // Printed once, to the terminal only (not the structured log).
