@@ -234,6 +234,14 @@ export async function buildApp({
     logger: logging ? { ...logOptions(config), ...(logger ?? {}) } : logger,
     bodyLimit: 100 * 1024,
     trustProxy: false,
+    // A request (headers and body) must arrive within requestTimeoutMs, or it is answered
+    // 408 and the socket closed: a body trickled a byte a second cannot hold a connection
+    // (issue 20). Node checks pending requests every connectionsCheckingInterval.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
