@@ -41,6 +41,7 @@ const envSchema = z.object({
     .optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   AI_PROVIDER: z.enum(['offline', 'openai-compatible']).default('offline'),
 });
 
@@ -76,6 +77,12 @@ export interface Config {
    * 60 s, or this when shorter.
    */
   requestTimeoutMs: number;
+  /**
+   * PostgreSQL: longest a statement may run (statement_timeout) and wait for an answer
+   * (client-side, for a partition), ms; connecting or waiting for a free pooled connection
+   * gets at most 5 s, or this when shorter. Either way the request is answered 503.
+   */
+  databaseTimeoutMs: number;
   /** The chat's model provider, reported by `/config`. */
   aiProvider: 'offline' | 'openai-compatible';
 }
@@ -129,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     aiProvider: e.AI_PROVIDER,
   };
 }

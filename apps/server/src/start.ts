@@ -20,7 +20,7 @@ async function main() {
   const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, timeoutMs: config.databaseTimeoutMs }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const seeded = await ensureAdmin(database.db, {
