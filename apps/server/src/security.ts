@@ -5,11 +5,15 @@
  * calls (@fastify/rate-limit; counters in memory, or in Redis when `REDIS_URL` is set).
  * 429 answers carry `{message, code: "rate_limited"}` and `Retry-After` in seconds.
  */
-import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import fastifyRateLimit, {
+  type FastifyRateLimitStoreCtor,
+  type RateLimitOptions,
+} from '@fastify/rate-limit';
 import { apiMessages } from '@solar/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { HttpError } from './http-errors.ts';
+import { fallbackStore, openRateLimitRedis } from './rate-limit-store.ts';
 
 /**
  * The Content-Security-Policy of the web app: scripts only from this origin (and Google's
@@ -142,25 +146,21 @@ export function registerSecurityHeaders(app: FastifyInstance) {
 /**
  * Registers the rate-limit plugin without a global limit; routes opt in with
  * `config: { rateLimit: limits.x }`. With `REDIS_URL` the counters live in Redis so that
- * several server processes share them.
+ * several server processes share them, and in this process while Redis is unavailable
+ * (rate-limit-store.ts).
  */
 export async function registerRateLimits(app: FastifyInstance, config: Config) {
-  let redis: unknown;
+  let store: FastifyRateLimitStoreCtor | undefined;
   if (config.redisUrl) {
-    const { Redis } = await import('ioredis');
-    const client = new Redis(config.redisUrl, {
-      connectTimeout: 1000,
-      maxRetriesPerRequest: 1,
-      lazyConnect: false,
-    });
+    const client = await openRateLimitRedis(config.redisUrl, app.log);
     app.addHook('onClose', async () => {
       await client.quit().catch(() => client.disconnect());
     });
-    redis = client;
+    store = fallbackStore(client, 'solar-rl:') as unknown as FastifyRateLimitStoreCtor;
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis: redis as never, nameSpace: 'solar-rl:' } : {}),
+    ...(store ? { store } : {}),
     // A broken limiter store must not lock everyone out.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => {
