@@ -318,7 +318,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   /** GET /auth/me -> 200 SessionUser + {emailConfirmed, createdAt}; 401. */
   app.get(
     '/auth/me',
-    { preHandler: authenticate, schema: { tags, security: bearer, summary: 'The signed-in user' } },
+    {
+      preValidation: authenticate,
+      schema: { tags, security: bearer, summary: 'The signed-in user' },
+    },
     async (request) => toMe(requireAuth(request).account),
   );
 
@@ -327,7 +330,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.put(
     '/auth/me',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         body: profileUpdateRequestSchema,
         tags,

@@ -113,8 +113,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
   app,
   { db, authenticate, accounts },
 ) => {
-  app.addHook('preHandler', authenticate);
-  app.addHook('preHandler', requirePermission('canManageUsers'));
+  // Before validation: an anonymous or unauthorized caller learns nothing of the schemas.
+  app.addHook('preValidation', authenticate);
+  app.addHook('preValidation', requirePermission('canManageUsers'));
 
   /** GET /admin/users?pageNumber&pageSize&sortBy&descending&searchTerm&userType&isEmailConfirmed
    * -> 200 {items, pageNumber, pageSize, totalCount, totalPages, hasPreviousPage,
