@@ -110,7 +110,10 @@ export function redactUrl(url: string): string {
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The database is not available. Please try again shortly.';
 
-/** Network errors and PostgreSQL's connection (08xxx) and shutdown (57P0x) conditions. */
+/**
+ * Network errors, PostgreSQL's connection (08xxx) and shutdown (57P0x) conditions, and a
+ * statement cancelled by statement_timeout (57014).
+ */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -118,6 +121,7 @@ const UNAVAILABLE_CODES = new Set([
   'EPIPE',
   'EHOSTUNREACH',
   'ENOTFOUND',
+  '57014',
   '57P01',
   '57P02',
   '57P03',
@@ -128,7 +132,7 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
 ]);
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i;
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Query read timeout/i;
 
 /**
  * True when `error`, or an error in its `cause` chain (drizzle wraps the driver's), says
@@ -234,6 +238,14 @@ export async function buildApp({
     logger: logging ? { ...logOptions(config), ...(logger ?? {}) } : logger,
     bodyLimit: 100 * 1024,
     trustProxy: false,
+    // A request (headers and body) must arrive within requestTimeoutMs, or it is answered
+    // 408 and the socket closed: a body trickled a byte a second cannot hold a connection
+    // (issue 20). Node checks pending requests every connectionsCheckingInterval.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -40,6 +40,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   AI_PROVIDER: z.enum(['offline', 'openai-compatible']).default('offline'),
 });
 
@@ -69,6 +71,18 @@ export interface Config {
   redisUrl: string | undefined;
   /** Sign-in attempts per minute per client address and email; other limits scale from it. */
   authRateLimit: number;
+  /**
+   * Longest time a client may take to send a whole request (headers and body), ms; then
+   * 408 and the connection is closed (issue 20, slow bodies). Headers alone get at most
+   * 60 s, or this when shorter.
+   */
+  requestTimeoutMs: number;
+  /**
+   * PostgreSQL: longest a statement may run (statement_timeout) and wait for an answer
+   * (client-side, for a partition), ms; connecting or waiting for a free pooled connection
+   * gets at most 5 s, or this when shorter. Either way the request is answered 503.
+   */
+  databaseTimeoutMs: number;
   /** The chat's model provider, reported by `/config`. */
   aiProvider: 'offline' | 'openai-compatible';
 }
@@ -121,6 +135,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     redisUrl: e.REDIS_URL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     aiProvider: e.AI_PROVIDER,
   };
 }

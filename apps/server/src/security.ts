@@ -5,11 +5,15 @@
  * calls (@fastify/rate-limit; counters in memory, or in Redis when `REDIS_URL` is set).
  * 429 answers carry `{message, code: "rate_limited"}` and `Retry-After` in seconds.
  */
-import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import fastifyRateLimit, {
+  type FastifyRateLimitStoreCtor,
+  type RateLimitOptions,
+} from '@fastify/rate-limit';
 import { apiMessages } from '@solar/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config.ts';
 import { HttpError } from './http-errors.ts';
+import { fallbackStore, openRateLimitRedis } from './rate-limit-store.ts';
 
 /**
  * The Content-Security-Policy of the web app: scripts only from this origin (and Google's
@@ -142,34 +146,52 @@ export function registerSecurityHeaders(app: FastifyInstance) {
 /**
  * Registers the rate-limit plugin without a global limit; routes opt in with
  * `config: { rateLimit: limits.x }`. With `REDIS_URL` the counters live in Redis so that
- * several server processes share them.
+ * several server processes share them, and in this process while Redis is unavailable
+ * (rate-limit-store.ts).
  */
 export async function registerRateLimits(app: FastifyInstance, config: Config) {
-  let redis: unknown;
+  let store: FastifyRateLimitStoreCtor | undefined;
   if (config.redisUrl) {
-    const { Redis } = await import('ioredis');
-    const client = new Redis(config.redisUrl, {
-      connectTimeout: 1000,
-      maxRetriesPerRequest: 1,
-      lazyConnect: false,
-    });
+    const client = await openRateLimitRedis(config.redisUrl, app.log);
     app.addHook('onClose', async () => {
       await client.quit().catch(() => client.disconnect());
     });
-    redis = client;
+    store = fallbackStore(client, 'solar-rl:') as unknown as FastifyRateLimitStoreCtor;
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis: redis as never, nameSpace: 'solar-rl:' } : {}),
+    ...(store ? { store } : {}),
     // A broken limiter store must not lock everyone out.
     skipOnError: true,
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new HttpError(429, 'rate_limited', apiMessages.rateLimited.defaultMessage, {
-        headers: { 'retry-after': String(seconds) },
-      });
-    },
+    errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
   });
+}
+
+/** The 429 of the rate limits: `ttlMs` until the counter resets, sent as Retry-After. */
+function rateLimited(ttlMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new HttpError(429, 'rate_limited', apiMessages.rateLimited.defaultMessage, {
+    headers: { 'retry-after': String(seconds) },
+  });
+}
+
+/**
+ * A preHandler that counts the request against each of `limits` in turn (on the rate-limit
+ * plugin's store, through its `createRateLimit`) and answers 429 at the first one that is
+ * exceeded. For routes with more than one limit: the plugin's route limit runs once per
+ * request only.
+ */
+export function moreRateLimits(
+  app: FastifyInstance,
+  ...limits: RateLimitOptions[]
+): preHandlerAsyncHookHandler {
+  const checks = limits.map((options) => app.createRateLimit(options));
+  return async (request) => {
+    for (const check of checks) {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) throw rateLimited(result.ttl);
+    }
+  };
 }
 
 const emailOf = (request: FastifyRequest) => {
@@ -178,18 +200,47 @@ const emailOf = (request: FastifyRequest) => {
 };
 
 /**
- * The auth calls' limits. `n` is `AUTH_RATE_LIMIT` (default 10): sign-in n per minute per
- * client address and email; sign-up n per 10 minutes per address; forgot ceil(n/2) per
- * 15 minutes per address and email; refresh 6n per minute per address; reset, verify and
- * Google sign-in n per minute per address.
+ * The auth calls' limits. `n` is `AUTH_RATE_LIMIT` (default 10):
+ * - sign-in, per client address and email: n per minute, and each attempt past that
+ *   doubles the wait (1, 2, 4... minutes) for that address only, so a guesser slows down
+ *   ever more while the owner elsewhere is untouched;
+ * - sign-in, per account (email) across addresses (`signInAccount`): 3n per 15 minutes,
+ *   a window that never grows, so guesses spread over many addresses meet a ceiling but
+ *   the owner is never shut out for longer than 15 minutes;
+ * - sign-in, per address across emails (`signInAddress`): 3n per minute (spraying one
+ *   password over many accounts);
+ * - sign-up n per 10 minutes per address; forgot ceil(n/2) per 15 minutes per address and
+ *   email; refresh 6n per minute per address; reset, verify and Google sign-in n per
+ *   minute per address.
+ * The extra sign-in limits are applied with `moreRateLimits`, on the same store as the
+ * route limits (Redis when configured).
  */
 export function authRateLimits(
   config: Config,
-): Record<'signIn' | 'signUp' | 'forgot' | 'refresh' | 'token', RateLimitOptions> {
+): Record<
+  'signIn' | 'signInAccount' | 'signInAddress' | 'signUp' | 'forgot' | 'refresh' | 'token',
+  RateLimitOptions
+> {
   const n = config.authRateLimit;
   const byAddressAndEmail = (request: FastifyRequest) => `${request.ip}|${emailOf(request)}`;
   return {
-    signIn: { max: n, timeWindow: 60_000, hook: 'preHandler', keyGenerator: byAddressAndEmail },
+    signIn: {
+      max: n,
+      timeWindow: 60_000,
+      hook: 'preHandler',
+      keyGenerator: byAddressAndEmail,
+      exponentialBackoff: true,
+    },
+    signInAccount: {
+      max: 3 * n,
+      timeWindow: 15 * 60_000,
+      keyGenerator: (request) => `signin-account|${emailOf(request)}`,
+    },
+    signInAddress: {
+      max: 3 * n,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `signin-address|${request.ip}`,
+    },
     signUp: { max: n, timeWindow: 10 * 60_000 },
     forgot: {
       max: Math.ceil(n / 2),

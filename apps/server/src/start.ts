@@ -20,7 +20,7 @@ async function main() {
   const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, timeoutMs: config.databaseTimeoutMs }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const seeded = await ensureAdmin(database.db, {
@@ -38,7 +38,9 @@ async function main() {
     'configured',
   );
 
-  if (seeded) {
+  if (seeded?.restored) {
+    app.log.warn({ email: seeded.email }, 'no active administrator: made this account one again');
+  } else if (seeded) {
     app.log.info({ email: seeded.email }, 'created the first administrator');
     if (seeded.generatedPassword) {
       // Printed once, to the terminal only (not the structured log).

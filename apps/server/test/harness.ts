@@ -45,6 +45,8 @@ export interface TestServer {
   app: Awaited<ReturnType<typeof buildApp>>;
   database: Database;
   config: Config;
+  /** The PostgreSQL database's URL (postgres only), for a second connection in a test. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startTestServer(
     app,
     database,
     config,
+    databaseUrl: pgTarget?.target.kind === 'postgres' ? pgTarget.target.url : undefined,
     async close() {
       await app.close();
       await database.close();

@@ -63,6 +63,58 @@ describe('rate limits', () => {
   });
 });
 
+describe('sign-in limits across addresses and emails (issue 20)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { AUTH_RATE_LIMIT: '3' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** One sign-in from `address`: status and Retry-After (seconds). */
+  const attempt = async (address: string, email: string, password = 'Wrong1234') => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/email/signin',
+      remoteAddress: address,
+      payload: { email, password },
+    });
+    return { status: response.statusCode, retryAfter: Number(response.headers['retry-after']) };
+  };
+
+  it('limits one account across addresses: 3n per 15 minutes, then 429', async () => {
+    const statuses = [];
+    for (let ip = 1; ip <= 4; ip++) {
+      for (let i = 0; i < 3; i++)
+        statuses.push((await attempt(`10.0.1.${ip}`, 'acct@x.io')).status);
+    }
+    expect(statuses).toEqual([...Array<number>(9).fill(401), 429, 429, 429]);
+  });
+
+  it('limits one address across emails (spraying): 3n per minute, then 429', async () => {
+    const statuses = [];
+    for (let i = 0; i < 10; i++)
+      statuses.push((await attempt('10.0.2.1', `spray${i}@x.io`)).status);
+    expect(statuses).toEqual([...Array<number>(9).fill(401), 429]);
+  });
+
+  it('doubles the wait of one address at one account, while the owner elsewhere signs in', async () => {
+    const email = ADMIN.email;
+    for (let i = 0; i < 3; i++) expect((await attempt('10.0.3.1', email)).status).toBe(401);
+    const waits = [];
+    for (let i = 0; i < 3; i++) {
+      const limited = await attempt('10.0.3.1', email);
+      expect(limited.status).toBe(429);
+      waits.push(limited.retryAfter);
+    }
+    expect(waits[0]).toBeLessThanOrEqual(60);
+    expect(waits[1]).toBeGreaterThan(60);
+    expect(waits[2]).toBeGreaterThan(waits[1]!);
+    expect((await attempt('10.0.3.2', email, ADMIN.password)).status).toBe(200);
+  });
+});
+
 /** A script of the web build, large and repetitive enough to compress well. */
 const ASSET = `export const messages = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `message ${i}`))};\n`;
 

@@ -17,12 +17,14 @@ export const API_BASE_PATH = '/api/v1';
  * Stable error codes of API-CONTRACT.md ("Conventions"). `invalid_token` is the reset
  * call's code; `service_unavailable` (503, Google not configured) and `bad_gateway` (502,
  * geocoding provider failed) name the two statuses the contract uses without a code.
+ * `last_admin` (409) refuses a change that would leave no active administrator.
  */
 export const API_ERROR_CODES = [
   'validation_failed',
   'invalid_credentials',
   'account_inactive',
   'email_taken',
+  'last_admin',
   'unauthenticated',
   'token_expired',
   'forbidden',

@@ -105,6 +105,7 @@ export const apiMessages = group('api', {
   validationFailed: 'Some fields are invalid. Please check them and try again.',
   accountInactive: 'Your account is inactive. Please contact an administrator.',
   emailTaken: 'An account with this email already exists.',
+  lastAdmin: 'At least one active administrator must remain.',
   conflict: 'This change conflicts with the current data. Please refresh and try again.',
   rateLimited: 'Too many requests. Please try again later.',
   payloadTooLarge: 'The request is too large.',

@@ -1,6 +1,7 @@
 /**
- * Bearer authentication for /api/v1 (API-CONTRACT.md, Conventions). `authenticate` is a
- * preHandler: it verifies the access token (HS256 only) and loads the account through the
+ * Bearer authentication for /api/v1 (API-CONTRACT.md, Conventions). `authenticate` runs as a
+ * preValidation hook, before the request's schema is checked (an anonymous caller gets
+ * 401, never field names of a 400; issue 20): it verifies the access token (HS256 only) and loads the account through the
  * account cache, so a deactivated user or a changed role takes effect on the next request
  * (writes in this process clear the cached row; others show within ACCOUNT_CACHE_TTL_MS).
  * Failures: 401 `unauthenticated` (missing, malformed, bad signature), 401 `token_expired`,

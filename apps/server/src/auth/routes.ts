@@ -25,7 +25,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
-import { authRateLimits } from '../security.ts';
+import { authRateLimits, moreRateLimits } from '../security.ts';
 import {
   emailTaken,
   findUserByEmail,
@@ -152,6 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/email/signin',
     {
       config: { rateLimit: limits.signIn },
+      preHandler: moreRateLimits(app, limits.signInAddress, limits.signInAccount),
       schema: { body: signInRequestSchema, tags, summary: 'Sign in with email and password' },
     },
     async (request) => {
@@ -317,7 +318,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   /** GET /auth/me -> 200 SessionUser + {emailConfirmed, createdAt}; 401. */
   app.get(
     '/auth/me',
-    { preHandler: authenticate, schema: { tags, security: bearer, summary: 'The signed-in user' } },
+    {
+      preValidation: authenticate,
+      schema: { tags, security: bearer, summary: 'The signed-in user' },
+    },
     async (request) => toMe(requireAuth(request).account),
   );
 
@@ -326,7 +330,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.put(
     '/auth/me',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         body: profileUpdateRequestSchema,
         tags,

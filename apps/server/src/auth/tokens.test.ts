@@ -1,4 +1,4 @@
-import { errors } from 'jose';
+import { SignJWT, errors } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createTokenService } from './tokens.ts';
 
@@ -59,5 +59,20 @@ describe('access tokens', () => {
     );
     const other = createTokenService('b'.repeat(64), 900);
     await expect(other.verify(token)).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
+  });
+
+  it('refuses a correctly signed token without exp (or iat): it would never expire', async () => {
+    const tokens = createTokenService(secret, 900);
+    const key = new TextEncoder().encode(secret);
+    const noExp = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .sign(key);
+    await expect(tokens.verify(noExp)).rejects.toBeInstanceOf(errors.JWTClaimValidationFailed);
+    const noIat = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('15m')
+      .sign(key);
+    await expect(tokens.verify(noIat)).rejects.toBeInstanceOf(errors.JWTClaimValidationFailed);
   });
 });

@@ -27,7 +27,7 @@ export interface AccessClaims {
 export interface TokenService {
   /** Signs an access token; `expiresAt` is its expiry as an ISO 8601 string. */
   sign(claims: AccessClaims): Promise<{ token: string; expiresAt: string }>;
-  /** Verifies signature, algorithm and expiry; throws on any failure. */
+  /** Verifies signature, algorithm, expiry and that exp, iat and sub are present; throws on any failure. */
   verify(token: string): Promise<VerifiedClaims>;
   /**
    * The claims of a token `verify` already accepted and that has not expired since, without
@@ -80,6 +80,8 @@ export function createTokenService(
       verified.delete(token);
       const { payload } = await jwtVerify(token, await key, {
         algorithms: ['HS256'],
+        // A token without exp would never expire (issue 20): every claim we sign is required.
+        requiredClaims: ['exp', 'iat', 'sub'],
         currentDate: new Date(now()),
       });
       const claims = Object.freeze(payload as unknown as VerifiedClaims);

@@ -127,7 +127,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app.post(
     '/chat/stream',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         body: chatStreamRequestSchema,
         tags,
@@ -146,7 +146,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app.get(
     '/chat/history/:id',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         params: idParams,
         response: { 200: historyResponse },
@@ -162,7 +162,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app.post(
     '/chat/end/:id',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         params: idParams,
         response: {
@@ -183,7 +183,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app.get(
     '/chat/conversations',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         querystring: conversationsQuerySchema,
         response: { 200: listResponse },
@@ -203,7 +203,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app.put(
     '/chat/conversations/:id/title',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         params: idParams,
         body: titleUpdateRequestSchema,
@@ -224,7 +224,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app.get(
     '/chat/portfolio',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         response: { 200: portfolioResponse },
         tags,

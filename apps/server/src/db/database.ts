@@ -28,8 +28,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Where the database is. `timeoutMs` (PostgreSQL, default 10 s) bounds each statement on
+ * the server (statement_timeout) and the wait for its answer on the client (a partition
+ * sends none); connecting or waiting for a pooled connection is bounded by 5 s or
+ * `timeoutMs` when shorter. A call that runs into either is answered 503.
+ */
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'memory' }
+  | { kind: 'postgres'; url: string; timeoutMs?: number };
 
 /** PostgreSQL extensions the migrations create (pg_trgm: the admin user search). */
 const extensions = { pg_trgm };
@@ -119,11 +127,18 @@ async function refuseForeignTables(client: PGlite): Promise<void> {
 /** Opens the target and migrates it to the latest schema. Safe to call on every start. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    // A connection attempt that hangs (network partition) fails after 5 s, answered 503.
+    // Nothing waits on PostgreSQL without bound (issue 20, partition): a connection
+    // attempt, or a wait for a free connection of the pool, fails after connectTimeout; a
+    // statement is cancelled by the server after timeoutMs, and a statement whose answer
+    // does not come (partition) fails on the client a second later. All answered 503.
+    const timeoutMs = target.timeoutMs ?? 10_000;
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: Math.min(5000, timeoutMs),
+      statement_timeout: timeoutMs,
+      query_timeout: timeoutMs + 1000,
+      keepAlive: true,
     });
     // An idle connection dropped by the server (restart, failover, admin command) must not
     // crash the process: the pool discards it and the next query opens a new one.

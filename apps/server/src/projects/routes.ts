@@ -96,7 +96,6 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   const countAction: preHandlerAsyncHookHandler = async (request) => {
     limiter.consume(requireAuth(request).userId);
   };
-  const preHandler = [authenticate, countAction];
 
   /** The project `id` if the caller may do `action` with it; else 404 or 403. */
   async function authorized(request: FastifyRequest, id: string, action: ProjectAction) {
@@ -116,7 +115,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   app.get(
     '/projects',
     {
-      preHandler,
+      preValidation: authenticate,
+      preHandler: countAction,
       schema: {
         querystring: projectsQuerySchema,
         response: { 200: z.array(projectSchema), 403: errorSchema, ...errors },
@@ -142,7 +142,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   app.post(
     '/projects',
     {
-      preHandler,
+      preValidation: authenticate,
+      preHandler: countAction,
       schema: {
         body: projectCreateRequestSchema,
         response: { 201: projectSchema, 400: errorSchema, ...errors },
@@ -161,7 +162,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   app.get(
     '/projects/:id',
     {
-      preHandler,
+      preValidation: authenticate,
+      preHandler: countAction,
       schema: {
         params: idParams,
         response: { 200: projectSchema, 404: errorSchema, ...errors },
@@ -180,7 +182,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   app.put(
     '/projects/:id',
     {
-      preHandler,
+      preValidation: authenticate,
+      preHandler: countAction,
       schema: {
         params: idParams,
         body: projectUpdateRequestSchema,
@@ -208,7 +211,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   app.delete(
     '/projects/:id',
     {
-      preHandler,
+      preValidation: authenticate,
+      preHandler: countAction,
       schema: {
         params: idParams,
         response: { 204: z.null(), 403: errorSchema, 404: errorSchema, ...errors },

@@ -4,7 +4,7 @@
  * canManageUsers permission (403 otherwise). Each create and update writes an audit-log
  * row (actor, action, target, before/after, client address) in the same transaction.
  */
-import { globalErrorMessages } from '@solar/domain';
+import { apiMessages, globalErrorMessages, roleToUserType } from '@solar/domain';
 import {
   adminCreateUserRequestSchema,
   adminUpdateUserRequestSchema,
@@ -43,6 +43,28 @@ export interface AdminUserRoutesOptions {
 const tags = ['admin users'];
 const security = [{ bearer: [] }];
 const idParams = z.strictObject({ id: z.string() });
+
+/** The 409 of a change that would leave no active administrator. */
+const lastAdmin = () => new HttpError(409, 'last_admin', apiMessages.lastAdmin.defaultMessage);
+
+/**
+ * Refuses (409 `last_admin`) an update after which account `targetId` is not an active
+ * admin when it is now the only active admin. Runs inside the update's transaction and
+ * locks every active admin row (`FOR UPDATE`, in id order so two such updates never
+ * deadlock): a concurrent demotion or deactivation of another admin waits for this one to
+ * end, then reads the rows again (PostgreSQL re-checks a locked row that changed), so two
+ * admins demoting each other at the same moment cannot both succeed.
+ */
+export async function keepAnActiveAdmin(tx: Db, targetId: string): Promise<void> {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.userType, roleToUserType('admin')), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .for('update');
+  const isAdmin = admins.some((row) => row.id === targetId);
+  if (isAdmin && admins.length === 1) throw lastAdmin();
+}
 
 const notFound = () => new HttpError(404, 'not_found', globalErrorMessages.notFound.defaultMessage);
 
@@ -91,8 +113,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
   app,
   { db, authenticate, accounts },
 ) => {
-  app.addHook('preHandler', authenticate);
-  app.addHook('preHandler', requirePermission('canManageUsers'));
+  // Before validation: an anonymous or unauthorized caller learns nothing of the schemas.
+  app.addHook('preValidation', authenticate);
+  app.addHook('preValidation', requirePermission('canManageUsers'));
 
   /** GET /admin/users?pageNumber&pageSize&sortBy&descending&searchTerm&userType&isEmailConfirmed
    * -> 200 {items, pageNumber, pageSize, totalCount, totalPages, hasPreviousPage,
@@ -200,8 +223,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
 
   /** PUT /admin/users/{id} {name, email, userType, emailConfirmed, isActive} -> 200
    * AdminUserDetail. Deactivating revokes the user's refresh tokens (their access token
-   * is refused from the next request); 400; 404; 409 email_taken, or conflict when an
-   * admin would deactivate or demote their own account. */
+   * is refused from the next request); 400; 404; 409 email_taken, conflict when an
+   * admin would deactivate or demote their own account, or last_admin when no other active
+   * admin would remain (checked under row locks in the same transaction). */
   app.put(
     '/admin/users/:id',
     {
@@ -229,6 +253,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
       let after: UserRow;
       try {
         after = await db.transaction(async (tx) => {
+          if (body.userType !== roleToUserType('admin') || !body.isActive) {
+            await keepAnActiveAdmin(tx, before.id);
+          }
           const [row] = await tx
             .update(users)
             .set({

@@ -1,41 +1,83 @@
 /**
- * First administrator (API-CONTRACT.md, Start-up): created only when no admin exists, from
- * ADMIN_EMAIL + ADMIN_PASSWORD, else with a generated password that is returned (and
- * printed once by main.ts). Returns null when an admin already exists.
+ * First administrator (API-CONTRACT.md, Start-up) and the recovery of a lost one.
+ *
+ * `ensureAdmin` runs on every start. While an active admin exists it does nothing (null).
+ * Otherwise (no admin, or only deactivated ones) the account with ADMIN_EMAIL, or
+ * `admin@solar.local` without it, is made an active admin: an existing account is promoted
+ * and reactivated with its password unchanged (`restored: true`), a missing one is created
+ * from ADMIN_PASSWORD or a generated password that is returned (printed once by start.ts).
+ *
+ * `restoreAdmin` is the `admin:restore <email>` command's work (admin-restore.ts).
  */
 import { roleToUserType } from '@solar/domain';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/database.ts';
-import { users } from '../db/schema.ts';
+import { auditLog, users } from '../db/schema.ts';
+import { auditView, findUserByEmail } from './repository.ts';
 
 export interface SeededAdmin {
   email: string;
   /** Present only when the password was generated (it is not stored anywhere in clear). */
   generatedPassword: string | undefined;
+  /** True when an existing account was promoted or reactivated (its password unchanged). */
+  restored: boolean;
 }
 
+/** True when at least one account is an active admin. */
+async function hasActiveAdmin(db: Db): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.userType, roleToUserType('admin')), eq(users.isActive, true)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Makes the account with `email` an active admin, with an audit row (`user.restore_admin`,
+ * no actor: done from the server's console). Returns false when there is no such account.
+ */
+export async function restoreAdmin(db: Db, email: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const before = await findUserByEmail(tx, email);
+    if (!before) return false;
+    const [after] = await tx
+      .update(users)
+      .set({ userType: roleToUserType('admin'), isActive: true, updatedAt: new Date() })
+      .where(eq(users.id, before.id))
+      .returning();
+    await tx.insert(auditLog).values({
+      actorId: null,
+      action: 'user.restore_admin',
+      targetId: before.id,
+      before: auditView(before),
+      after: auditView(after!),
+      clientAddress: null,
+    });
+    return true;
+  });
+}
+
+/** See the module comment. Throws only for database failures. */
 export async function ensureAdmin(
   db: Db,
   options: { email: string | undefined; password: string | undefined },
 ): Promise<SeededAdmin | null> {
-  const admin = roleToUserType('admin');
-  const existing = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.userType, admin))
-    .limit(1);
-  if (existing.length > 0) return null;
+  if (await hasActiveAdmin(db)) return null;
   const email = options.email ?? 'admin@solar.local';
+  if (await restoreAdmin(db, email)) {
+    return { email, generatedPassword: undefined, restored: true };
+  }
   const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
   const password = options.password ?? generatedPassword!;
   await db.insert(users).values({
     name: 'Administrator',
     email,
     passwordHash: await hashPassword(password),
-    userType: admin,
+    userType: roleToUserType('admin'),
     emailConfirmed: true,
   });
-  return { email, generatedPassword };
+  return { email, generatedPassword, restored: false };
 }

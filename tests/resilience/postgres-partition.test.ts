@@ -1,0 +1,125 @@
+/**
+ * PostgreSQL partition (issue 20, item 11): the server runs on PostgreSQL through a TCP
+ * proxy that stops forwarding while keeping every connection open (support/tcp-proxy.ts,
+ * `partition()`): nothing is refused and nothing answers. Calls that need the database are
+ * answered 503 within ANSWER_BOUND_MS (statement and client-side query timeouts, and the
+ * pool's connect/acquire timeout, with DATABASE_TIMEOUT_MS=1500), more of them at once
+ * than the pool has connections; after `heal()` the server serves again by itself. Before
+ * the fix these calls hung for the whole partition.
+ *
+ * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; the
+ * suite works in a database of its own, dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, ROOT, callJson, startServer, type ServerProcess } from './support/process.ts';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+
+const DATABASE_TIMEOUT_MS = 1500;
+/** The query timeout (1.5 s + 1 s) plus slack; the old 5 s connect timeout is past it. */
+const ANSWER_BOUND_MS = 4_500;
+/** The test's own limit on one call: longer counts as hanging. */
+const HANG_MS = 20_000;
+const RECOVERY_BOUND_MS = 15_000;
+const CONCURRENT = 14;
+
+const require = createRequire(path.join(ROOT, 'apps/server/package.json'));
+interface PgClient {
+  connect(): Promise<void>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+}
+const pg = require('pg') as { Client: new (options: { connectionString: string }) => PgClient };
+const base = new URL(
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
+const database = `solar_partition_${randomBytes(5).toString('hex')}`;
+
+let proxy: TcpProxy;
+let server: ServerProcess | undefined;
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: base.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await admin(`CREATE DATABASE ${database}`);
+  proxy = await startTcpProxy(base.hostname, Number(base.port || 5432));
+  const url = new URL(base);
+  url.host = `127.0.0.1:${proxy.port}`;
+  url.pathname = `/${database}`;
+  server = await startServer({
+    DATABASE_URL: url.toString(),
+    DATABASE_TIMEOUT_MS: String(DATABASE_TIMEOUT_MS),
+  });
+});
+afterAll(async () => {
+  proxy?.heal();
+  await server?.stop('SIGTERM');
+  await proxy?.close();
+  await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+});
+
+/** One call with its status ('hang' past HANG_MS), body and time. */
+async function timed(method: string, url: string, token: string, body?: unknown) {
+  const start = performance.now();
+  try {
+    const response = await fetch(`${server!.api}${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(HANG_MS),
+    });
+    const text = await response.text();
+    return { url, status: response.status as number | 'hang', text, ms: performance.now() - start };
+  } catch {
+    return { url, status: 'hang' as const, text: '', ms: performance.now() - start };
+  }
+}
+
+describe('PostgreSQL partition', () => {
+  it(`answers ${CONCURRENT} calls at once 503 in bounded time, then recovers`, async () => {
+    const signIn = await callJson(server!.api, 'POST', '/auth/email/signin', { body: ADMIN });
+    expect(signIn.status).toBe(200);
+    const token = signIn.body.token as string;
+
+    proxy.partition();
+    const calls = [
+      timed('GET', '/health', token),
+      timed('POST', '/auth/email/signin', token, ADMIN),
+      ...Array.from({ length: CONCURRENT - 2 }, (_, i) =>
+        timed('GET', `/admin/users?pageSize=5&searchTerm=p${i}`, token),
+      ),
+    ];
+    const answers = await Promise.all(calls);
+    const slowest = Math.max(...answers.map((answer) => answer.ms));
+    for (const answer of answers) {
+      expect(answer.status, `${answer.url} ${answer.text}`).toBe(503);
+      expect(JSON.parse(answer.text)).toMatchObject({ code: 'service_unavailable' });
+    }
+    expect(slowest).toBeLessThan(ANSWER_BOUND_MS);
+    expect(server!.child.exitCode).toBeNull();
+
+    proxy.heal();
+    const healed = Date.now();
+    let last = await timed('GET', '/admin/users?pageSize=5', token);
+    while (last.status !== 200 && Date.now() - healed < RECOVERY_BOUND_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      last = await timed('GET', '/admin/users?pageSize=5', token);
+    }
+    expect(last.status).toBe(200);
+    expect((await timed('GET', '/health', token)).status).toBe(200);
+    expect(server!.output()).not.toMatch(/uncaught|unhandled/i);
+  }, 90_000);
+});
