@@ -61,7 +61,10 @@ const showsAll =
   (toasts: ToastInput[]): Story['play'] =>
   async ({ canvasElement }) => {
     const page = within(canvasElement.ownerDocument.body);
-    for (const t of toasts) await expect(await page.findByText(t.title)).toBeVisible();
+    // Each toast fades in: wait until it is fully shown.
+    for (const t of toasts) {
+      await waitFor(() => expect(page.getByText(t.title)).toBeVisible(), { timeout: 5000 });
+    }
   };
 
 const kindStory = (toast: ToastInput): Story => ({
