@@ -8,54 +8,26 @@
  * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; the
  * suite works in a database of its own, dropped afterwards.
  */
-import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, ROOT, callJson, startServer, type ServerProcess } from './support/process.ts';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+import { ADMIN, callJson, startServer, type ServerProcess } from './support/process.ts';
+import { proxiedDatabase, type ProxiedDatabase } from './support/proxied-postgres.ts';
+import type { TcpProxy } from './support/tcp-proxy.ts';
 
 const ANSWER_BOUND_MS = 8_000;
 const RECOVERY_BOUND_MS = 15_000;
 
-const require = createRequire(path.join(ROOT, 'apps/server/package.json'));
-/** The part of the server's `pg` driver this suite uses (tests/ has no types of it). */
-interface PgClient {
-  connect(): Promise<void>;
-  query(sql: string): Promise<unknown>;
-  end(): Promise<void>;
-}
-const pg = require('pg') as { Client: new (options: { connectionString: string }) => PgClient };
-const base = new URL(
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-);
-const database = `solar_outage_${randomBytes(5).toString('hex')}`;
-
+let db: ProxiedDatabase;
 let proxy: TcpProxy;
 let server: ServerProcess | undefined;
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: base.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${database}`);
-  proxy = await startTcpProxy(base.hostname, Number(base.port || 5432));
-  const url = new URL(base);
-  url.host = `127.0.0.1:${proxy.port}`;
-  url.pathname = `/${database}`;
-  server = await startServer({ DATABASE_URL: url.toString() });
+  db = await proxiedDatabase('solar_outage');
+  proxy = db.proxy;
+  server = await startServer({ DATABASE_URL: db.url });
 });
 afterAll(async () => {
   await server?.stop('SIGTERM');
-  await proxy?.close();
-  await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await db?.drop();
 });
 
 /** One timed answer of `round`. */

@@ -10,12 +10,10 @@
  * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; the
  * suite works in a database of its own, dropped afterwards.
  */
-import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, ROOT, callJson, startServer, type ServerProcess } from './support/process.ts';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+import { ADMIN, callJson, startServer, type ServerProcess } from './support/process.ts';
+import { proxiedDatabase, type ProxiedDatabase } from './support/proxied-postgres.ts';
+import type { TcpProxy } from './support/tcp-proxy.ts';
 
 const DATABASE_TIMEOUT_MS = 1500;
 /** The query timeout (1.5 s + 1 s) plus slack; the old 5 s connect timeout is past it. */
@@ -25,47 +23,22 @@ const HANG_MS = 20_000;
 const RECOVERY_BOUND_MS = 15_000;
 const CONCURRENT = 14;
 
-const require = createRequire(path.join(ROOT, 'apps/server/package.json'));
-interface PgClient {
-  connect(): Promise<void>;
-  query(sql: string): Promise<unknown>;
-  end(): Promise<void>;
-}
-const pg = require('pg') as { Client: new (options: { connectionString: string }) => PgClient };
-const base = new URL(
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-);
-const database = `solar_partition_${randomBytes(5).toString('hex')}`;
-
+let db: ProxiedDatabase;
 let proxy: TcpProxy;
 let server: ServerProcess | undefined;
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: base.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${database}`);
-  proxy = await startTcpProxy(base.hostname, Number(base.port || 5432));
-  const url = new URL(base);
-  url.host = `127.0.0.1:${proxy.port}`;
-  url.pathname = `/${database}`;
+  db = await proxiedDatabase('solar_partition');
+  proxy = db.proxy;
   server = await startServer({
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: db.url,
     DATABASE_TIMEOUT_MS: String(DATABASE_TIMEOUT_MS),
   });
 });
 afterAll(async () => {
   proxy?.heal();
   await server?.stop('SIGTERM');
-  await proxy?.close();
-  await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await db?.drop();
 });
 
 /** One call with its status ('hang' past HANG_MS), body and time. */
