@@ -8,12 +8,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { memoryStorage } from '../../packages/api/src/session.ts';
-import { storeSession, type StoredUser } from '../../packages/domain/src/session.ts';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import type { BenchContext } from './context.ts';
 import { section, type Section } from './report.ts';
-import { root, signIn, startServer } from './server.ts';
+import { root, signedInStorage, startServer } from './server.ts';
 
 /** The pages scored; `signedIn` pages get a session in localStorage first. */
 export const pages = [
@@ -94,13 +92,7 @@ export async function lighthousePart(ctx: BenchContext): Promise<Section> {
     chromeFlags: chromiumArgs.map((flag) => (flag === '--headless' ? '--headless=new' : flag)),
   });
   try {
-    const session = await signIn(server.url);
-    const storage = memoryStorage();
-    storeSession(storage, {
-      user: session.user as unknown as StoredUser,
-      token: session.token,
-      refreshToken: session.refreshToken,
-    });
+    const storage = await signedInStorage(server.url);
     const browser = await puppeteer.connect({
       browserURL: `http://127.0.0.1:${chrome.port}`,
       defaultViewport: null,
@@ -126,7 +118,7 @@ export async function lighthousePart(ctx: BenchContext): Promise<Section> {
               localStorage.clear();
               for (const [key, value] of entries) localStorage.setItem(key, value);
             },
-            page.signedIn ? [...storage.data.entries()] : [],
+            page.signedIn ? [...storage.entries()] : [],
           );
           const result = await lighthouse(
             `${server.url}${page.path}`,

@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { memoryStorage } from '../../packages/api/src/session.ts';
+import { storeSession, type StoredUser } from '../../packages/domain/src/session.ts';
 
 /** The repository root. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -199,4 +201,19 @@ export async function signIn(
     userId: body.user.id,
     user: body.user,
   };
+}
+
+/**
+ * Signs the admin in and returns the localStorage entries the web app keeps for that session
+ * (spec section 3 keys), to put in a browser before the app's scripts run.
+ */
+export async function signedInStorage(url: string): Promise<ReadonlyMap<string, string>> {
+  const session = await signIn(url);
+  const storage = memoryStorage();
+  storeSession(storage, {
+    user: session.user as unknown as StoredUser,
+    token: session.token,
+    refreshToken: session.refreshToken,
+  });
+  return storage.data;
 }

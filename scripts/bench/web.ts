@@ -13,13 +13,11 @@
  */
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright';
-import { memoryStorage } from '../../packages/api/src/session.ts';
-import { storeSession, type StoredUser } from '../../packages/domain/src/session.ts';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { buildWeb, measuredRoutes, routeSizes } from './bundle.ts';
 import type { BenchContext } from './context.ts';
 import { section, type Section } from './report.ts';
-import { signIn, startServer } from './server.ts';
+import { signedInStorage, startServer } from './server.ts';
 import { kB } from './stats.ts';
 
 /** Routes a visitor reaches without signing in; every other measured route is signed in. */
@@ -142,18 +140,12 @@ export async function webPart(ctx: BenchContext): Promise<Section> {
   ]);
   const uncompressed = new Set<string>();
   try {
-    const session = await signIn(server.url);
-    const storage = memoryStorage();
-    storeSession(storage, {
-      user: session.user as unknown as StoredUser,
-      token: session.token,
-      refreshToken: session.refreshToken,
-    });
+    const storage = await signedInStorage(server.url);
     for (const route of measuredRoutes) {
       ctx.log(`web: ${route}`);
       const signedIn = !publicRoutes.includes(route);
       const totals = wireTotals(
-        await loadPage(browser, server.url + route, signedIn ? storage.data : null),
+        await loadPage(browser, server.url + route, signedIn ? storage : null),
       );
       for (const file of totals.uncompressed) uncompressed.add(file);
       ctx.metrics.set(wireJsMetric(route), totals.js);
