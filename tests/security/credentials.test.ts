@@ -1,8 +1,9 @@
 /**
  * Credentials (issue 11): sign-in rate limiting and its reset after the window, refresh
- * reuse detection, sign-out revocation, single-use and expiring reset tokens, no account
- * enumeration through forgot-password (same status and body; median time difference under
- * a stated bound) or sign-in, and no password hash in any answer.
+ * reuse detection (with the grace interval of issue 25), sign-out revocation, single-use
+ * and expiring reset tokens, no account enumeration through forgot-password (same status
+ * and body; median time difference under a stated bound) or sign-in, and no password hash
+ * in any answer.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,7 +26,10 @@ async function resetToken(server: SecurityServer, email: string): Promise<string
     for (const name of names) {
       const raw = await readFile(path.join(dir, name), 'utf8');
       if (!raw.includes(`To: ${email}`)) continue;
-      const match = /\/reset-password\?token=([\w-]+)/.exec(decodeMail(raw));
+      const text = decodeMail(raw);
+      // Not the welcome mail of an admin-created user, whose set-password link is spent.
+      if (!text.includes('asked to reset the password')) continue;
+      const match = /\/reset-password\?token=([\w-]+)/.exec(text);
       if (match) return match[1]!;
     }
     if (Date.now() > deadline) throw new Error(`no reset mail to ${email}`);
@@ -92,18 +96,26 @@ describe('sessions and reset links', () => {
     const user = await server.createUser('client_residential');
     const first = await refresh(user.refreshToken);
     expect(first.status).toBe(200);
+    // Within the grace interval a replay answers the same successor (tabs at once)...
+    const replay = await refresh(user.refreshToken);
+    expect(replay.status).toBe(200);
+    expect(replay.body.refreshToken).toBe(first.body.refreshToken);
+    // ...but once that successor was used, the old token is a reuse (past the grace too:
+    // apps/server/test/refresh-grace.test.ts).
+    const second = await refresh(first.body.refreshToken);
+    expect(second.status).toBe(200);
     const reused = await refresh(user.refreshToken);
     expect(reused.status).toBe(401);
     expect(reused.body.code).toBe('unauthenticated');
     // The token the legitimate client got is revoked with the family.
-    expect((await refresh(first.body.refreshToken)).status).toBe(401);
+    expect((await refresh(second.body.refreshToken)).status).toBe(401);
   });
 
-  it('two concurrent refreshes with one token: at most one wins', async () => {
+  it('two concurrent refreshes with one token get the same successor, not two branches', async () => {
     const user = await server.createUser('client_residential');
     const answers = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)]);
-    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
-    expect(answers.filter((a) => a.status === 401).length).toBeGreaterThanOrEqual(1);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(new Set(answers.map((a) => a.body.refreshToken)).size).toBe(1);
   });
 
   it('sign-out revokes that session only', async () => {
@@ -201,8 +213,15 @@ describe('no account enumeration', () => {
     await server?.close();
   });
 
-  /** Bound on the difference of median answer times, ms (a loaded 2-core machine). */
-  const FORGOT_BOUND_MS = 50;
+  /**
+   * Forgot: how much slower the median answer for a known email may be than for an unknown
+   * one, ms. The account's work (token, mail) runs after the answer, so both take the same
+   * path; issue 20 item 8 measured 15.0 vs 7.3 ms when the token was issued in the request,
+   * which this bound catches. (apps/server/test/forgot-mail-queue.test.ts proves the rule
+   * without a clock on PostgreSQL.)
+   */
+  const FORGOT_BOUND_MS = 2;
+  /** Sign-in: bound on the difference of median answer times, ms (a loaded 2-core machine). */
   const SIGNIN_BOUND_MS = 150;
 
   it('forgot-password answers known, unknown and inactive emails identically', async () => {
@@ -217,9 +236,9 @@ describe('no account enumeration', () => {
     }
   });
 
-  it(`forgot-password takes the same time for known and unknown emails (medians within ${FORGOT_BOUND_MS} ms)`, async () => {
+  it(`forgot-password takes the same time for known and unknown emails (known median at most ${FORGOT_BOUND_MS} ms slower)`, async () => {
     const times = { known: [] as number[], unknown: [] as number[] };
-    for (let i = 0; i < 24; i++) {
+    for (let i = 0; i < 40; i++) {
       for (const kind of i % 2
         ? (['known', 'unknown'] as const)
         : (['unknown', 'known'] as const)) {
@@ -230,7 +249,8 @@ describe('no account enumeration', () => {
         expect(answer.status).toBe(202);
       }
     }
-    const difference = Math.abs(median(times.known) - median(times.unknown));
+    // One-sided: only a known email answering slower tells that it exists.
+    const difference = median(times.known) - median(times.unknown);
     expect(
       difference,
       JSON.stringify({ known: median(times.known), unknown: median(times.unknown) }),

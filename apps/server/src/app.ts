@@ -1,12 +1,13 @@
 /**
  * Builds the Fastify application: /api/v1 (JSON, the contract's error shape, OpenAPI at
  * /api/v1/openapi.json and /api/v1/docs) and, when a web build is given, the single-page
- * app with history fallback. It does not listen; main.ts and the tests do.
+ * app with history fallback (200 for a route of the app, 404 with the same document for any
+ * other path). It does not listen; main.ts and the tests do.
  */
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { apiMessages, messageText, validationMessages } from '@solar/domain';
+import { apiMessages, matchRoute, messageText, validationMessages } from '@solar/domain';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -31,6 +32,7 @@ import { createTokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { healthRoutes } from './health/routes.ts';
+import { createStorageState, DISK_FULL_MESSAGE, isDiskFull } from './health/storage.ts';
 import { HttpError } from './http-errors.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import {
@@ -41,6 +43,13 @@ import {
   registerSecurityHeaders,
 } from './security.ts';
 import { adminUserRoutes } from './users/admin-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The account mail queue: `settle` resolves once every queued mail job has finished. */
+    accountMail: { settle(): Promise<void> };
+  }
+}
 
 /** Cache-Control of the web build's content-hashed files (/assets/...). */
 const IMMUTABLE_ASSET = 'public, max-age=31536000, immutable';
@@ -57,6 +66,8 @@ export interface AppDeps {
   logger?: false | Record<string, unknown>;
   /** Replaces the mail transport chosen from the configuration (SMTP or outbox). */
   mailer?: Mailer;
+  /** The clock of the access and refresh tokens, epoch ms (default Date.now; tests). */
+  now?: () => number;
 }
 
 /** One zod issue as fastify-type-provider-zod hands it to the error handler. */
@@ -232,6 +243,7 @@ export async function buildApp({
   logger,
   env = process.env,
   mailer,
+  now = Date.now,
 }: AppDeps): Promise<FastifyInstance> {
   const logging = logger === undefined || typeof logger === 'object';
   const app = Fastify({
@@ -250,6 +262,14 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // A full disk: writes are 503 with the reason and health degrades until a write succeeds.
+  const storage = createStorageState();
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      storage.reportWrite();
+    }
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -292,6 +312,14 @@ export async function buildApp({
     if (status >= 400 && status < 500) {
       return reply.code(400).send({ message: error.message, code: 'validation_failed' });
     }
+    if (isDiskFull(error)) {
+      storage.reportDiskFull();
+      request.log.error({ err: error }, 'disk full: a write failed');
+      return reply.code(503).header('retry-after', '30').send({
+        message: DISK_FULL_MESSAGE,
+        code: 'service_unavailable',
+      });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send({
@@ -320,7 +348,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
-  const tokens = createTokenService(jwtSecret, config.accessTokenTtl);
+  const tokens = createTokenService(jwtSecret, config.accessTokenTtl, now);
   // PGlite belongs to this one process, and every write here clears the cached row: its
   // rows never go stale. On PostgreSQL another server may write: re-read after the TTL.
   const accounts = createAccountCache(database.db, {
@@ -334,6 +362,7 @@ export async function buildApp({
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
   app.addHook('onClose', async () => transport.close());
   const mail = createAccountMail(transport, app.log);
+  app.decorate('accountMail', { settle: () => mail.settle() });
   const google = config.google ? createGoogleClient(config.google) : undefined;
 
   await app.register(
@@ -346,7 +375,7 @@ export async function buildApp({
           code: 'not_found',
         }),
       );
-      await api.register(healthRoutes, { database, config });
+      await api.register(healthRoutes, { database, config, storage });
       await api.register(authRoutes, {
         db: database.db,
         tokens,
@@ -355,8 +384,16 @@ export async function buildApp({
         accounts,
         mail,
         google,
+        refreshSecret: jwtSecret,
+        now,
       });
-      await api.register(adminUserRoutes, { db: database.db, authenticate, accounts });
+      await api.register(adminUserRoutes, {
+        db: database.db,
+        authenticate,
+        accounts,
+        mail,
+        publicUrl: config.publicUrl,
+      });
       await api.register(chatRoutes, { db: database.db, authenticate, env });
       await api.register(projectsRoutes, { db: database.db, authenticate, env });
       await api.register(geoRoutes, { env });
@@ -410,9 +447,12 @@ export async function buildApp({
       },
     });
     // History fallback: any GET that is not an API call or a file is the single-page app.
+    // A path that is no route of the app (the route table the web router uses, spec
+    // section 2) gets the document too, so the app shows its not-found screen, with 404.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === 'GET' && !request.url.startsWith('/api/')) {
-        return reply.type('text/html').sendFile('index.html');
+        const status = matchRoute(request.url).id === 'notFound' ? 404 : 200;
+        return reply.code(status).type('text/html').sendFile('index.html');
       }
       for (const [name, value] of API_SECURITY_HEADERS) reply.header(name, value);
       return reply.code(404).send({ message: 'Not found', code: 'not_found' });

@@ -25,6 +25,12 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: durationSeconds.default(900),
   REFRESH_TOKEN_TTL: durationSeconds.default(30 * 24 * 3600),
+  REFRESH_TOKEN_GRACE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10, 'must be at most 10 seconds')
+    .default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SMTP_URL: z
@@ -57,6 +63,12 @@ export interface Config {
   jwtSecret: string | undefined;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /**
+   * Seconds after a refresh token's rotation during which presenting it again answers the
+   * same successor instead of counting as reuse (tabs refreshing at once); 0..10, default 10
+   * (API-CONTRACT.md caps it at 10 s).
+   */
+  refreshTokenGrace: number;
   logLevel: string;
   /** The built web app to serve; undefined serves the API only. */
   webDist: string | undefined;
@@ -120,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    refreshTokenGrace: e.REFRESH_TOKEN_GRACE,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST === undefined ? undefined : path.resolve(e.WEB_DIST),
     version: '0.1.0',

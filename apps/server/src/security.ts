@@ -9,7 +9,7 @@ import fastifyRateLimit, {
   type FastifyRateLimitStoreCtor,
   type RateLimitOptions,
 } from '@fastify/rate-limit';
-import { apiMessages } from '@solar/domain';
+import { apiMessages, normalizeEmail } from '@solar/domain';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config.ts';
 import { HttpError } from './http-errors.ts';
@@ -196,7 +196,7 @@ export function moreRateLimits(
 
 const emailOf = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown } | undefined;
-  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+  return typeof body?.email === 'string' ? normalizeEmail(body.email) : '';
 };
 
 /**
@@ -210,15 +210,23 @@ const emailOf = (request: FastifyRequest) => {
  * - sign-in, per address across emails (`signInAddress`): 3n per minute (spraying one
  *   password over many accounts);
  * - sign-up n per 10 minutes per address; forgot ceil(n/2) per 15 minutes per address and
- *   email; refresh 6n per minute per address; reset, verify and Google sign-in n per
- *   minute per address.
+ *   email; refresh 6n per minute per address; reset, verify, Google sign-in, the profile
+ *   update and change password n per minute per address; resend verification ceil(n/2)
+ *   per 15 minutes per address and bearer token.
  * The extra sign-in limits are applied with `moreRateLimits`, on the same store as the
  * route limits (Redis when configured).
  */
 export function authRateLimits(
   config: Config,
 ): Record<
-  'signIn' | 'signInAccount' | 'signInAddress' | 'signUp' | 'forgot' | 'refresh' | 'token',
+  | 'signIn'
+  | 'signInAccount'
+  | 'signInAddress'
+  | 'signUp'
+  | 'forgot'
+  | 'refresh'
+  | 'token'
+  | 'resendVerification',
   RateLimitOptions
 > {
   const n = config.authRateLimit;
@@ -250,5 +258,12 @@ export function authRateLimits(
     },
     refresh: { max: 6 * n, timeWindow: 60_000 },
     token: { max: n, timeWindow: 60_000 },
+    resendVerification: {
+      max: Math.ceil(n / 2),
+      timeWindow: 15 * 60_000,
+      hook: 'preHandler',
+      keyGenerator: (request) =>
+        `resend-verification|${request.ip}|${request.headers.authorization ?? ''}`,
+    },
   };
 }

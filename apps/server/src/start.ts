@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp, errorForLog } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { checkDataDir, openDatabase } from './db/database.ts';
+import { checkDataDir, fsErrorCode, openDatabase, reasonOf } from './db/database.ts';
 import { loadJwtSecret } from './secrets.ts';
 import { ensureAdmin } from './users/seed-admin.ts';
 
@@ -73,8 +73,13 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  const fsCode = fsErrorCode(error);
+  const fsPath = (error as { path?: unknown } | null)?.path;
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
+  } else if (fsCode && typeof fsPath === 'string') {
+    // A file of DATA_DIR that cannot be read or written: one line, no stack trace.
+    process.stderr.write(`Solar could not start: ${fsPath}: ${reasonOf(error)}.\n`);
   } else {
     // Through the log's error form: a failed query's parameters never reach the terminal.
     const shown = errorForLog(error) as { stack?: string; message?: string };

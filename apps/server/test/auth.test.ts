@@ -181,6 +181,7 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
     it('refuses a deactivated account with 403 account_inactive', async () => {
       const body = signUpBody();
       await call(server, 'POST', '/auth/email/signup', { body });
+      await waitForMail(server, body.email, /verify-email\?token=/);
       await server.database.db
         .update(users)
         .set({ isActive: false })
@@ -220,6 +221,11 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
         body: { refreshToken: session.refreshToken },
       });
       expect(next.status).toBe(200);
+      // Past the grace interval (refresh-grace.test.ts covers the replay within it).
+      await server.database.db
+        .update(refreshTokens)
+        .set({ retiredAt: new Date(Date.now() - 60_000) })
+        .where(eq(refreshTokens.userId, session.user.id));
       const reuse = await call(server, 'POST', '/auth/refresh', {
         body: { refreshToken: session.refreshToken },
       });
@@ -369,7 +375,7 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
       const newEmail = uniqueEmail('moved');
       const moved = await call(server, 'PUT', '/auth/me', {
         token: created.body.token,
-        body: { name: 'Aida B.', email: newEmail },
+        body: { name: 'Aida B.', email: newEmail, currentPassword: body.password },
       });
       expect(moved.status).toBe(200);
       expect(moved.body).toMatchObject({ email: newEmail, emailConfirmed: false });
@@ -380,6 +386,8 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
       const body = signUpBody();
       const created = await call(server, 'POST', '/auth/email/signup', { body });
       const token = created.body.token as string;
+      // The verification link is issued in the mail queue: let it finish before counting rows.
+      await waitForMail(server, body.email, /verify-email\?token=/);
       const bad = await refusedWithoutWrites(
         () => call(server, 'PUT', '/auth/me', { token, body: { name: 'X', email: body.email } }),
         400,
@@ -387,7 +395,10 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
       expect(bad.body.errors.name).toBe('Name must be at least 2 characters');
       const taken = await refusedWithoutWrites(
         () =>
-          call(server, 'PUT', '/auth/me', { token, body: { name: 'Aida', email: ADMIN.email } }),
+          call(server, 'PUT', '/auth/me', {
+            token,
+            body: { name: 'Aida', email: ADMIN.email, currentPassword: body.password },
+          }),
         409,
       );
       expect(taken.body.code).toBe('email_taken');
@@ -498,6 +509,7 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
     it('refuses an expired or unknown reset token, and weak passwords, writing nothing', async () => {
       const body = signUpBody();
       await call(server, 'POST', '/auth/email/signup', { body });
+      await waitForMail(server, body.email, /verify-email\?token=/);
       await call(server, 'POST', '/auth/password/forgot', { body: { email: body.email } });
       const token = linkToken(
         await waitForMail(server, body.email, /reset-password/),

@@ -194,7 +194,7 @@ describe('loadCalculatorConfig', () => {
   it('has working defaults and refuses bad values with one line naming the variable', () => {
     const config = loadCalculatorConfig({});
     expect(config.pvgis.baseUrl).toBe('https://re.jrc.ec.europa.eu/api/v5_3');
-    expect(config.ocr).toMatchObject({ workers: 2, timeoutMs: 20_000, languages: 'eng' });
+    expect(config.ocr).toMatchObject({ workers: 2, timeoutMs: 10_000, languages: 'eng' });
     expect(config.billRatePerMinute).toBe(10);
     expect(loadCalculatorConfig({ PVGIS_URL: 'http://pvgis.local/api/' }).pvgis.baseUrl).toBe(
       'http://pvgis.local/api',

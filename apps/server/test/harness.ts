@@ -47,6 +47,8 @@ export interface TestServer {
   config: Config;
   /** The PostgreSQL database's URL (postgres only), for a second connection in a test. */
   databaseUrl: string | undefined;
+  /** Resolves once the mail queue is idle (mail jobs write tokens after the answer). */
+  settleMail(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,10 +56,12 @@ export interface TestServer {
  * Starts the app on a fresh database of the given kind, with the admin seeded. Each server
  * gets its own temporary DATA_DIR (mail outbox), removed by `close`. The auth rate limits
  * are raised (AUTH_RATE_LIMIT=1000) unless `env` sets them, so suites may sign in freely.
+ * `options.now` replaces the clock of the tokens (epoch ms), for rules that depend on time.
  */
 export async function startTestServer(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
+  options: { now?: () => number } = {},
 ): Promise<TestServer> {
   const pgTarget = kind === 'postgres' ? await freshPostgres() : undefined;
   const database = await openDatabase(pgTarget?.target ?? { kind: 'memory' });
@@ -71,6 +75,7 @@ export async function startTestServer(
     jwtSecret: randomBytes(32).toString('hex'),
     logger: false,
     env: { ...process.env, ...settings },
+    ...(options.now ? { now: options.now } : {}),
   });
   await app.ready();
   return {
@@ -78,6 +83,7 @@ export async function startTestServer(
     database,
     config,
     databaseUrl: pgTarget?.target.kind === 'postgres' ? pgTarget.target.url : undefined,
+    settleMail: () => app.accountMail.settle(),
     async close() {
       await app.close();
       await database.close();

@@ -152,6 +152,28 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'POST',
+    path: '/auth/password/change',
+    access: 'signed-in',
+    // A wrong current password: 400 for every signed-in caller, and no password changes.
+    sample: async () => ({
+      url: '/auth/password/change',
+      body: {
+        currentPassword: 'Not-the-password1',
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+      },
+      ok: 400,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/email/verify/resend',
+    access: 'signed-in',
+    // The suite's users are confirmed: 409 for every signed-in caller.
+    sample: async () => ({ url: '/auth/email/verify/resend', ok: 409 }),
+  },
+  {
+    method: 'POST',
     path: '/auth/email/verify',
     access: 'public',
     sample: async () => ({ url: '/auth/email/verify', body: { token: 'not-a-token' }, ok: 400 }),

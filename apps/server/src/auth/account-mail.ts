@@ -1,9 +1,12 @@
 /**
- * Sending the account mails without making the request wait for, or fail with, the mail
- * transport: `send` renders the mail in the user's language and hands it to the mailer in
- * the background; failures are logged without the link. `settle` waits for mails still in
- * flight (used on shutdown and by tests).
+ * The account mails, off the request path: every mail is a job of an in-process queue
+ * (fastq, {@link MAIL_CONCURRENCY} at a time). A job may first prepare the mail (look the
+ * account up, issue the mailed token) so that a request does the same work whether or not
+ * an account gets mail (issue 20 item 8: forgot-password must not tell known emails by its
+ * time). The mail is rendered in the user's language; failures are logged without the
+ * link. `settle` waits until the queue is empty (shutdown, tests).
  */
+import fastq from 'fastq';
 import type { Locale } from '@solar/domain/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail/mailer.ts';
@@ -16,29 +19,68 @@ export interface MailRecipient {
   locale: Locale;
 }
 
+/** One mail to send: its kind, recipient and (for the kinds that carry one) link. */
+export interface AccountMailMessage {
+  kind: MailKind;
+  to: MailRecipient;
+  link?: string;
+  /** emailChanged: the new address, named in the notice to the old one. */
+  newEmail?: string;
+}
+
+/** Mails sent at the same time at most. */
+export const MAIL_CONCURRENCY = 4;
+
 export interface AccountMail {
-  send(kind: MailKind, to: MailRecipient, link?: string): void;
+  /** Queues `kind` to `to` (`newEmail` for emailChanged); returns at once. */
+  send(kind: MailKind, to: MailRecipient, link?: string, newEmail?: string): void;
+  /**
+   * Queues `prepare` and sends what it resolves to (nothing for undefined); returns at
+   * once. A failure of `prepare` is logged like a failed mail.
+   */
+  later(prepare: () => Promise<AccountMailMessage | AccountMailMessage[] | undefined>): void;
+  /** Resolves once every queued job has finished. */
   settle(): Promise<void>;
 }
 
+type Job = () => Promise<AccountMailMessage | AccountMailMessage[] | undefined>;
+
 export function createAccountMail(mailer: Mailer, log: FastifyBaseLogger): AccountMail {
-  const inFlight = new Set<Promise<void>>();
+  const deliver = async ({ kind, to, link, newEmail }: AccountMailMessage) => {
+    try {
+      const content = renderMail(kind, to.locale, { name: to.name, link, newEmail });
+      await mailer.send({ to: to.email, ...content });
+    } catch (error) {
+      log.error(
+        { kind, to: to.email, err: error instanceof Error ? error.message : String(error) },
+        'mail could not be sent',
+      );
+    }
+  };
+  const queue = fastq.promise(async (job: Job) => {
+    let prepared;
+    try {
+      prepared = await job();
+    } catch (error) {
+      log.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        'mail could not be prepared',
+      );
+      return;
+    }
+    for (const message of [prepared ?? []].flat()) await deliver(message);
+  }, MAIL_CONCURRENCY);
+  const push = (job: Job) => {
+    // The worker catches everything; the promise never rejects.
+    void queue.push(job);
+  };
   return {
-    send(kind, to, link) {
-      const content = renderMail(kind, to.locale, { name: to.name, link });
-      const sending = mailer
-        .send({ to: to.email, ...content })
-        .catch((error: unknown) => {
-          log.error(
-            { kind, to: to.email, err: error instanceof Error ? error.message : String(error) },
-            'mail could not be sent',
-          );
-        })
-        .finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
+    send(kind, to, link, newEmail) {
+      push(async () => ({ kind, to, ...(link === undefined ? {} : { link }), newEmail }));
     },
+    later: push,
     async settle() {
-      while (inFlight.size > 0) await Promise.all(inFlight);
+      await queue.drained();
     },
   };
 }

@@ -5,8 +5,15 @@
  * errors). Sign-out and verify need no bearer token: the refresh token, or the mailed
  * token, is the proof (docs/decisions/005-token-strategy.md).
  */
-import { apiMessages, authMessages, roleToUserType } from '@solar/domain';
 import {
+  apiMessages,
+  authMessages,
+  normalizeEmail,
+  roleToUserType,
+  validationMessages,
+} from '@solar/domain';
+import {
+  changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   googleSignInRequestSchema,
   profileUpdateRequestSchema,
@@ -18,7 +25,7 @@ import {
   verifyEmailRequestSchema,
   type AuthResponse,
 } from '@solar/domain/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { preHandlerHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
@@ -42,9 +49,11 @@ import { GoogleSignInError, type GoogleClient } from './google.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import {
   consumeOneTimeToken,
+  spentOneTimeTokenUser,
   issueOneTimeToken,
   issueRefreshToken,
   revokeAllRefreshTokens,
+  revokeOtherRefreshFamilies,
   revokeRefreshFamily,
   rotateRefreshToken,
 } from './session-tokens.ts';
@@ -61,7 +70,14 @@ export interface AuthRoutesOptions {
   mail: AccountMail;
   /** Undefined when Google sign-in is not configured. */
   google: GoogleClient | undefined;
+  /** The server's secret; derives refresh successors (session-tokens.ts, successorToken). */
+  refreshSecret: string;
+  /** The clock, epoch ms (default Date.now). */
+  now?: () => number;
 }
+
+/** The answer of resend-verification. */
+export const VERIFICATION_SENT_MESSAGE = 'We have sent a new confirmation link to your email.';
 
 /** The answer of forgot-password, the same whether or not the email is known. */
 export const FORGOT_PASSWORD_MESSAGE =
@@ -71,6 +87,11 @@ const invalidCredentials = () =>
   new HttpError(401, 'invalid_credentials', authMessages.loginFailed.defaultMessage);
 const inactive = () =>
   new HttpError(403, 'account_inactive', apiMessages.accountInactive.defaultMessage);
+/** 400 with a field error on `currentPassword` (missing or wrong). */
+const currentPasswordError = (message: { defaultMessage: string }) =>
+  new HttpError(400, 'validation_failed', message.defaultMessage, {
+    errors: { currentPassword: message.defaultMessage },
+  });
 const invalidToken = () =>
   new HttpError(400, 'invalid_token', apiMessages.invalidToken.defaultMessage, {
     errors: { token: apiMessages.invalidToken.defaultMessage },
@@ -81,13 +102,19 @@ const bearer = [{ bearer: [] }];
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { db, tokens, config, authenticate, accounts, mail, google },
+  { db, tokens, config, authenticate, accounts, mail, google, refreshSecret, now = Date.now },
 ) => {
   const limits = authRateLimits(config);
 
   /** Access token plus a refresh token; `familyId` continues a family (refresh). */
   async function session(user: UserRow, executor: Db = db): Promise<AuthResponse> {
-    const refreshToken = await issueRefreshToken(executor, user.id, config.refreshTokenTtl);
+    const refreshToken = await issueRefreshToken(
+      executor,
+      user.id,
+      config.refreshTokenTtl,
+      undefined,
+      { now: new Date(now()) },
+    );
     const { token, expiresAt } = await tokens.sign({
       sub: user.id,
       email: user.email,
@@ -98,11 +125,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     return { token, refreshToken, expiresAt, user: toSessionUser(user) };
   }
 
-  /** Sends a verification link for the user's current email. */
-  async function sendVerification(user: UserRow) {
+  /** The verification mail for the user's current email: issues the link (job of the queue). */
+  async function verificationMail(user: UserRow) {
     const token = await issueOneTimeToken(db, user.id, 'email_verification');
     const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    mail.send('verifyEmail', user, link);
+    return { kind: 'verifyEmail', to: user, link } as const;
+  }
+
+  /** Queues a verification link for the user's current email (off the request path). */
+  function sendVerification(user: UserRow) {
+    mail.later(() => verificationMail(user));
   }
 
   /** POST /auth/email/signup {name, email, password, confirmPassword} -> 201 AuthResponse
@@ -125,7 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
             .insert(users)
             .values({
               name,
-              email,
+              email: normalizeEmail(email),
               passwordHash,
               userType: roleToUserType('client_residential'),
               emailConfirmed: false,
@@ -140,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         throw error;
       }
       const { row, ...body } = result;
-      await sendVerification(row);
+      sendVerification(row);
       return reply.code(201).send(body);
     },
   );
@@ -247,7 +279,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
             .insert(users)
             .values({
               name: identity.name?.trim() || identity.email.split('@')[0]!,
-              email: identity.email,
+              email: normalizeEmail(identity.email),
               userType: roleToUserType('client_residential'),
               authMethod: 'google',
               googleSubject: identity.subject,
@@ -268,9 +300,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
   );
 
-  /** POST /auth/refresh {refreshToken} -> 200 {token, refreshToken, expiresAt}; 401 for
-   * an unknown, expired, retired (reuse: the family is revoked) or revoked token, or an
-   * inactive user; 429. */
+  /** POST /auth/refresh {refreshToken} -> 200 {token, refreshToken, expiresAt}; a token
+   * presented again within REFRESH_TOKEN_GRACE seconds of its rotation answers the same
+   * successor refresh token (tabs refreshing at once); 401 for an unknown, expired, revoked
+   * or reused token (retired past the grace: the family is revoked), or an inactive user; 429. */
   app.post(
     '/auth/refresh',
     {
@@ -278,11 +311,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: { body: refreshRequestSchema, tags, summary: 'Exchange a refresh token' },
     },
     async (request) => {
-      const result = await rotateRefreshToken(
-        db,
-        request.body.refreshToken,
-        config.refreshTokenTtl,
-      );
+      const result = await rotateRefreshToken(db, request.body.refreshToken, {
+        ttlSeconds: config.refreshTokenTtl,
+        graceSeconds: config.refreshTokenGrace,
+        secret: refreshSecret,
+        now: new Date(now()),
+      });
       if (!result.ok) {
         if (result.reason === 'reused') {
           request.log.warn('refresh token reuse detected; family revoked');
@@ -325,11 +359,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request) => toMe(requireAuth(request).account),
   );
 
-  /** PUT /auth/me {name, email} -> 200 the me shape, updated; a new email is unconfirmed
-   * and gets a verification mail; 400; 403 for Google users; 409 email_taken. */
+  /** PUT /auth/me {name, email, currentPassword?} -> 200 the me shape, updated. A new
+   * email (compared normalized) needs the current password, is unconfirmed until its
+   * verification link is used, and the old address gets an "email changed" notice; 400
+   * with a `currentPassword` field error when it is missing or wrong; 403 for Google users;
+   * 409 email_taken; 429 (the token limit, against password guessing). */
   app.put(
     '/auth/me',
     {
+      config: { rateLimit: limits.token },
       preValidation: authenticate,
       schema: {
         body: profileUpdateRequestSchema,
@@ -348,15 +386,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       if (current.authMethod === 'google') {
         throw new HttpError(403, 'forbidden', authMessages.googleProfileLocked.defaultMessage);
       }
-      const { name, email } = request.body;
-      const emailChanged = email.toLowerCase() !== current.email.toLowerCase();
+      const { name, currentPassword } = request.body;
+      const email = normalizeEmail(request.body.email);
+      const emailChanged = email !== current.email;
       if (emailChanged) {
+        // A stolen access token alone must not move the account to another address.
+        if (!currentPassword)
+          throw currentPasswordError(validationMessages.currentPasswordRequired);
+        if (!(await verifyPassword(current.passwordHash, currentPassword))) {
+          throw currentPasswordError(validationMessages.currentPasswordWrong);
+        }
         const [other] = await db
           .select({ id: users.id })
           .from(users)
-          .where(
-            and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, auth.userId)),
-          )
+          .where(and(eq(users.email, email), ne(users.id, auth.userId)))
           .limit(1);
         if (other) throw emailTaken();
       }
@@ -378,12 +421,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       } finally {
         accounts.forget(auth.userId);
       }
-      if (emailChanged) await sendVerification(updated);
+      if (emailChanged) {
+        // The old address is told (a notice, no link); the new one gets the verification link.
+        mail.send('emailChanged', current, undefined, email);
+        sendVerification(updated);
+      }
       return toMe(updated);
     },
   );
 
-  /** POST /auth/password/forgot {email} -> 202 {message}, the same for every email; a
+  /** POST /auth/password/forgot {email} -> 202 {message}, the same for every email and in
+   * the same time (the look-up runs in the mail queue after the answer); a
    * known active account gets a mail with PUBLIC_URL/reset-password?token=... (single use,
    * 1 hour); 400; 429. */
   app.post(
@@ -393,12 +441,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: { body: forgotPasswordRequestSchema, tags, summary: 'Mail a password-reset link' },
     },
     async (request, reply) => {
-      const user = await findUserByEmail(db, request.body.email);
-      if (user?.isActive) {
+      const { email } = request.body;
+      // Everything that depends on the account runs in the mail queue, after the answer:
+      // known and unknown emails take the same path here (issue 20 item 8).
+      mail.later(async () => {
+        const user = await findUserByEmail(db, email);
+        if (!user?.isActive) return undefined;
         const token = await issueOneTimeToken(db, user.id, 'password_reset');
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        mail.send('resetPassword', user, link);
-      }
+        return { kind: 'resetPassword', to: user, link };
+      });
       return reply.code(202).send({ message: FORGOT_PASSWORD_MESSAGE });
     },
   );
@@ -432,7 +484,79 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
   );
 
-  /** POST /auth/email/verify {token} -> 204, emailConfirmed true; 400 invalid_token. */
+  /** POST /auth/password/change {currentPassword, password, confirmPassword, refreshToken?}
+   * (bearer; issue 25 item 4) -> 204: the password is replaced (sign-up rules), every
+   * session of the user but the one of `refreshToken` is revoked, and a "password changed"
+   * mail is sent; 400 (field errors; `currentPassword` when it is wrong); 401; 429. */
+  app.post(
+    '/auth/password/change',
+    {
+      config: { rateLimit: limits.token },
+      preValidation: authenticate,
+      schema: {
+        body: changePasswordRequestSchema,
+        tags,
+        security: bearer,
+        summary: 'Change the password (signed in)',
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const current = await findUserById(db, auth.userId);
+      if (!current?.isActive) {
+        throw new HttpError(401, 'account_inactive', apiMessages.accountInactive.defaultMessage);
+      }
+      const { currentPassword, password, refreshToken } = request.body;
+      if (!(await verifyPassword(current.passwordHash, currentPassword))) {
+        throw currentPasswordError(validationMessages.currentPasswordWrong);
+      }
+      const passwordHash = await hashPassword(password);
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, current.id))
+          .returning();
+        await revokeOtherRefreshFamilies(tx, current.id, refreshToken);
+        return row!;
+      });
+      accounts.forget(current.id);
+      mail.send('passwordChanged', updated);
+      return reply.code(204).send();
+    },
+  );
+
+  /** POST /auth/email/verify/resend (bearer; issue 25 item 4) -> 202 {message}: a new
+   * verification link for the current email (older links stop working); 409 conflict when
+   * the email is already confirmed (already_confirmed); 401; 429 (ceil(AUTH_RATE_LIMIT/2) per 15 minutes). */
+  app.post(
+    '/auth/email/verify/resend',
+    {
+      config: { rateLimit: limits.resendVerification },
+      preValidation: authenticate,
+      schema: { tags, security: bearer, summary: 'Send the verification link again' },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const current = await findUserById(db, auth.userId);
+      if (!current?.isActive) {
+        throw new HttpError(401, 'account_inactive', apiMessages.accountInactive.defaultMessage);
+      }
+      if (current.emailConfirmed) {
+        throw new HttpError(
+          409,
+          'already_confirmed',
+          apiMessages.alreadyConfirmed.defaultMessage,
+        );
+      }
+      sendVerification(current);
+      return reply.code(202).send({ message: VERIFICATION_SENT_MESSAGE });
+    },
+  );
+
+  /** POST /auth/email/verify {token} -> 204, emailConfirmed true; 409 already_confirmed when
+   * the link was already used and the address is still confirmed (clicked twice); else 400
+   * invalid_token (unknown or expired). */
   app.post(
     '/auth/email/verify',
     {
@@ -449,7 +573,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
           .where(eq(users.id, userId));
         return userId;
       });
-      if (!confirmed) throw invalidToken();
+      if (!confirmed) {
+        const spentBy = await spentOneTimeTokenUser(db, request.body.token, 'email_verification');
+        const [owner] = spentBy
+          ? await db
+              .select({ emailConfirmed: users.emailConfirmed })
+              .from(users)
+              .where(eq(users.id, spentBy))
+          : [];
+        if (owner?.emailConfirmed) {
+          throw new HttpError(
+            409,
+            'already_confirmed',
+            apiMessages.alreadyConfirmed.defaultMessage,
+          );
+        }
+        throw invalidToken();
+      }
       accounts.forget(confirmed);
       return reply.code(204).send();
     },

@@ -5,11 +5,12 @@
  *
  * Refresh: each sign-in starts a family; each refresh retires the presented token and
  * issues the next one in the family; presenting a retired token again revokes the whole
- * family (reuse detection). Mail tokens (password reset 1 h, email verification 7 days)
+ * family (reuse detection), except within a short grace after the rotation, when it
+ * answers the same successor (docs/decisions/024-refresh-grace-and-cross-tab-refresh.md). Mail tokens (password reset 1 h, email verification 7 days)
  * are consumed once.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { oneTimeTokens, refreshTokens, users } from '../db/schema.ts';
 
@@ -17,6 +18,8 @@ import { oneTimeTokens, refreshTokens, users } from '../db/schema.ts';
 export const RESET_TOKEN_TTL_SECONDS = 3600;
 /** Verification links live 7 days. */
 export const VERIFY_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+/** The set-password link of an admin-created account's welcome mail lives 7 days. */
+export const WELCOME_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
 /** A new opaque token: 32 random bytes, base64url (43 characters). */
 export function newOpaqueToken(): string {
@@ -30,41 +33,66 @@ export function hashToken(token: string): string {
 
 /**
  * Issues a refresh token for `userId` in `familyId` (a new family when omitted) that
- * expires `ttlSeconds` from now. Resolves to the token in clear (never stored).
+ * expires `ttlSeconds` after `now`. Resolves to the token in clear (never stored); `token`
+ * is the successor chosen by a rotation, else a new random one.
  */
 export async function issueRefreshToken(
   db: Db,
   userId: string,
   ttlSeconds: number,
   familyId: string = randomUUID(),
+  { token = newOpaqueToken(), now = new Date() }: { token?: string; now?: Date } = {},
 ): Promise<string> {
-  const token = newOpaqueToken();
   await db.insert(refreshTokens).values({
     userId,
     familyId,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
   });
   return token;
+}
+
+/**
+ * The successor of a refresh token: HMAC-SHA256 of it under the server's secret, base64url
+ * (43 characters). Derived rather than random, so that a replay within the grace interval
+ * can be answered with the same successor without keeping any token in clear.
+ */
+export function successorToken(secret: string, token: string): string {
+  return createHmac('sha256', secret).update(`refresh-successor\0${token}`).digest('base64url');
 }
 
 /** Why a refresh was refused. */
 export type RefreshFailure = 'unknown' | 'revoked' | 'reused' | 'expired' | 'inactive';
 
+/** Settings of {@link rotateRefreshToken}. */
+export interface RotateOptions {
+  /** Lifetime of the successor, seconds (sliding). */
+  ttlSeconds: number;
+  /** Seconds after a rotation during which the retired token still answers its successor. */
+  graceSeconds: number;
+  /** The server's secret for {@link successorToken}. */
+  secret: string;
+  /** The time of the refresh. */
+  now: Date;
+}
+
 /**
  * Exchanges a refresh token for the next one of its family, in one transaction.
- * Resolves to the user id and the new token, or to the reason of a refusal; a reused
- * (already retired) token, or a user who is no longer active, revokes the family.
+ * Resolves to the user id and the new token, or to the reason of a refusal.
+ *
+ * A token retired less than `graceSeconds` ago (another tab refreshed with it a moment
+ * before, or a concurrent request did) answers the same successor, as long as that
+ * successor is still unused and valid: no new branch of the family. Any other retired
+ * token is a reuse and revokes the family, as does a user who is no longer active.
  */
 export async function rotateRefreshToken(
   db: Db,
   token: string,
-  ttlSeconds: number,
+  { ttlSeconds, graceSeconds, secret, now }: RotateOptions,
 ): Promise<
   { ok: true; userId: string; refreshToken: string } | { ok: false; reason: RefreshFailure }
 > {
   return db.transaction(async (tx) => {
-    const now = new Date();
     const [row] = await tx
       .select()
       .from(refreshTokens)
@@ -77,13 +105,43 @@ export async function rotateRefreshToken(
         .update(refreshTokens)
         .set({ revokedAt: now })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-    if (row.retiredAt) {
+    const successor = successorToken(secret, token);
+    /** The successor for a replay within the grace, or the reuse refusal. */
+    const replay = async () => {
+      const [retired] = await tx
+        .select({ retiredAt: refreshTokens.retiredAt })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.id, row.id));
+      const retiredAt = retired?.retiredAt;
+      if (retiredAt && now.getTime() - retiredAt.getTime() < graceSeconds * 1000) {
+        const [next] = await tx
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashToken(successor)))
+          .limit(1);
+        if (
+          next &&
+          next.familyId === row.familyId &&
+          !next.retiredAt &&
+          !next.revokedAt &&
+          next.expiresAt > now
+        ) {
+          const [user] = await tx
+            .select({ isActive: users.isActive })
+            .from(users)
+            .where(eq(users.id, row.userId));
+          if (user?.isActive) {
+            return { ok: true, userId: row.userId, refreshToken: successor } as const;
+          }
+        }
+      }
       await revokeFamily();
       return { ok: false, reason: 'reused' } as const;
-    }
+    };
+    if (row.retiredAt) return replay();
     if (row.expiresAt <= now) return { ok: false, reason: 'expired' } as const;
-    // Retire it only if nobody else did in the meantime: two concurrent refreshes with the
-    // same token are a reuse.
+    // Retire it only if nobody else did in the meantime; a concurrent refresh with the same
+    // token that got there first is a replay (the grace rule above).
     const retired = await tx
       .update(refreshTokens)
       .set({ retiredAt: now })
@@ -95,10 +153,7 @@ export async function rotateRefreshToken(
         ),
       )
       .returning({ id: refreshTokens.id });
-    if (retired.length === 0) {
-      await revokeFamily();
-      return { ok: false, reason: 'reused' } as const;
-    }
+    if (retired.length === 0) return replay();
     const [user] = await tx
       .select({ isActive: users.isActive })
       .from(users)
@@ -107,7 +162,10 @@ export async function rotateRefreshToken(
       await revokeFamily();
       return { ok: false, reason: 'inactive' } as const;
     }
-    const refreshToken = await issueRefreshToken(tx, row.userId, ttlSeconds, row.familyId);
+    const refreshToken = await issueRefreshToken(tx, row.userId, ttlSeconds, row.familyId, {
+      token: successor,
+      now,
+    });
     return { ok: true, userId: row.userId, refreshToken } as const;
   });
 }
@@ -126,6 +184,36 @@ export async function revokeRefreshFamily(db: Db, token: string): Promise<void> 
     .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
 }
 
+/**
+ * Revokes every refresh token of a user except the family of `keepToken` when it is one of
+ * the user's (change password: the current session stays signed in).
+ */
+export async function revokeOtherRefreshFamilies(
+  db: Db,
+  userId: string,
+  keepToken: string | undefined,
+): Promise<void> {
+  const [kept] = keepToken
+    ? await db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(
+          and(eq(refreshTokens.tokenHash, hashToken(keepToken)), eq(refreshTokens.userId, userId)),
+        )
+        .limit(1)
+    : [];
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        ...(kept ? [ne(refreshTokens.familyId, kept.familyId)] : []),
+      ),
+    );
+}
+
 /** Revokes every refresh token of a user (password reset, deactivation). */
 export async function revokeAllRefreshTokens(db: Db, userId: string): Promise<void> {
   await db
@@ -138,16 +226,20 @@ export async function revokeAllRefreshTokens(db: Db, userId: string): Promise<vo
 export type OneTimePurpose = 'password_reset' | 'email_verification';
 
 /**
- * Issues a single-use mail token for `userId`; earlier unused tokens of the same purpose
- * are spent so that only the newest link works. Resolves to the token in clear.
+ * Issues a single-use mail token for `userId`, living `ttlSeconds` (default: 1 hour for a
+ * reset, 7 days for a verification); earlier unused tokens of the same purpose are spent
+ * so that only the newest link works. Resolves to the token in clear.
  */
 export async function issueOneTimeToken(
   db: Db,
   userId: string,
   purpose: OneTimePurpose,
+  ttlSeconds?: number,
 ): Promise<string> {
   const token = newOpaqueToken();
-  const ttl = purpose === 'password_reset' ? RESET_TOKEN_TTL_SECONDS : VERIFY_TOKEN_TTL_SECONDS;
+  const ttl =
+    ttlSeconds ??
+    (purpose === 'password_reset' ? RESET_TOKEN_TTL_SECONDS : VERIFY_TOKEN_TTL_SECONDS);
   await db.transaction(async (tx) => {
     await tx
       .update(oneTimeTokens)
@@ -191,5 +283,29 @@ export async function consumeOneTimeToken(
       ),
     )
     .returning({ userId: oneTimeTokens.userId });
+  return row?.userId;
+}
+
+/**
+ * The user of a mail token of `purpose` that was already spent (its `usedAt` is set), or
+ * undefined when it is unknown, of another purpose or never used. Lets the verify route
+ * tell a link clicked twice from a wrong one (issue 25 item 13).
+ */
+export async function spentOneTimeTokenUser(
+  db: Db,
+  token: string,
+  purpose: OneTimePurpose,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: oneTimeTokens.userId })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNotNull(oneTimeTokens.usedAt),
+      ),
+    )
+    .limit(1);
   return row?.userId;
 }

@@ -7,8 +7,9 @@
  * | variable                   | default                             | meaning                                         |
  * | -------------------------- | ----------------------------------- | ----------------------------------------------- |
  * | `OCR_WORKERS`              | 2                                   | OCR worker threads at most (1..8)               |
- * | `OCR_TIMEOUT_MS`           | 20000                               | time limit of one extraction, waiting included  |
+ * | `OCR_TIMEOUT_MS`           | 10000                               | time limit of one extraction, waiting included  |
  * | `OCR_MAX_WAITING`          | 20                                  | extractions waiting for a worker before 503     |
+ * | `OCR_MAX_WAITING_PER_CLIENT` | 2                                 | one address's extractions waiting before 503    |
  * | `OCR_LANG_PATH`            | bundled `@tesseract.js-data/eng`    | folder of `<lang>.traineddata.gz`               |
  * | `OCR_LANGUAGES`            | `eng`                               | traineddata names, `+`-joined (e.g. `eng+rus`)  |
  * | `BILL_EXTRACT_RATE_LIMIT`  | 10                                  | extractions per minute per client address       |
@@ -33,6 +34,7 @@ import { findBillAmount } from './bill-amount.ts';
 import { ensureRateLimit } from './client-limit.ts';
 import { rangeMessage, readEnv } from './env.ts';
 import { imageSize } from './image-size.ts';
+import { prepareForOcr } from './prepare-image.ts';
 import {
   createOcrEngine,
   OcrBusyError,
@@ -62,8 +64,9 @@ const int = (min: number, max: number, fallback: number) =>
 
 const calculatorEnvSchema = z.object({
   OCR_WORKERS: int(1, 8, 2),
-  OCR_TIMEOUT_MS: int(1000, 600_000, 20_000),
+  OCR_TIMEOUT_MS: int(1000, 600_000, 10_000),
   OCR_MAX_WAITING: int(0, 1000, 20),
+  OCR_MAX_WAITING_PER_CLIENT: int(0, 100, 2),
   OCR_LANG_PATH: z.string().min(1).optional(),
   OCR_LANGUAGES: z
     .string()
@@ -87,6 +90,7 @@ export function loadCalculatorConfig(env: Record<string, string | undefined>) {
       workers: e.OCR_WORKERS,
       timeoutMs: e.OCR_TIMEOUT_MS,
       maxWaiting: e.OCR_MAX_WAITING,
+      maxWaitingPerClient: e.OCR_MAX_WAITING_PER_CLIENT,
       languages: e.OCR_LANGUAGES,
       ...(e.OCR_LANG_PATH ? { langPath: e.OCR_LANG_PATH } : {}),
     },
@@ -164,7 +168,12 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
   { env = process.env, fetch, ocr },
 ) => {
   const config = loadCalculatorConfig(env);
-  const engine = ocr ?? createOcrEngine(config.ocr);
+  const engine =
+    ocr ??
+    createOcrEngine({
+      ...config.ocr,
+      prepare: (image) => prepareForOcr(image, MAX_IMAGE_PIXELS),
+    });
   if (!ocr) app.addHook('onClose', async () => engine.close());
   const production = createProductionService(
     { ...config.pvgis, ...(fetch ? { fetch } : {}) },
@@ -188,7 +197,9 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
    * currency: 'KGS', confidence: 0..1, text}. 415 'Please upload a valid image file (JPEG,
    * PNG, or WebP)' when the bytes are not one (or the image cannot be decoded); 413 'File
    * size must be less than 10MB'; 400 no `file` field or more than 40 megapixels; 503 when
-   * the OCR is busy or runs out of time; 429 per client address.
+   * the OCR is busy (also: this address already has OCR_MAX_WAITING_PER_CLIENT images
+   * waiting) or runs out of time; 429 per client address. The image is scaled down to
+   * 2000 pixels a side before it is read (prepare-image.ts).
    */
   app.post(
     '/calculator/bill-extract',
@@ -215,7 +226,8 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
       }
       let result: Awaited<ReturnType<OcrEngine['recognize']>>;
       try {
-        result = await engine.recognize(image.bytes);
+        // One image of each address at a time, addresses served in turn (ocr.ts).
+        result = await engine.recognize(image.bytes, request.ip);
       } catch (error) {
         if (error instanceof OcrBusyError || error instanceof OcrTimeoutError) {
           request.log.warn({ reason: error.message }, 'bill OCR unavailable');

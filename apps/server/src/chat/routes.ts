@@ -18,7 +18,12 @@ import { loadChatConfig } from './config.ts';
 import { createChatModel } from './model.ts';
 import { createMessageLimiter } from './rate-limit.ts';
 import { createChatRepository } from './repository.ts';
-import { createBackgroundTasks, createStreamTracker, streamChatReply } from './stream.ts';
+import {
+  createBackgroundTasks,
+  createLiveReplies,
+  createStreamTracker,
+  streamChatReply,
+} from './stream.ts';
 
 export interface ChatRoutesOptions {
   db: Db;
@@ -107,6 +112,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   const streams = createStreamTracker();
   const deps = {
     shutdown: streams.signal,
+    live: createLiveReplies(),
     repo: createChatRepository(db),
     chatModel: createChatModel(config),
     config,
@@ -158,7 +164,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
     async (request) => repo.history(requireAuth(request).userId, request.params.id),
   );
 
-  /** POST /chat/end/{id} -> 200 {conversationId, status: "ended"}; 404. */
+  /**
+   * POST /chat/end/{id} -> 200 {conversationId, status: "ended"}; 404. A reply of the
+   * conversation streaming in this process stops before the answer: it stores what it had
+   * streamed, marked interrupted, and ends with `complete`.
+   */
   app.post(
     '/chat/end/:id',
     {
@@ -175,6 +185,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
     },
     async (request) => {
       await repo.end(requireAuth(request).userId, request.params.id);
+      deps.live.stop(request.params.id);
       return { conversationId: request.params.id, status: 'ended' as const };
     },
   );

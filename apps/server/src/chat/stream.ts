@@ -82,6 +82,47 @@ export interface ChatStreamDeps {
    * ends with an error chunk and `complete`, and is stored marked interrupted.
    */
   shutdown?: AbortSignal;
+  /** The replies streaming now, by conversation, so `POST /chat/end` can stop them. */
+  live?: LiveReplies;
+}
+
+/**
+ * The replies streaming in this process, by conversation id. `stop(id)` (`POST
+ * /chat/end`) aborts them: each ends with `complete` (no error chunk) and stores what it
+ * had streamed, marked interrupted (issue 20, item 12).
+ */
+export interface LiveReplies {
+  /** Registers a reply of `conversationId`; the returned signal aborts on `stop`. */
+  open(conversationId: string): { signal: AbortSignal; close(): void };
+  /** Stops every reply of `conversationId` streaming now. */
+  stop(conversationId: string): void;
+}
+
+/** Creates the registry of streaming replies (see LiveReplies). */
+export function createLiveReplies(): LiveReplies {
+  const byConversation = new Map<string, Set<AbortController>>();
+  return {
+    open(conversationId) {
+      const controller = new AbortController();
+      let set = byConversation.get(conversationId);
+      if (!set) byConversation.set(conversationId, (set = new Set()));
+      set.add(controller);
+      return {
+        signal: controller.signal,
+        close() {
+          set.delete(controller);
+          if (set.size === 0 && byConversation.get(conversationId) === set) {
+            byConversation.delete(conversationId);
+          }
+        },
+      };
+    },
+    stop(conversationId) {
+      for (const controller of byConversation.get(conversationId) ?? []) {
+        controller.abort(new Error('the conversation was ended'));
+      }
+    },
+  };
 }
 
 /**
@@ -244,6 +285,9 @@ export async function streamChatReply(
     sse.end();
   };
 
+  // From here a POST /chat/end of this conversation stops the reply.
+  const live = (deps.live ?? createLiveReplies()).open(conversationId);
+
   // The database work below runs on this thread with PGlite: let the event loop first
   // serve the other requests already waiting (their first chunks), then continue.
   await new Promise((resolve) => setImmediate(resolve));
@@ -263,12 +307,13 @@ export async function streamChatReply(
   } catch (error) {
     // Nothing was stored (one transaction): the stream ends with the error chunk.
     clearInterval(heartbeat);
+    live.close();
     request.log.error({ err: error }, 'storing the chat message failed');
     endStream(true, '', null);
     return;
   }
   const shutdown = deps.shutdown ?? new AbortController().signal;
-  const limit = abortWhenAny([client.signal, shutdown], config.timeoutMs);
+  const limit = abortWhenAny([client.signal, shutdown, live.signal], config.timeoutMs);
   const signal = limit.signal;
 
   let text = '';
@@ -296,6 +341,8 @@ export async function streamChatReply(
       onError: () => {},
     });
     for await (const part of result.stream) {
+      // Parts the model had already produced are not sent once the reply was stopped.
+      if (signal.aborted) break;
       if (part.type === 'text-delta' && part.text !== '') {
         const delta = stepBreak && !/\s$/.test(text) ? `\n\n${part.text}` : part.text;
         stepBreak = false;
@@ -317,11 +364,15 @@ export async function streamChatReply(
   } finally {
     clearInterval(heartbeat);
     limit.release();
+    live.close();
   }
 
   const clientGone = client.signal.aborted;
+  const endedByUser = live.signal.aborted;
   if (!clientGone && limit.timedOut()) failure ??= new Error('the model did not finish in time');
   if (!clientGone && shutdown.aborted) failure ??= new Error('the server is shutting down');
+  // Ended by the user (POST /chat/end): a stop, not a failure; the abort is no error.
+  if (endedByUser && !shutdown.aborted && !limit.timedOut()) failure = undefined;
   const failed = !clientGone && failure !== undefined;
   if (failed) request.log.warn({ err: failure }, 'chat reply failed');
 
@@ -336,7 +387,7 @@ export async function streamChatReply(
       content: text,
       botType,
       extractedData,
-      interrupted: clientGone || failed,
+      interrupted: clientGone || failed || endedByUser,
     });
   } catch (error) {
     stored = false;

@@ -35,7 +35,10 @@ export const userCount = pgTable(
   (t) => [check('user_count_single_row', sql`${t.id}`)],
 );
 
-/** Accounts. `email` is unique case-insensitively; `userType` is the spec's 0..6 code. */
+/**
+ * Accounts. `email` is stored normalized (packages/domain normalizeEmail: trimmed, NFC,
+ * lowercase) and unique as stored; `userType` is the spec's 0..6 code.
+ */
 export const users = pgTable(
   'users',
   {
@@ -64,7 +67,7 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
     index('users_created_at_id_idx').on(t.createdAt, t.id),
     // The admin list sorts by lower(name)/lower(email) with id as tie-break (docs/benchmarks.md).

@@ -1,6 +1,6 @@
 /**
- * The account mails (issue 4, "Mail"): email verification, password reset and password
- * changed, in the user's language (en, es, ru). Each is plain text plus a small HTML
+ * The account mails (issue 4, "Mail"): email verification, password reset, password
+ * changed and email changed (to the old address), in the user's language (en, es, ru). Each is plain text plus a small HTML
  * version; links are absolute (`PUBLIC_URL/...`).
  */
 import type { Locale } from '@solar/domain/constants';
@@ -16,15 +16,72 @@ export interface MailContent {
 export interface MailVariables {
   name: string;
   link?: string;
+  /** The account's new address (emailChanged, sent to the old one). */
+  newEmail?: string;
 }
 
 type Template = (v: MailVariables) => { subject: string; lines: string[]; action?: string };
 
-/** The three mails in three languages. Reset links live 1 hour, verification 7 days. */
+/** The account mails in three languages. Reset links live 1 hour, verification 7 days. */
 const templates: Record<
-  'verifyEmail' | 'resetPassword' | 'passwordChanged',
+  'verifyEmail' | 'resetPassword' | 'passwordChanged' | 'emailChanged' | 'welcome',
   Record<Locale, Template>
 > = {
+  welcome: {
+    en: (v) => ({
+      subject: 'Your Solar account',
+      lines: [
+        `Hello ${v.name},`,
+        'An administrator created a Solar account for you. Choose your own password with this link; it works once, for 7 days.',
+        'If you did not expect this mail, ignore it.',
+      ],
+      action: 'Set your password',
+    }),
+    es: (v) => ({
+      subject: 'Tu cuenta de Solar',
+      lines: [
+        `Hola ${v.name},`,
+        'Un administrador creó una cuenta de Solar para ti. Elige tu propia contraseña con este enlace; funciona una vez, durante 7 días.',
+        'Si no esperabas este correo, ignóralo.',
+      ],
+      action: 'Elegir tu contraseña',
+    }),
+    ru: (v) => ({
+      subject: 'Ваша учётная запись Solar',
+      lines: [
+        `Здравствуйте, ${v.name}!`,
+        'Администратор создал для вас учётную запись Solar. Задайте свой пароль по этой ссылке; она действует один раз в течение 7 дней.',
+        'Если вы не ждали этого письма, просто проигнорируйте его.',
+      ],
+      action: 'Задать пароль',
+    }),
+  },
+  emailChanged: {
+    en: (v) => ({
+      subject: 'The email of your account was changed',
+      lines: [
+        `Hello ${v.name},`,
+        `The email address of your Solar account was just changed to ${v.newEmail ?? ''}. Mail about the account now goes there.`,
+        'If it was not you, reset your password now and contact us.',
+      ],
+    }),
+    es: (v) => ({
+      subject: 'El correo de tu cuenta ha cambiado',
+      lines: [
+        `Hola ${v.name},`,
+        `La dirección de correo de tu cuenta de Solar acaba de cambiar a ${v.newEmail ?? ''}. Los correos sobre la cuenta llegarán allí.`,
+        'Si no fuiste tú, restablece tu contraseña ahora y contáctanos.',
+      ],
+    }),
+    ru: (v) => ({
+      subject: 'Адрес почты вашей учётной записи изменён',
+      lines: [
+        `Здравствуйте, ${v.name}!`,
+        `Адрес электронной почты вашей учётной записи Solar только что изменён на ${v.newEmail ?? ''}. Письма об учётной записи теперь приходят туда.`,
+        'Если это были не вы, сбросьте пароль и свяжитесь с нами.',
+      ],
+    }),
+  },
   verifyEmail: {
     en: (v) => ({
       subject: 'Confirm your email address',

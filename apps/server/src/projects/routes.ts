@@ -1,8 +1,9 @@
 /**
  * Project routes (API-CONTRACT.md "Projects": the full calculator's saved projects and
- * drafts). Every route needs a signed-in user (401 otherwise) and counts as one project
- * action of that user: more than 100 in any hour is 429 `rate_limited` with `Retry-After`
- * (a call refused by validation, 400, is not counted). Access follows access.ts: the
+ * drafts). Every route needs a signed-in user (401 otherwise). Creating, saving and
+ * deleting each count as one project action of that user: more than 100 in any hour is 429
+ * `rate_limited` with `Retry-After` (a call refused by validation, 400, is not counted).
+ * Reading (the list, one project) is not an action and is never limited (issue 25, item 12). Access follows access.ts: the
  * owner, or canViewAllProjects to read, canEditProjects to edit, canDeleteProjects to
  * delete; another user's project is 404 unless the caller may read it, then 403.
  *
@@ -116,10 +117,9 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     '/projects',
     {
       preValidation: authenticate,
-      preHandler: countAction,
       schema: {
         querystring: projectsQuerySchema,
-        response: { 200: z.array(projectSchema), 403: errorSchema, ...errors },
+        response: { 200: z.array(projectSchema), 403: errorSchema, 401: errorSchema },
         tags,
         security,
         summary: "The caller's projects, or everybody's with scope=all",
@@ -163,10 +163,9 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     '/projects/:id',
     {
       preValidation: authenticate,
-      preHandler: countAction,
       schema: {
         params: idParams,
-        response: { 200: projectSchema, 404: errorSchema, ...errors },
+        response: { 200: projectSchema, 404: errorSchema, 401: errorSchema },
         tags,
         security,
         summary: 'One project',

@@ -4,7 +4,7 @@
  * canManageUsers permission (403 otherwise). Each create and update writes an audit-log
  * row (actor, action, target, before/after, client address) in the same transaction.
  */
-import { apiMessages, globalErrorMessages, roleToUserType } from '@solar/domain';
+import { apiMessages, globalErrorMessages, normalizeEmail, roleToUserType } from '@solar/domain';
 import {
   adminCreateUserRequestSchema,
   adminUpdateUserRequestSchema,
@@ -32,12 +32,18 @@ import {
   toListItem,
   type UserRow,
 } from './repository.ts';
+import type { AccountMail } from '../auth/account-mail.ts';
+import { WELCOME_TOKEN_TTL_SECONDS, issueOneTimeToken } from '../auth/session-tokens.ts';
 
 export interface AdminUserRoutesOptions {
   db: Db;
   authenticate: preHandlerHookHandler;
   /** Told about every account update, so the guard never serves the old row. */
   accounts: AccountCache;
+  /** The account mails (the welcome mail of a created account). */
+  mail: AccountMail;
+  /** PUBLIC_URL, for the links in mail. */
+  publicUrl: string;
 }
 
 const tags = ['admin users'];
@@ -98,9 +104,9 @@ export function pageWindow(
     : { offset: start, limit, reversed: false };
 }
 
-/** True when another account than `exceptId` uses `email` (case-insensitive). */
+/** True when another account than `exceptId` uses `email` (normalized, as stored). */
 async function emailInUse(db: Db, email: string, exceptId?: string): Promise<boolean> {
-  const sameEmail = sql`lower(${users.email}) = ${email.toLowerCase()}`;
+  const sameEmail = eq(users.email, normalizeEmail(email));
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -111,7 +117,7 @@ async function emailInUse(db: Db, email: string, exceptId?: string): Promise<boo
 
 export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = async (
   app,
-  { db, authenticate, accounts },
+  { db, authenticate, accounts, mail, publicUrl },
 ) => {
   // Before validation: an anonymous or unauthorized caller learns nothing of the schemas.
   app.addHook('preValidation', authenticate);
@@ -176,8 +182,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
   );
 
   /** POST /admin/users {name, email, password, userType, emailConfirmed} -> 201
-   * AdminUserDetail with userType as the number 0..6; 400 (admin-create rules: password
-   * at least 6); 409 email_taken. */
+   * AdminUserDetail with userType as the number 0..6; the user gets a welcome mail with a
+   * set-password link (7 days, docs/decisions/023); 400 (admin-create rules: password at
+   * least 6); 409 email_taken. */
   app.post(
     '/admin/users',
     { schema: { body: adminCreateUserRequestSchema, tags, security, summary: 'Create a user' } },
@@ -193,7 +200,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
             .insert(users)
             .values({
               name: body.name,
-              email: body.email,
+              email: normalizeEmail(body.email),
               passwordHash,
               userType: body.userType,
               emailConfirmed: body.emailConfirmed,
@@ -213,6 +220,18 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
+      // The new user chooses a password of their own (docs/decisions/023): a welcome mail
+      // with a set-password link, issued in the mail queue.
+      mail.later(async () => {
+        const token = await issueOneTimeToken(
+          db,
+          created.id,
+          'password_reset',
+          WELCOME_TOKEN_TTL_SECONDS,
+        );
+        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        return { kind: 'welcome', to: created, link };
+      });
       const answer: AdminUserCreated = {
         ...toAdminDetail(created),
         userType: body.userType,
@@ -224,7 +243,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
   /** PUT /admin/users/{id} {name, email, userType, emailConfirmed, isActive} -> 200
    * AdminUserDetail. Deactivating revokes the user's refresh tokens (their access token
    * is refused from the next request); 400; 404; 409 email_taken, conflict when an
-   * admin would deactivate or demote their own account, or last_admin when no other active
+   * admin would deactivate or demote their own account (own_account), or last_admin when no other active
    * admin would remain (checked under row locks in the same transaction). */
   app.put(
     '/admin/users/:id',
@@ -243,11 +262,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
       const before = await findUserById(db, request.params.id);
       if (!before) throw notFound();
       if (before.id === actor.userId && (!body.isActive || body.userType !== before.userType)) {
-        throw new HttpError(
-          409,
-          'conflict',
-          'You cannot deactivate or change the role of your own account.',
-        );
+        throw new HttpError(409, 'own_account', apiMessages.ownAccount.defaultMessage);
       }
       if (await emailInUse(db, body.email, before.id)) throw emailTaken();
       let after: UserRow;
@@ -260,7 +275,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
             .update(users)
             .set({
               name: body.name,
-              email: body.email,
+              email: normalizeEmail(body.email),
               userType: body.userType,
               emailConfirmed: body.emailConfirmed,
               isActive: body.isActive,

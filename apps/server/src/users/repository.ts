@@ -1,10 +1,11 @@
 /**
  * Account rows and their API shapes (API-CONTRACT.md, Auth and Admin users): look-ups by
- * email (case-insensitive), the SessionUser / me / AdminUserDetail mappings, and the
+ * email (normalized), the SessionUser / me / AdminUserDetail mappings, and the
  * unique-violation test that turns a racing duplicate email into 409 `email_taken`.
  */
 import {
   apiMessages,
+  normalizeEmail,
   userTypeToName,
   userTypeToRole,
   type RoleKey,
@@ -17,7 +18,7 @@ import type {
   MeResponse,
   SessionUser,
 } from '@solar/domain/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
@@ -25,12 +26,15 @@ import { HttpError } from '../http-errors.ts';
 /** A row of `users`. */
 export type UserRow = typeof users.$inferSelect;
 
-/** The row with this email (compared case-insensitively), if any. */
+/**
+ * The row with this email, if any: compared after {@link normalizeEmail}, with the stored
+ * (normalized) text as it is, never with the database's locale-dependent lower().
+ */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .where(eq(users.email, normalizeEmail(email)))
     .limit(1);
   return row;
 }

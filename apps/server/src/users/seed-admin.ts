@@ -9,7 +9,7 @@
  *
  * `restoreAdmin` is the `admin:restore <email>` command's work (admin-restore.ts).
  */
-import { roleToUserType } from '@solar/domain';
+import { normalizeEmail, roleToUserType } from '@solar/domain';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
@@ -74,7 +74,7 @@ export async function ensureAdmin(
   const password = options.password ?? generatedPassword!;
   await db.insert(users).values({
     name: 'Administrator',
-    email,
+    email: normalizeEmail(email),
     passwordHash: await hashPassword(password),
     userType: roleToUserType('admin'),
     emailConfirmed: true,

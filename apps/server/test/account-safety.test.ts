@@ -1,0 +1,232 @@
+/**
+ * Account safety (issue 25 item 4): a stolen access token alone cannot take an account
+ * over. An email change needs the current password, tells the old address and leaves the
+ * new one unverified; change password needs the current one, keeps the current session
+ * and ends the others; resend verification is limited; an admin-created user gets a
+ * welcome mail with a set-password link. On PGlite and PostgreSQL.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
+import { ADMIN, databaseKinds, startTestServer, type TestServer } from './harness.ts';
+import {
+  call,
+  linkToken,
+  outbox,
+  rowCounts,
+  signIn,
+  signUpBody,
+  uniqueEmail,
+  waitForMail,
+} from './helpers.ts';
+
+describe.each(databaseKinds)('account safety on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { PUBLIC_URL: 'https://solar.example' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** A new account whose verification mail has been sent. */
+  async function account() {
+    const body = signUpBody();
+    const created = await call(server, 'POST', '/auth/email/signup', { body });
+    expect(created.status).toBe(201);
+    await waitForMail(server, body.email, /verify-email\?token=/);
+    return { body, session: created.body };
+  }
+
+  describe('PUT /auth/me with a new email', () => {
+    it('refuses it without the current password, or with a wrong one, writing nothing', async () => {
+      const { body, session } = await account();
+      for (const extra of [{}, { currentPassword: 'Wrong1234' }]) {
+        const before = await rowCounts(server.database.db);
+        const answer = await call(server, 'PUT', '/auth/me', {
+          token: session.token,
+          body: { name: 'Aida', email: uniqueEmail('thief'), ...extra },
+        });
+        expect(answer.status).toBe(400);
+        expect(answer.body.code).toBe('validation_failed');
+        expect(Object.keys(answer.body.errors)).toEqual(['currentPassword']);
+        expect(await rowCounts(server.database.db)).toEqual(before);
+      }
+      const [row] = await server.database.db
+        .select()
+        .from(users)
+        .where(eq(users.id, session.user.id));
+      expect(row!.email).toBe(body.email);
+    });
+
+    it('with the current password: moves, tells the old address, verifies the new one', async () => {
+      const { body, session } = await account();
+      const newEmail = uniqueEmail('moved');
+      const moved = await call(server, 'PUT', '/auth/me', {
+        token: session.token,
+        body: { name: 'Aida', email: newEmail, currentPassword: body.password },
+      });
+      expect(moved.status).toBe(200);
+      expect(moved.body).toMatchObject({ email: newEmail, emailConfirmed: false });
+      const notice = await waitForMail(server, body.email, /changed to/);
+      expect(notice).toContain(newEmail);
+      expect(notice).not.toMatch(/token=/);
+      const link = linkToken(
+        await waitForMail(server, newEmail, /verify-email\?token=/),
+        'verify-email',
+      );
+      expect(
+        (await call(server, 'POST', '/auth/email/verify', { body: { token: link } })).status,
+      ).toBe(204);
+      const me = await call(server, 'GET', '/auth/me', { token: session.token });
+      expect(me.body).toMatchObject({ email: newEmail, emailConfirmed: true });
+    });
+
+    it('a name change alone needs no password', async () => {
+      const { body, session } = await account();
+      const renamed = await call(server, 'PUT', '/auth/me', {
+        token: session.token,
+        body: { name: 'Aida Renamed', email: body.email.toUpperCase() },
+      });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.name).toBe('Aida Renamed');
+    });
+  });
+
+  describe('POST /auth/password/change', () => {
+    it('refuses a wrong current password and a weak new one', async () => {
+      const { session } = await account();
+      const wrong = await call(server, 'POST', '/auth/password/change', {
+        token: session.token,
+        body: {
+          currentPassword: 'Wrong1234',
+          password: 'Newpass123',
+          confirmPassword: 'Newpass123',
+        },
+      });
+      expect(wrong.status).toBe(400);
+      expect(Object.keys(wrong.body.errors)).toEqual(['currentPassword']);
+      const weak = await call(server, 'POST', '/auth/password/change', {
+        token: session.token,
+        body: { currentPassword: 'Secret123', password: 'weakpass', confirmPassword: 'weakpass' },
+      });
+      expect(weak.status).toBe(400);
+      expect(weak.body.errors.password).toBe(
+        'Password must contain uppercase, lowercase, and number',
+      );
+      const unauthenticated = await call(server, 'POST', '/auth/password/change', {
+        body: {
+          currentPassword: 'Secret123',
+          password: 'Newpass123',
+          confirmPassword: 'Newpass123',
+        },
+      });
+      expect(unauthenticated.status).toBe(401);
+    });
+
+    it('replaces the password, keeps this session, ends the others and mails a notice', async () => {
+      const { body, session } = await account();
+      const other = await signIn(server, { email: body.email, password: body.password });
+      const changed = await call(server, 'POST', '/auth/password/change', {
+        token: session.token,
+        body: {
+          currentPassword: body.password,
+          password: 'Newpass123',
+          confirmPassword: 'Newpass123',
+          refreshToken: session.refreshToken,
+        },
+      });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(204);
+      const refresh = (refreshToken: string) =>
+        call(server, 'POST', '/auth/refresh', { body: { refreshToken } });
+      expect((await refresh(session.refreshToken)).status).toBe(200);
+      expect((await refresh(other.refreshToken)).status).toBe(401);
+      const old = await call(server, 'POST', '/auth/email/signin', {
+        body: { email: body.email, password: body.password },
+      });
+      expect(old.status).toBe(401);
+      await signIn(server, { email: body.email, password: 'Newpass123' });
+      await waitForMail(server, body.email, /password of your Solar account was just changed/);
+    });
+  });
+
+  describe('POST /auth/email/verify/resend', () => {
+    it('mails a new link (the older one stops working); 409 once confirmed; 401 signed out', async () => {
+      const { body, session } = await account();
+      const first = linkToken(
+        await waitForMail(server, body.email, /verify-email\?token=/),
+        'verify-email',
+      );
+      const resent = await call(server, 'POST', '/auth/email/verify/resend', {
+        token: session.token,
+      });
+      expect(resent.status).toBe(202);
+      expect(typeof resent.body.message).toBe('string');
+      let second = first;
+      const deadline = Date.now() + 5000;
+      while (second === first && Date.now() < deadline) {
+        const texts = (await outbox(server))
+          .filter((mail) => mail.raw.includes(`To: ${body.email}`))
+          .map((mail) => mail.text)
+          .filter((text) => /verify-email\?token=/.test(text));
+        second = linkToken(texts.at(-1)!, 'verify-email');
+        if (second === first) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(second).not.toBe(first);
+      expect(
+        (await call(server, 'POST', '/auth/email/verify', { body: { token: first } })).status,
+      ).toBe(400);
+      expect(
+        (await call(server, 'POST', '/auth/email/verify', { body: { token: second } })).status,
+      ).toBe(204);
+      const again = await call(server, 'POST', '/auth/email/verify/resend', {
+        token: session.token,
+      });
+      expect(again.status).toBe(409);
+      expect((await call(server, 'POST', '/auth/email/verify/resend')).status).toBe(401);
+    });
+  });
+
+  describe('POST /admin/users', () => {
+    it('mails the new user a welcome with a set-password link that works', async () => {
+      const admin = await signIn(server, ADMIN);
+      const email = uniqueEmail('welcome');
+      const created = await call(server, 'POST', '/admin/users', {
+        token: admin.token,
+        body: { name: 'Nurlan', email, password: 'Given1', userType: 2, emailConfirmed: true },
+      });
+      expect(created.status).toBe(201);
+      const token = linkToken(
+        await waitForMail(server, email, /created a Solar account for you/),
+        'reset-password',
+      );
+      const set = await call(server, 'POST', '/auth/password/reset', {
+        body: { token, password: 'Chosen123', confirmPassword: 'Chosen123' },
+      });
+      expect(set.status).toBe(204);
+      await signIn(server, { email, password: 'Chosen123' });
+    });
+  });
+});
+
+describe.each(databaseKinds)('resend verification rate limit on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { AUTH_RATE_LIMIT: '2' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers 429 with Retry-After past ceil(AUTH_RATE_LIMIT/2) per 15 minutes', async () => {
+    const body = signUpBody();
+    const created = await call(server, 'POST', '/auth/email/signup', { body });
+    const resend = () =>
+      call(server, 'POST', '/auth/email/verify/resend', { token: created.body.token });
+    expect((await resend()).status).toBe(202);
+    const limited = await resend();
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
