@@ -22,7 +22,7 @@ import {
   type GeoResource,
 } from './resources/public.ts';
 import { createSessionStore, type KeyValueStorage, type SessionStore } from './session.ts';
-import { createTokenManager, type SignedOutEvent } from './tokens.ts';
+import { createTokenManager, type RefreshLocks, type SignedOutEvent } from './tokens.ts';
 import { createRun, type Transport } from './transport.ts';
 
 /** Options of {@link createApiClient}; all optional. */
@@ -42,8 +42,13 @@ export interface CreateApiClientOptions {
   readonly onAuthorizationError?: (error: ApiError) => void;
   /** The clock, epoch ms (default Date.now). */
   readonly now?: () => number;
-  /** Refresh this many ms before the token's `exp` (default 30 000). */
+  /** Refresh this many ms before the token's `exp` (default 30 000; at most half its lifetime). */
   readonly refreshSkewMs?: number;
+  /**
+   * The cross-tab lock around a refresh (Web Locks API subset); default `navigator.locks`
+   * when present, null for none.
+   */
+  readonly locks?: RefreshLocks | null;
 }
 
 /** The typed client: one resource per part of the contract, plus the session. */
@@ -73,17 +78,25 @@ export function createApiClient(options: CreateApiClientOptions = {}): ApiClient
   const session = createSessionStore(options.storage);
   // Resolve the global fetch per call (MSW and test doubles replace it after start-up).
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const onSignedOut = options.onSignedOut ?? goToSignIn;
   const notify = (error: ApiError) => {
     if (error.status === 403) options.onAuthorizationError?.(error);
+    // The account was deactivated while signed in: the session is over (issue: a stale
+    // session must not stay on screen with "could not be loaded").
+    if (error.status === 401 && error.code === 'account_inactive' && session.getSnapshot().user) {
+      session.clear();
+      onSignedOut({ reason: 'account_inactive', message: error.message });
+    }
   };
   const run = createRun(notify);
   const anon = createHttp({ baseUrl, fetch: doFetch });
   const tokens = createTokenManager({
     session,
     refresh: (refreshToken) => auth.refresh(refreshToken),
-    onSignedOut: options.onSignedOut ?? goToSignIn,
+    onSignedOut,
     ...(options.now ? { now: options.now } : {}),
     ...(options.refreshSkewMs === undefined ? {} : { skewMs: options.refreshSkewMs }),
+    ...(options.locks === undefined ? {} : { locks: options.locks }),
   });
   const authed = createHttp({
     baseUrl,

@@ -28,6 +28,8 @@ export class ApiError extends Error {
   readonly title: MessageDescriptor | null;
   /** The server's own `message`, when the body had one (a 403's is replaced in `message`). */
   readonly serverMessage: string | null;
+  /** Seconds to wait before trying again, from a 429's or 503's `Retry-After`; else null. */
+  readonly retryAfterSeconds: number | null;
 
   constructor(
     status: number,
@@ -37,6 +39,7 @@ export class ApiError extends Error {
       fieldErrors?: Readonly<Record<string, string>>;
       title?: MessageDescriptor | null;
       serverMessage?: string | null;
+      retryAfterSeconds?: number | null;
       cause?: unknown;
     } = {},
   ) {
@@ -46,6 +49,7 @@ export class ApiError extends Error {
     this.fieldErrors = extra.fieldErrors;
     this.title = extra.title ?? null;
     this.serverMessage = extra.serverMessage ?? null;
+    this.retryAfterSeconds = extra.retryAfterSeconds ?? null;
   }
 }
 
@@ -58,13 +62,33 @@ const serverMessageOf = (body: unknown): string | null =>
     ? body.message
     : null;
 
+/**
+ * Seconds from a `Retry-After` header (RFC 9110 section 10.2.3: delay-seconds or an HTTP
+ * date), at least 1; null when absent or unreadable.
+ */
+export function retryAfterSeconds(
+  header: string | null | undefined,
+  now: number = Date.now(),
+): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  const seconds = /^\d+$/.test(trimmed) ? Number(trimmed) : (Date.parse(trimmed) - now) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : null;
+}
+
 /** The ApiError of a non-OK response whose JSON body (if any) was already read. */
-export function apiErrorFromFailure(status: number, statusText: string, body: unknown): ApiError {
+export function apiErrorFromFailure(
+  status: number,
+  statusText: string,
+  body: unknown,
+  headers?: Headers,
+): ApiError {
   const failure = describeApiFailure({ status, statusText, body });
   return new ApiError(failure.status, failure.code, failure.message, {
     ...(failure.errors ? { fieldErrors: failure.errors } : {}),
     title: failure.title,
     serverMessage: serverMessageOf(body),
+    retryAfterSeconds: retryAfterSeconds(headers?.get('retry-after') ?? null),
   });
 }
 
@@ -77,7 +101,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   } catch {
     body = undefined;
   }
-  return apiErrorFromFailure(response.status, response.statusText, body);
+  return apiErrorFromFailure(response.status, response.statusText, body, response.headers);
 }
 
 /**
@@ -88,7 +112,8 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPError) {
-    return apiErrorFromFailure(error.response.status, error.response.statusText, error.data);
+    const { response } = error;
+    return apiErrorFromFailure(response.status, response.statusText, error.data, response.headers);
   }
   if (error instanceof TimeoutError)
     return new ApiError(0, 'network', 'Network request timed out', { cause: error });

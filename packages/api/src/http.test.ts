@@ -5,7 +5,7 @@
  */
 import { NetworkError, TimeoutError } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { ApiError, isAbortError } from './errors.ts';
+import { ApiError, isAbortError, retryAfterSeconds } from './errors.ts';
 import { createHttp } from './http.ts';
 
 function recorder(answer: () => Response | Promise<Response> = () => Response.json({ ok: 1 })) {
@@ -69,6 +69,54 @@ describe('createHttp', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: 'conflict', message: 'Nope' });
+  });
+
+  it("keeps a 429's Retry-After as seconds to wait", async () => {
+    const { fetchImpl } = recorder(() =>
+      Response.json(
+        { message: 'Too many messages', code: 'rate_limited' },
+        { status: 429, headers: { 'retry-after': '120' } },
+      ),
+    );
+    const http = createHttp({ baseUrl: 'http://x.test', fetch: fetchImpl });
+    const error = await http.post('x', { json: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 120 });
+  });
+
+  it('reads Retry-After as seconds or an HTTP date, at least 1 s', () => {
+    const now = Date.parse('2026-11-25T10:00:00Z');
+    expect(retryAfterSeconds('30', now)).toBe(30);
+    expect(retryAfterSeconds('Wed, 25 Nov 2026 10:02:00 GMT', now)).toBe(120);
+    expect(retryAfterSeconds('0', now)).toBe(1);
+    expect(retryAfterSeconds('soon', now)).toBeNull();
+    expect(retryAfterSeconds(null, now)).toBeNull();
+  });
+
+  it('carries the Retry-After of a 429 as seconds (null without one)', async () => {
+    let answer = Response.json(
+      { message: 'Rate limit exceeded: max 100 requests per hour', code: 'rate_limited' },
+      { status: 429, headers: { 'Retry-After': '1800' } },
+    );
+    const { fetchImpl } = recorder(() => answer);
+    const http = createHttp({ baseUrl: 'http://x.test', fetch: fetchImpl });
+    expect(await http.get('x').catch((e: unknown) => e)).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      retryAfterSeconds: 1800,
+    });
+    answer = Response.json({ message: 'Busy', code: 'service_unavailable' }, { status: 503 });
+    expect(await http.get('x').catch((e: unknown) => e)).toMatchObject({
+      status: 503,
+      retryAfterSeconds: null,
+    });
+  });
+
+  it('reads a Retry-After date as the seconds until then, at least 1', () => {
+    const now = Date.parse('2026-01-01T10:00:00Z');
+    expect(retryAfterSeconds('Thu, 01 Jan 2026 10:30:00 GMT', now)).toBe(1800);
+    expect(retryAfterSeconds('Thu, 01 Jan 2026 09:00:00 GMT', now)).toBe(1);
+    expect(retryAfterSeconds('soon', now)).toBeNull();
+    expect(retryAfterSeconds(undefined, now)).toBeNull();
   });
 
   it('maps a text or empty error body to the status', async () => {

@@ -37,6 +37,8 @@ export interface SessionStore {
   setUser(user: StoredUser): void;
   /** Sign-out (spec section 4): removes the user, both tokens and the Google token. */
   clear(): void;
+  /** Reads the storage again (another tab changed it) and notifies when it differs. */
+  reload(): void;
   /**
    * The start-up rule (spec sections 3 and 4) at `nowMs` (epoch ms): a stored user whose
    * access token is missing or expired is cleared; a user without role gets the token's
@@ -123,6 +125,16 @@ export function createSessionStore(storage: KeyValueStorage = defaultStorage()):
     clear() {
       clearSession(storage);
       changed();
+    },
+    reload() {
+      const next = read();
+      if (
+        next.accessToken !== snapshot.accessToken ||
+        next.refreshToken !== snapshot.refreshToken ||
+        JSON.stringify(next.user) !== JSON.stringify(snapshot.user)
+      ) {
+        changed();
+      }
     },
     restore(nowMs) {
       const restored = restoreSessionFromStorage(storage, nowMs);

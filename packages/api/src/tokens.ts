@@ -1,7 +1,11 @@
 /**
  * Access-token upkeep (spec sections 4 and 8): before an authenticated request the access
- * token's `exp` is checked (with a small skew); an expired token is refreshed once, and
- * concurrent requests share that one refresh (single flight).
+ * token's `exp` is checked (with a small skew, at most half the token's lifetime); an
+ * expired token is refreshed once, and concurrent requests share that one refresh (single
+ * flight). Across tabs the refresh runs under a Web Lock (`navigator.locks`): inside it the
+ * stored tokens are read again, and when another tab has already replaced the refresh
+ * token its stored pair is used instead of sending the old refresh token
+ * (docs/decisions/024-refresh-grace-and-cross-tab-refresh.md).
  *
  * - no refresh token: signed out, `onSignedOut` with 'No refresh token available', and the
  *   request fails with that message (401, `token_expired`);
@@ -11,16 +15,36 @@
  *   with the network error, so the user can retry once the connection is back.
  */
 import type { RefreshResponse } from '@solar/domain/contract';
-import { isTokenExpired } from '@solar/domain/jwt';
+import { decodeJwtPayload, isExpired } from '@solar/domain/jwt';
 import { authMessages } from '@solar/domain/messages';
 import { ApiError, isNetworkFailure, toApiError } from './errors.ts';
 import type { SessionStore } from './session.ts';
 
 /** Why the client signed the user out. */
 export interface SignedOutEvent {
-  readonly reason: 'refresh_failed' | 'no_refresh_token';
+  /** `account_inactive`: the server refused the signed-in user's token (401) because the
+   * account was deactivated meanwhile (raised by the client, not the token manager). */
+  readonly reason: 'refresh_failed' | 'no_refresh_token' | 'account_inactive';
   /** English text of spec section 8 to show on the sign-in screen. */
   readonly message: string;
+}
+
+/**
+ * The part of the Web Locks API (`LockManager`) the refresh uses: an exclusive lock by
+ * name, held while `callback` runs; resolves to its result.
+ */
+export interface RefreshLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/** The lock every tab of the origin takes around a refresh. */
+export const REFRESH_LOCK_NAME = 'solar:auth-refresh';
+
+/** `navigator.locks` where the platform has it (browsers, Node 24), else undefined. */
+export function defaultRefreshLocks(): RefreshLocks | undefined {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (!locks || typeof locks.request !== 'function') return undefined;
+  return { request: (name, callback) => locks.request(name, callback) };
 }
 
 /** Options of {@link createTokenManager}. */
@@ -32,8 +56,16 @@ export interface TokenManagerOptions {
   readonly onSignedOut?: (event: SignedOutEvent) => void;
   /** The clock, epoch ms. */
   readonly now?: () => number;
-  /** A token expiring within this many ms counts as expired (default 30 s). */
+  /**
+   * A token expiring within this many ms counts as expired (default 30 s), capped at half
+   * the token's lifetime (`exp - iat`), so that a fresh short-lived token is used.
+   */
   readonly skewMs?: number;
+  /**
+   * Cross-tab lock around the refresh; default `navigator.locks` when present. Null turns
+   * it off (single flight within this client only).
+   */
+  readonly locks?: RefreshLocks | null;
 }
 
 /** Hands out a usable access token. */
@@ -55,7 +87,17 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   const { session } = options;
   const now = options.now ?? (() => Date.now());
   const skewMs = options.skewMs ?? TOKEN_SKEW_MS;
+  const locks = options.locks === undefined ? defaultRefreshLocks() : options.locks;
   let inFlight: Promise<string> | null = null;
+
+  /** True when `token` needs a refresh at this moment. */
+  function expired(token: string): boolean {
+    const payload = decodeJwtPayload(token);
+    const exp = typeof payload?.exp === 'number' ? payload.exp : null;
+    const iat = typeof payload?.iat === 'number' ? payload.iat : null;
+    const lifetimeMs = exp !== null && iat !== null ? (exp - iat) * 1000 : Infinity;
+    return isExpired(exp, now(), Math.min(skewMs, lifetimeMs / 2));
+  }
 
   function signOut(event: SignedOutEvent): ApiError {
     session.clear();
@@ -63,13 +105,20 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     return new ApiError(401, 'token_expired', event.message);
   }
 
-  async function runRefresh(): Promise<string> {
+  /** The refresh itself; `seen` is the refresh token stored when it was asked for. */
+  async function refreshWith(seen: string | null): Promise<string> {
     const refreshToken = session.getRefreshToken();
     if (!refreshToken) {
       throw signOut({
         reason: 'no_refresh_token',
         message: authMessages.noRefreshToken.defaultMessage,
       });
+    }
+    // Another tab refreshed while this one waited for the lock: use its pair.
+    const stored = session.getAccessToken();
+    if (refreshToken !== seen && stored && !expired(stored)) {
+      session.reload();
+      return stored;
     }
     try {
       const tokens = await options.refresh(refreshToken);
@@ -84,6 +133,11 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     }
   }
 
+  function runRefresh(): Promise<string> {
+    const seen = session.getRefreshToken();
+    return locks ? locks.request(REFRESH_LOCK_NAME, () => refreshWith(seen)) : refreshWith(seen);
+  }
+
   function refreshNow(): Promise<string> {
     inFlight ??= runRefresh().finally(() => {
       inFlight = null;
@@ -96,7 +150,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       if (inFlight) return inFlight;
       const token = session.getAccessToken();
       if (!token) return null;
-      return isTokenExpired(token, now(), skewMs) ? refreshNow() : token;
+      return expired(token) ? refreshNow() : token;
     },
     refreshNow,
   };

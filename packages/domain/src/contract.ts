@@ -17,7 +17,10 @@ export const API_BASE_PATH = '/api/v1';
  * Stable error codes of API-CONTRACT.md ("Conventions"). `invalid_token` is the reset
  * call's code; `service_unavailable` (503, Google not configured) and `bad_gateway` (502,
  * geocoding provider failed) name the two statuses the contract uses without a code.
- * `last_admin` (409) refuses a change that would leave no active administrator.
+ * `last_admin` (409) refuses a change that would leave no active administrator; `own_account`
+ * (409) refuses an administrator's change of their own role or active status.
+ * `already_confirmed` (409) answers a verification link that was already used to confirm
+ * the address it was sent to (issue 25 item 13: a link clicked twice).
  */
 export const API_ERROR_CODES = [
   'validation_failed',
@@ -25,6 +28,8 @@ export const API_ERROR_CODES = [
   'account_inactive',
   'email_taken',
   'last_admin',
+  'own_account',
+  'already_confirmed',
   'unauthenticated',
   'token_expired',
   'forbidden',
@@ -84,6 +89,11 @@ export interface MeResponse extends SessionUser {
 }
 
 /** `POST /auth/password/forgot` answer (the same for known and unknown emails). */
+/** `POST /auth/email/verify/resend` answer (202). */
+export interface ResendVerificationResponse {
+  readonly message: string;
+}
+
 export interface ForgotPasswordResponse {
   readonly message: string;
 }

@@ -49,7 +49,14 @@ describe('conversationDateLabel (spec section 2)', () => {
     const newYear = Date.parse('2027-01-01T08:00:00Z');
     expect(label('2026-12-31T22:00:00Z', 'en', newYear)).toBe('Yesterday');
     expect(label('2026-12-26T12:00:00Z', 'ru', newYear)).toBe('Суббота');
-    expect(label('2026-12-25T12:00:00Z', 'es', newYear)).toBe('25 dic');
+    expect(label('2026-12-25T12:00:00Z', 'es', newYear)).toBe('25 dic 2026');
+  });
+
+  it('shows the year for a date in another calendar year', () => {
+    expect(label('2025-11-15T12:00:00Z', 'en')).toBe('Nov 15, 2025');
+    expect(label('2025-11-15T12:00:00Z', 'es')).toBe('15 nov 2025');
+    expect(label('2025-11-15T12:00:00Z', 'ru')).toBe('15 нояб. 2025 г.');
+    expect(label('2024-02-29T12:00:00Z', 'en')).toBe('Feb 29, 2024');
   });
 
   it('accepts Date and epoch ms, and gives "" for an invalid date', () => {

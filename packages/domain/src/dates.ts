@@ -40,7 +40,9 @@ export function calendarDaysBetween(
  * The sidebar label of a conversation's last activity (spec section 2): the same calendar
  * day -> the locale's short time (`2:05 PM`, `14:05`, `09:05`); the day before -> 'Yesterday' ('Ayer', 'Вчера');
  * 2 to 6 days before -> the weekday ('Monday', 'Lunes', 'Понедельник'); older or in the
- * future -> short month and day ('Nov 15', '15 nov', '15 нояб.'). An invalid date is ''.
+ * future -> short month and day ('Nov 15', '15 nov', '15 нояб.'), with the year when it is
+ * not the current calendar year ('Nov 15, 2025', '15 nov 2025', '15 нояб. 2025 г.'). An
+ * invalid date is ''.
  * Labels that start with a word are capitalised.
  */
 export function conversationDateLabel(
@@ -61,7 +63,13 @@ export function conversationDateLabel(
       locale,
     );
   }
+  const year = (at: number) =>
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(at);
   const options: Intl.DateTimeFormatOptions =
-    days > 1 && days < 7 ? { weekday: 'long' } : { month: 'short', day: 'numeric' };
+    days > 1 && days < 7
+      ? { weekday: 'long' }
+      : year(ms) === year(nowMs)
+        ? { month: 'short', day: 'numeric' }
+        : { month: 'short', day: 'numeric', year: 'numeric' };
   return capitalize(new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(ms), locale);
 }

@@ -13,6 +13,7 @@ import {
   globalErrorMessage,
   globalErrorToast,
   isApiErrorCode,
+  loadFailureMessage,
   resourceLoadWarning,
   truncate,
   validationErrorBody,
@@ -288,5 +289,20 @@ describe('geolocation errors (spec section 8)', () => {
     [99, 'geolocation.positionUnavailable'],
   ] as const)('%s -> %s', (code, id) => {
     expect(geolocationErrorMessage(code).id).toBe(id);
+  });
+});
+
+describe('loadFailureMessage (spec section 8 mapping for a screen that could not load its data)', () => {
+  const own = { id: 'users.loadFailed', defaultMessage: 'Failed to load users' };
+  it('says the server could not be reached when the request never arrived', () => {
+    expect(loadFailureMessage({ status: 0, code: 'network' }, own).defaultMessage).toBe(
+      'Unable to connect to the server. Please check your internet connection.',
+    );
+    expect(loadFailureMessage({ status: 0 }, own).id).toBe('globalError.connection');
+  });
+  it("keeps the screen's own message when the server answered", () => {
+    expect(loadFailureMessage({ status: 500, code: 'internal' }, own)).toBe(own);
+    expect(loadFailureMessage({ status: 404, code: 'not_found' }, own)).toBe(own);
+    expect(loadFailureMessage(null, own)).toBe(own);
   });
 });

@@ -32,6 +32,8 @@ export const ERROR_CODE_STATUS: Readonly<Record<ApiErrorCode, number>> = {
   not_found: 404,
   email_taken: 409,
   last_admin: 409,
+  own_account: 409,
+  already_confirmed: 409,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -53,6 +55,8 @@ export const ERROR_CODE_MESSAGES: Readonly<Record<ApiErrorCode, MessageDescripto
   not_found: g.notFound,
   email_taken: api.emailTaken,
   last_admin: api.lastAdmin,
+  own_account: api.ownAccount,
+  already_confirmed: api.alreadyConfirmed,
   conflict: api.conflict,
   payload_too_large: api.payloadTooLarge,
   unsupported_media_type: api.unsupportedMediaType,
@@ -269,4 +273,19 @@ export function geolocationErrorMessage(code: number | 'unsupported'): MessageDe
   if (code === 'unsupported') return geolocationMessages.notSupported;
   if (code === 1) return geolocationMessages.permissionDenied;
   return code === 3 ? geolocationMessages.timeout : geolocationMessages.positionUnavailable;
+}
+
+/**
+ * The message for data that could not be loaded (spec section 8's mapping applied to a
+ * screen's own load failure): a failure that never reached the server (status 0, or the
+ * client's `network` code) reads 'Unable to connect to the server. Please check your
+ * internet connection.'; a failure the server answered keeps the screen's own message
+ * (`fallback`, e.g. 'Failed to load users'), which says what could not be loaded.
+ */
+export function loadFailureMessage<T extends { readonly id: string }>(
+  failure: { readonly status: number; readonly code?: string } | null | undefined,
+  fallback: T,
+): T | MessageDescriptor {
+  if (!failure) return fallback;
+  return failure.status === 0 || failure.code === 'network' ? g.connection : fallback;
 }

@@ -6,6 +6,7 @@ export * from './chat.ts';
 export * from './constants.ts';
 export * from './contract.ts';
 export * from './dates.ts';
+export * from './email.ts';
 export * from './errors.ts';
 export * from './estimate.ts';
 export * from './jwt.ts';

@@ -33,6 +33,8 @@ export const validationMessages = group('validation', {
   nameTooShort: 'Name must be at least 2 characters',
   nameTooLong: 'Name must be at most 100 characters',
   passwordRequired: 'Password is required',
+  currentPasswordRequired: 'Please enter your current password',
+  currentPasswordWrong: 'The current password is not correct',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooShortAdmin: 'Password must be at least 6 characters',
   passwordTooLong: 'Password must be at most 128 characters',
@@ -106,11 +108,13 @@ export const apiMessages = group('api', {
   accountInactive: 'Your account is inactive. Please contact an administrator.',
   emailTaken: 'An account with this email already exists.',
   lastAdmin: 'At least one active administrator must remain.',
+  ownAccount: 'You cannot deactivate or change the role of your own account.',
   conflict: 'This change conflicts with the current data. Please refresh and try again.',
   rateLimited: 'Too many requests. Please try again later.',
   payloadTooLarge: 'The request is too large.',
   unsupportedMediaType: 'This file type is not supported.',
   invalidToken: 'This link is invalid or has expired.',
+  alreadyConfirmed: 'This email address is already confirmed.',
   serviceUnavailable: 'This service is not available right now.',
   badGateway: 'An external service failed. Please try again later.',
 });
@@ -154,6 +158,17 @@ export const geolocationMessages = group('geolocation', {
     'Your location is currently unavailable. Please choose your location on the map.',
   timeout: 'Getting your location took too long. Please try again or choose it on the map.',
   requestAccess: 'Please allow location access to detect your location automatically.',
+});
+
+/**
+ * Geolocation messages for a page without a map (the quick calculator, spec section 9):
+ * the fallback is typing the address.
+ */
+export const geolocationAddressMessages = group('geolocationAddress', {
+  permissionDenied:
+    'Location access was denied. Please allow location access or type your address.',
+  positionUnavailable: 'Your location is currently unavailable. Please type your address.',
+  timeout: 'Getting your location took too long. Please try again or type your address.',
 });
 
 /** Chat messages (spec section 8, chat). */
@@ -230,6 +245,7 @@ export const allMessages: Readonly<Record<string, MessageDescriptor>> = Object.f
     calculatorMessages,
     mapMessages,
     geolocationMessages,
+    geolocationAddressMessages,
     chatMessages,
     userMessages,
     roleMessages,

@@ -104,12 +104,17 @@ export function ariaSort(
   return current?.column === column ? current.direction : 'none';
 }
 
+/** The user list's order without a header sort (spec section 7): newest first. */
+export const DEFAULT_USER_SORT: SortState<UserSortField> = {
+  column: 'createdAt',
+  direction: 'descending',
+};
+
 /** The user list query's sort (spec section 7): none means the default, createdAt descending. */
 export function sortToQuery(current: SortState<UserSortField> | null): {
   sortBy: UserSortField;
   descending: boolean;
 } {
-  return current
-    ? { sortBy: current.column, descending: current.direction === 'descending' }
-    : { sortBy: 'createdAt', descending: true };
+  const { column, direction } = current ?? DEFAULT_USER_SORT;
+  return { sortBy: column, descending: direction === 'descending' };
 }

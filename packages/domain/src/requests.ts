@@ -46,7 +46,7 @@ export const signInRequestSchema = signInSchema;
 export const refreshRequestSchema = strict({ refreshToken: tokenField() });
 /** `POST /auth/signout {refreshToken}`. */
 export const signOutRequestSchema = strict({ refreshToken: tokenField() });
-/** `PUT /auth/me {name, email}`. */
+/** `PUT /auth/me {name, email, currentPassword?}` (currentPassword for an email change). */
 export const profileUpdateRequestSchema = profileSchema;
 /** `POST /auth/password/forgot {email}`. */
 export const forgotPasswordRequestSchema = forgotPasswordSchema;
@@ -54,6 +54,24 @@ export const forgotPasswordRequestSchema = forgotPasswordSchema;
 export const resetPasswordRequestSchema = withMatchingConfirm(
   strict({ token: tokenField(), password: passwordField('user'), confirmPassword: confirmField() }),
 );
+/**
+ * `POST /auth/password/change {currentPassword, password, confirmPassword, refreshToken?}`
+ * (issue 25 item 4): the new password follows the sign-up rules; `refreshToken` names the
+ * session to keep (every other one is revoked).
+ */
+export const changePasswordRequestSchema = withMatchingConfirm(
+  strict({
+    currentPassword: z
+      .string({ error: m.currentPasswordRequired.id })
+      .min(1, m.currentPasswordRequired.id)
+      .max(LIMITS.passwordMax, m.passwordTooLong.id),
+    password: passwordField('user'),
+    confirmPassword: confirmField(),
+    refreshToken: tokenField().optional(),
+  }),
+);
+/** `POST /auth/password/change` body. */
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 /** `POST /auth/email/verify {token}`. */
 export const verifyEmailRequestSchema = strict({ token: tokenField() });
 /** `POST /auth/google/signin {code, redirectUri?}`. */

@@ -52,6 +52,15 @@ describe('extractSolarFacts (spec section 3 portfolio)', () => {
     ['Крыша из шифера', { roofType: 'slate' }],
     ['Я живу в Бишкеке', { location: 'Бишкеке' }],
     ['Адрес: ул. Ленина 5. Крыша плоская', { location: 'ул. Ленина 5', roofType: 'flat' }],
+    // A place said plainly, without "I live in".
+    [
+      'We have a flat roof 60 m2 in Bishkek',
+      { roofType: 'flat', roofArea: 60, location: 'Bishkek' },
+    ],
+    ['Una casa en Osh, techo de metal', { location: 'Osh', roofType: 'metal' }],
+    ['Плоская крыша 60 м2 в Оше', { roofType: 'flat', roofArea: 60, location: 'Оше' }],
+    ['A house in San Francisco de Asis', { location: 'San Francisco' }],
+    ['In January we use 500 kWh', { monthlyKwh: 500 }],
   ])('%s', (text, facts) => {
     expect(extractSolarFacts(text)).toEqual(facts);
   });
@@ -78,6 +87,8 @@ describe('extractSolarFacts (spec section 3 portfolio)', () => {
     ['Something costs 500 somehow'],
     ['0 kWh'],
     ['estoy en casa'],
+    ['Can you answer in English?'],
+    ['Оплата в USD'],
   ])('finds nothing in %j', (text) => {
     expect(extractSolarFacts(text)).toEqual({});
   });

@@ -117,6 +117,27 @@ const ADDRESS_RE =
 /** A sentence end: a dot after a number or a word of 4+ letters (so `ул.`, `Ave.` go on). */
 const SENTENCE_END = /(?:\p{L}{4,}|\d)\.(?=\s|$)/u;
 const CONNECTOR = /\s+(?:and|with|but|where|y|con|pero|donde|и|с|но|где)\s+.*$/iu;
+/**
+ * A place said plainly after "in", "en" or "в": one to three capitalised words ("60 m2 in
+ * Bishkek", "en Osh", "в Оше"). Months, weekdays and language names are not places.
+ */
+const IN_PLACE_RE =
+  /(?<!\p{L})(?:[Ii]n|[Ee]n|[Вв]о?)\s+(\p{Lu}\p{Ll}[\p{L}'’-]*(?:[ -]\p{Lu}\p{Ll}[\p{L}'’-]*){0,2})/gu;
+const NOT_PLACES = new Set([
+  ...'january february march april may june july august september october november december'.split(
+    ' ',
+  ),
+  ...'monday tuesday wednesday thursday friday saturday sunday'.split(' '),
+  ...'english spanish russian kyrgyz inglés español ruso английском русском испанском'.split(' '),
+]);
+
+function placeSaidPlainly(text: string): string | undefined {
+  for (const match of text.matchAll(IN_PLACE_RE)) {
+    const place = match[1]!;
+    if (!NOT_PLACES.has(place.split(/[ -]/)[0]!.toLocaleLowerCase())) return place;
+  }
+  return undefined;
+}
 
 function location(text: string): string | undefined {
   const raw = ADDRESS_RE.exec(text)?.[1];
@@ -126,7 +147,8 @@ function location(text: string): string | undefined {
     .trim();
   if (address) return address;
   const place = PLACE_RE.exec(text)?.[1]?.replace(CONNECTOR, '').trim();
-  return place && /^[\p{Lu}\d]/u.test(place) ? place : undefined;
+  if (place && /^[\p{Lu}\d]/u.test(place)) return place;
+  return placeSaidPlainly(text);
 }
 
 /**
@@ -134,7 +156,8 @@ function location(text: string): string | undefined {
  * yearly figure is divided by 12, a daily one multiplied by 30), monthly bill in som
  * (with a currency, or after a bill/pay keyword), roof type (only in a sentence about the
  * roof; canonical English key), roof area in m2, and location (after "I live in", "vivo
- * en", "живу в", or "address:"). Facts not found are absent.
+ * en", "живу в", or "address:"; else a capitalised place after "in", "en" or "в"). Facts
+ * not found are absent.
  */
 export function extractSolarFacts(text: string): ExtractedData {
   const facts: Record<string, string | number> = {};

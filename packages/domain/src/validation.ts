@@ -64,10 +64,41 @@ export const resetPasswordFormSchema = withMatchingConfirm(
 /** The reset-password form values. */
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
-/** Profile edit (spec section 2): name >= 2 and a valid email. Also `PUT /auth/me`. */
-export const profileSchema = strict({ name: nameField(), email: emailField() });
+/**
+ * Profile edit (spec section 2): name >= 2 and a valid email; `currentPassword` is needed
+ * (by the server) when the email changes (issue 25 item 4). Also `PUT /auth/me`.
+ */
+export const profileSchema = strict({
+  name: nameField(),
+  email: emailField(),
+  currentPassword: z
+    .string({ error: m.currentPasswordRequired.id })
+    .max(LIMITS.passwordMax, m.passwordTooLong.id)
+    .optional(),
+});
 /** The profile form and request body. */
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The current password, required (change password; an email change). Not trimmed. */
+const currentPasswordField = () =>
+  z
+    .string({ error: m.currentPasswordRequired.id })
+    .min(1, m.currentPasswordRequired.id)
+    .max(LIMITS.passwordMax, m.passwordTooLong.id);
+
+/**
+ * Change password (profile; issue 25 item 4): the current password, and a new one with the
+ * sign-up rules (>= 8, lower, upper, digit) confirmed.
+ */
+export const changePasswordFormSchema = withMatchingConfirm(
+  strict({
+    currentPassword: currentPasswordField(),
+    password: passwordField('user'),
+    confirmPassword: confirmField(),
+  }),
+);
+/** The change-password form values. */
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 
 const roleField = z.enum(ROLE_KEYS, { error: m.userTypeRequired.id });
 

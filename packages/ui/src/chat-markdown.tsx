@@ -3,9 +3,12 @@
  * strikethrough, task lists, autolinks: what real models write): react-markdown with raw HTML
  * skipped, images shown as their alt text, unsafe URLs dropped (react-markdown's default
  * URL transform), links opening in a new tab without referrer. Loaded lazily by ChatMessage.
+ * A partial reply (still streaming, or stopped mid-way) is first completed by remend, so an
+ * unclosed `**bold` or `` `code`` renders as formatting, not raw markers.
  */
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import remend from 'remend';
 
 const markdownComponents: Components = {
   a: ({ node: _node, children, ...props }) => (
@@ -27,11 +30,20 @@ const markdownComponents: Components = {
   ),
 };
 
-/** Renders markdown without raw HTML or images; links open in a new tab. */
-export default function SafeMarkdown({ children }: { children: string }) {
+/**
+ * Renders markdown without raw HTML or images; links open in a new tab. `isPartial`: the
+ * text may end mid-way through a formatting mark (streaming or interrupted).
+ */
+export default function SafeMarkdown({
+  children,
+  isPartial = false,
+}: {
+  children: string;
+  isPartial?: boolean;
+}) {
   return (
     <Markdown skipHtml remarkPlugins={[remarkGfm]} components={markdownComponents}>
-      {children}
+      {isPartial ? remend(children) : children}
     </Markdown>
   );
 }

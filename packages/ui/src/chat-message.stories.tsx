@@ -71,9 +71,20 @@ export const Streaming: Story = {
   },
 };
 
-/** A reply cut short by an error is marked. */
+/**
+ * A reply cut short (stopped, or an error) is marked; a formatting mark left open mid-way
+ * still renders as formatting, never as raw `**`.
+ */
 export const Interrupted: Story = {
-  args: { content: 'A 4.4 kW system would cover', interruptedLabel: c.interrupted.defaultMessage },
+  args: {
+    content: 'A **4.4 kW** system would cover **most of your',
+    interruptedLabel: c.interrupted.defaultMessage,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect((await canvas.findByText('most of your')).tagName).toBe('STRONG');
+    await expect(canvasElement.querySelector('article')?.textContent).not.toContain('**');
+  },
 };
 
 export const SystemNotice: Story = {

@@ -89,7 +89,7 @@ export function ChatMessage({
   ) : (
     <div className={proseStyles}>
       <Suspense fallback={<p className="whitespace-pre-wrap">{content}</p>}>
-        <SafeMarkdown>{content}</SafeMarkdown>
+        <SafeMarkdown isPartial={Boolean(isStreaming || interruptedLabel)}>{content}</SafeMarkdown>
       </Suspense>
     </div>
   );

@@ -2,7 +2,9 @@
  * PortfolioCard: the solar data the chat collected (spec sections 2, 3 and 8): monthly
  * use (kWh), monthly bill (som), roof type, roof area (m2) and location. States: filled,
  * partial (unknown facts show a dash), empty (no fact yet: the empty message), loading,
- * and error with retry. Labels arrive translated; numbers are formatted for `locale`.
+ * and error with retry. Labels, units and roof type names arrive translated; numbers are
+ * formatted for `locale`. A roof type without a translated name (free text from a model)
+ * shows as it is.
  */
 import type { Portfolio } from '@solar/domain/contract';
 import type { ReactNode } from 'react';
@@ -30,6 +32,10 @@ export interface PortfolioCardLabels {
   unknown: string;
   /** "Updated Mar 14, 10:30", already formatted; omit to hide. */
   updated?: string;
+  /** Unit symbols: kilowatt-hours ("kWh", "кВт·ч") and square metres ("m²", "м²"). */
+  units: { kwh: string; m2: string };
+  /** Names of the canonical roof types (domain ROOF_TYPES: flat, pitched, metal...). */
+  roofTypes: Readonly<Record<string, string>>;
 }
 
 export interface PortfolioCardProps {
@@ -89,10 +95,23 @@ export function PortfolioCard({
     const { monthlyKwh, monthlyBill } = portfolio.electricityConsumption;
     const { roofType, roofArea, location } = portfolio.propertyInfo;
     const rows: [string, string | null][] = [
-      [labels.monthlyKwh, monthlyKwh === null ? null : `${formatNumber(monthlyKwh, locale)} kWh`],
+      [
+        labels.monthlyKwh,
+        monthlyKwh === null ? null : `${formatNumber(monthlyKwh, locale)}\u00a0${labels.units.kwh}`,
+      ],
       [labels.monthlyBill, monthlyBill === null ? null : formatSom(monthlyBill, locale)],
-      [labels.roofType, roofType],
-      [labels.roofArea, roofArea === null ? null : `${formatNumber(roofArea, locale)} m²`],
+      [
+        labels.roofType,
+        roofType === null
+          ? null
+          : Object.hasOwn(labels.roofTypes, roofType)
+            ? labels.roofTypes[roofType]!
+            : roofType,
+      ],
+      [
+        labels.roofArea,
+        roofArea === null ? null : `${formatNumber(roofArea, locale)}\u00a0${labels.units.m2}`,
+      ],
       [labels.location, location],
     ];
     body = (

@@ -45,15 +45,19 @@ import {
   signUpRequestSchema,
   titleUpdateRequestSchema,
   verifyEmailRequestSchema,
+  changePasswordRequestSchema,
 } from '@solar/domain/requests';
 import { errorBody, validationErrorBody, type IssueLike } from '@solar/domain/errors';
 import { readTokenClaims } from '@solar/domain/jwt';
 import {
+  apiMessages,
   authMessages,
   calculatorMessages,
   chatMessages,
   mapMessages,
+  validationMessages,
 } from '@solar/domain/messages';
+import { normalizeEmail } from '@solar/domain/email';
 import { toPage } from '@solar/domain/paging';
 import { permissionsFor, type PermissionFlag } from '@solar/domain/permissions';
 import { userTypeToName, userTypeToRole, type UserTypeCode } from '@solar/domain/roles';
@@ -201,6 +205,8 @@ export interface FakeBackend {
   forgotPassword(body: unknown): FakeReply;
   resetPassword(body: unknown): FakeReply;
   verifyEmail(body: unknown): FakeReply;
+  changePassword(auth: string | null, body: unknown): FakeReply;
+  resendVerification(auth: string | null): FakeReply;
   listUsers(auth: string | null, query: Record<string, string>): FakeReply;
   getUser(auth: string | null, id: string): FakeReply;
   createUser(auth: string | null, body: unknown): FakeReply;
@@ -276,7 +282,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
   });
 
   const byEmail = (email: string) =>
-    [...users.values()].find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
+    [...users.values()].find((u) => normalizeEmail(u.email) === normalizeEmail(email));
   const roleOf = (user: FakeUser) => userTypeToRole(user.userType)!;
   const sessionUser = (user: FakeUser): SessionUser => ({
     id: user.id,
@@ -362,7 +368,9 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
     if (!userId || !claims?.exp) refuse(401, 'unauthenticated');
     if (claims.exp * 1000 <= now()) refuse(401, 'token_expired');
     const user = users.get(userId);
-    if (!user || !user.isActive) refuse(401, 'unauthenticated');
+    if (!user) refuse(401, 'unauthenticated');
+    // As the server: a deactivated account's token is refused as such.
+    if (!user.isActive) refuse(401, 'account_inactive', apiMessages.accountInactive.defaultMessage);
     return user;
   }
 
@@ -583,9 +591,29 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
         const input = parse(profileUpdateRequestSchema, body);
         if (user.authMethod === 'google')
           refuse(403, 'forbidden', authMessages.googleProfileLocked.defaultMessage);
-        checkEmailFree(input.email, user.id);
+        const email = normalizeEmail(input.email);
+        if (email !== normalizeEmail(user.email)) {
+          // As the server: an email change needs the current password (issue 25 item 4).
+          const problem = !input.currentPassword
+            ? validationMessages.currentPasswordRequired
+            : input.currentPassword !== user.password
+              ? validationMessages.currentPasswordWrong
+              : undefined;
+          if (problem) {
+            throw new Refusal({
+              status: 400,
+              body: errorBody('validation_failed', problem.defaultMessage, {
+                currentPassword: problem.defaultMessage,
+              }),
+            });
+          }
+          checkEmailFree(email, user.id);
+          user.emailConfirmed = false;
+        }
+        const moved = email !== normalizeEmail(user.email);
         user.name = input.name;
-        user.email = input.email;
+        user.email = email;
+        if (moved) sendMail(user, 'verify');
         return ok(meOf(user));
       }),
     forgotPassword: (body) =>
@@ -609,11 +637,42 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
         revokeUserTokens(user.id);
         return noContent;
       }),
+    changePassword: (auth, body) =>
+      reply(() => {
+        const user = authenticate(auth);
+        const input = parse(changePasswordRequestSchema, body);
+        if (input.currentPassword !== user.password) {
+          const problem = validationMessages.currentPasswordWrong.defaultMessage;
+          throw new Refusal({
+            status: 400,
+            body: errorBody('validation_failed', problem, { currentPassword: problem }),
+          });
+        }
+        user.password = input.password;
+        const kept = input.refreshToken ? refreshTokens.get(input.refreshToken) : undefined;
+        for (const [token, record] of refreshTokens)
+          if (record.userId === user.id && record.family !== kept?.family)
+            refreshTokens.delete(token);
+        return noContent;
+      }),
+    resendVerification: (auth) =>
+      reply(() => {
+        const user = authenticate(auth);
+        if (user.emailConfirmed)
+          refuse(409, 'already_confirmed');
+        sendMail(user, 'verify');
+        return ok({ message: 'We have sent a new confirmation link to your email.' }, 202);
+      }),
     verifyEmail: (body) =>
       reply(() => {
         const { token } = parse(verifyEmailRequestSchema, body);
         const record = mailTokens.get(token);
-        if (!record || record.used || record.purpose !== 'verify') refuse(400, 'invalid_token');
+        if (!record || record.purpose !== 'verify') refuse(400, 'invalid_token');
+        if (record.used) {
+          // A link clicked twice: say so while the address it confirmed still is.
+          if (users.get(record.userId)?.emailConfirmed) refuse(409, 'already_confirmed');
+          refuse(400, 'invalid_token');
+        }
         record.used = true;
         users.get(record.userId)!.emailConfirmed = true;
         return noContent;
@@ -683,7 +742,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
         const user = users.get(id);
         if (!user) refuse(404, 'not_found', 'User not found');
         if (user.id === actor.id && (!input.isActive || input.userType !== 0)) {
-          refuse(409, 'conflict', 'You cannot deactivate or demote your own account.');
+          refuse(409, 'own_account', apiMessages.ownAccount.defaultMessage);
         }
         checkEmailFree(input.email, user.id);
         Object.assign(user, {
@@ -859,9 +918,8 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
     getProject: (auth, id) =>
       reply(() => {
         const user = authenticate(auth);
-        const project = readableProject(user, id);
-        countProjectAction(user);
-        return ok(project);
+        // Reading is not a project action (issue 25, item 12).
+        return ok(readableProject(user, id));
       }),
     updateProject: (auth, id, body) =>
       reply(() => {

@@ -34,11 +34,16 @@ export type MockGroup = (typeof MOCK_GROUPS)[number];
 /** The handlers of every group. */
 export type MockHandlers = Record<MockGroup, HttpHandler[]>;
 
-/** A forced failure: status plus the contract's code and message (defaults by status). */
+/**
+ * A forced failure: status plus the contract's code and message (defaults by status).
+ * Status 0 is a network error: the request never reaches a server (an outage, offline).
+ */
 export interface MockFailure {
   readonly status: number;
   readonly code?: ApiErrorCode;
   readonly message?: string;
+  /** Sent as `Retry-After` (seconds), e.g. with a 429. */
+  readonly retryAfterSeconds?: number;
 }
 
 /** Scenario switches; read on every request, so a test may change them between calls. */
@@ -68,6 +73,10 @@ export const scenarios = {
   /** One group answers `status`. */
   groupError: (group: MockGroup, status = 500, code?: ApiErrorCode): MockScenario => ({
     fail: { [group]: { status, ...(code ? { code } : {}) } },
+  }),
+  /** The server cannot be reached: every request fails as a network error. */
+  offline: (): MockScenario => ({
+    fail: Object.fromEntries(MOCK_GROUPS.map((g) => [g, { status: 0 }])),
   }),
   /** The chat reply breaks after three tokens. */
   streamError: (): MockScenario => ({ streamFailsAfter: 3 }),
@@ -233,10 +242,14 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       if (delayMs === 'infinite') await delay('infinite');
       else if (delayMs) await sleep(delayMs);
       const failure = fail?.[group];
+      if (failure?.status === 0) return HttpResponse.error();
       if (failure) {
         return toResponse({
           status: failure.status,
           body: errorBody(failure.code ?? codeForStatus(failure.status), failure.message),
+          ...(failure.retryAfterSeconds === undefined
+            ? {}
+            : { headers: { 'retry-after': String(failure.retryAfterSeconds) } }),
         });
       }
       const flat = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
@@ -327,6 +340,14 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       http.put(
         `${base}/auth/me`,
         route('profile', (r) => withBody((b) => fake.updateMe(auth(r), b))(r)),
+      ),
+      http.post(
+        `${base}/auth/password/change`,
+        route('profile', (r) => withBody((b) => fake.changePassword(auth(r), b))(r)),
+      ),
+      http.post(
+        `${base}/auth/email/verify/resend`,
+        route('profile', (r) => fake.resendVerification(auth(r))),
       ),
     ],
     users: [

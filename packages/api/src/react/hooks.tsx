@@ -34,7 +34,6 @@ import {
   conversationQuery,
   conversationsQuery,
   invalidate,
-  meQuery,
   portfolioQuery,
   projectsQuery,
 } from './queries.ts';
@@ -47,7 +46,7 @@ export function useApiQueryClient(): QueryClient {
 /** `GET /config`. */
 export const useConfig = () => useQuery(configQuery(useApiClient()));
 /** `GET /auth/me`. */
-export const useMe = () => useQuery(meQuery(useApiClient()));
+export { useMe } from './me.ts';
 /** `GET /admin/users` (keeps the previous page while loading). */
 export const useAdminUsers = (params: AdminUserListParams) =>
   useQuery(adminUserListQuery(useApiClient(), params));
@@ -127,6 +126,28 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: ProfileUpdateRequest) => api.profile.update(body),
     onSuccess: () => invalidate.me(client),
+  });
+}
+
+/** `POST /auth/password/change` (this session stays, the others end). */
+export function useChangePassword() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (body: Parameters<typeof api.profile.changePassword>[0]) =>
+      api.profile.changePassword(body),
+  });
+}
+
+/** `POST /auth/email/verify/resend`: a new verification link for the current email. */
+export function useResendVerification() {
+  const api = useApiClient();
+  const client = useApiQueryClient();
+  return useMutation({
+    mutationFn: () => api.profile.resendVerification(),
+    // 409 already_confirmed: the link was used meanwhile (another tab); show the new state.
+    onError: (error) => {
+      if ((error as { code?: string }).code === 'already_confirmed') void invalidate.me(client);
+    },
   });
 }
 
@@ -210,8 +231,9 @@ const idle: ChatStreamState = {
 };
 
 /**
- * Sends a message and follows its streamed reply: `send(request)`, `stop()` (the user's
- * stop), `state`. After the reply the conversation list, history and portfolio refresh.
+ * Sends a message and follows its streamed reply: `send(request)` (resolves with the
+ * ApiError when the request failed, else null), `stop()` (the user's stop), `state`.
+ * After the reply the conversation list, history and portfolio refresh.
  */
 export function useChatStream(options: { onChunk?: (chunk: StreamChunk) => void } = {}) {
   const api = useApiClient();
@@ -222,7 +244,7 @@ export function useChatStream(options: { onChunk?: (chunk: StreamChunk) => void 
   onChunk.current = options.onChunk;
 
   const send = useCallback(
-    async (request: ChatStreamRequest) => {
+    async (request: ChatStreamRequest): Promise<ApiError | null> => {
       controller.current?.abort();
       const stop = new AbortController();
       controller.current = stop;
@@ -243,8 +265,10 @@ export function useChatStream(options: { onChunk?: (chunk: StreamChunk) => void 
         if (current()) {
           setState((s) => ({ ...s, status: stop.signal.aborted ? 'stopped' : 'done' }));
         }
+        return null;
       } catch (error) {
         if (current()) setState((s) => ({ ...s, status: 'error', error: error as ApiError }));
+        return error as ApiError;
       } finally {
         if (controller.current === stop) controller.current = null;
         void invalidate.chat(client, conversationId ?? undefined);

@@ -73,11 +73,12 @@ export const conversationQuery = (api: ApiClient, id: string) =>
 export const portfolioQuery = (api: ApiClient) =>
   queryOptions({ queryKey: queryKeys.portfolio(), queryFn: () => api.chat.portfolio() });
 
-/** `GET /projects`. */
+/** `GET /projects`; a 429 is not retried at once (its Retry-After says when). */
 export const projectsQuery = (api: ApiClient, scope: 'own' | 'all' = 'own') =>
   queryOptions({
     queryKey: queryKeys.projects(scope),
     queryFn: () => api.projects.list({ scope }),
+    retry: (count, error) => (error as { status?: number }).status !== 429 && count < 1,
   });
 
 /** What to refetch after each mutation. */

@@ -1,19 +1,40 @@
 /**
  * Profile resource (API-CONTRACT.md "Auth": `/auth/me`). Rejects with ApiError.
  */
-import type { MeResponse, ProfileUpdateRequest } from '@solar/domain/contract';
+import type {
+  ChangePasswordRequest,
+  MeResponse,
+  ProfileUpdateRequest,
+  ResendVerificationResponse,
+} from '@solar/domain/contract';
 import type { SessionStore } from '../session.ts';
 import type { Transport } from '../transport.ts';
 
 /** The profile calls. */
 export interface ProfileResource {
-  /** `GET /auth/me` -> 200 SessionUser + `{emailConfirmed, createdAt}`; 401. */
+  /**
+   * `GET /auth/me` -> 200 SessionUser + `{emailConfirmed, createdAt}` (and the stored user
+   * brought up to date: a role an admin changed reaches the menus); 401.
+   */
   get(): Promise<MeResponse>;
   /**
-   * `PUT /auth/me {name,email}` -> 200 the same shape, updated (and the stored user with it);
-   * 400, 403 for Google users, 409 `email_taken`.
+   * `PUT /auth/me {name, email, currentPassword?}` -> 200 the same shape, updated (and the
+   * stored user with it). A new email needs `currentPassword`, becomes unverified and the
+   * old address is told; 400 (a `currentPassword` field error when it is missing or
+   * wrong), 403 for Google users, 409 `email_taken`, 429.
    */
   update(body: ProfileUpdateRequest): Promise<MeResponse>;
+  /**
+   * `POST /auth/password/change {currentPassword, password, confirmPassword, refreshToken}`
+   * -> 204: the password is replaced; this session (its refresh token is sent) stays signed
+   * in, every other one is revoked; 400 (field errors, `currentPassword` when wrong), 429.
+   */
+  changePassword(body: Omit<ChangePasswordRequest, 'refreshToken'>): Promise<void>;
+  /**
+   * `POST /auth/email/verify/resend` -> 202 `{message}`: a new verification link for the
+   * current email; 409 `already_confirmed` when already confirmed; 429.
+   */
+  resendVerification(): Promise<ResendVerificationResponse>;
 }
 
 const toStoredUser = (me: MeResponse) => ({
@@ -28,11 +49,30 @@ const toStoredUser = (me: MeResponse) => ({
 /** Creates the profile resource. */
 export function profileResource(t: Transport, session: SessionStore): ProfileResource {
   return {
-    get: () => t.run(t.authed.get('auth/me').json<MeResponse>()),
+    async get() {
+      const me = await t.run(t.authed.get('auth/me').json<MeResponse>());
+      const stored = session.getSnapshot().user;
+      const fresh = toStoredUser(me);
+      const changed =
+        stored?.id === me.id &&
+        (Object.keys(fresh) as (keyof typeof fresh)[]).some((key) => stored[key] !== fresh[key]);
+      if (changed) session.setUser(fresh);
+      return me;
+    },
     async update(body) {
       const me = await t.run(t.authed.put('auth/me', { json: body }).json<MeResponse>());
       session.setUser(toStoredUser(me));
       return me;
     },
+    async changePassword(body) {
+      const refreshToken = session.getRefreshToken();
+      await t.run(
+        t.authed.post('auth/password/change', {
+          json: { ...body, ...(refreshToken ? { refreshToken } : {}) },
+        }),
+      );
+    },
+    resendVerification: () =>
+      t.run(t.authed.post('auth/email/verify/resend').json<ResendVerificationResponse>()),
   };
 }

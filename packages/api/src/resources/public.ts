@@ -33,7 +33,7 @@ export interface GeoResource {
 export interface ConfigResource {
   /** `GET /config` -> 200 `{googleClientId | null, aiProvider, version}`. */
   get(): Promise<ConfigResponse>;
-  /** `GET /health` -> 200 `{status: "ok", database}`; 503 when the database is down. */
+  /** `GET /health` -> 200 `{status: "ok", database}`; 503 when the database is down or the disk full. */
   health(): Promise<HealthResponse>;
 }
 

@@ -1,0 +1,10 @@
+/**
+ * `useMe`: `GET /auth/me` as a query (spec sections 4 and 6), on its own so a screen shell
+ * can follow the signed-in account without loading the whole hooks module.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useApiClient } from './provider.tsx';
+import { meQuery } from './queries.ts';
+
+/** The signed-in account as the server knows it; refetched when the window regains focus. */
+export const useMe = () => useQuery(meQuery(useApiClient()));

@@ -1,0 +1,132 @@
+/**
+ * Refresh across tabs (issue 25 item 1): two clients sharing one storage (two tabs of one
+ * origin) and one lock manager refresh once between them, the second using the first one's
+ * stored result instead of sending the old refresh token again; a fresh short-lived token
+ * is not refreshed again on the next request.
+ */
+import { STORAGE_KEYS } from '@solar/domain/session';
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from './client.ts';
+import { fakeJwt } from './mock/jwt.ts';
+import { memoryStorage } from './session.ts';
+import type { RefreshLocks } from './tokens.ts';
+
+const user = {
+  id: 'u1',
+  name: 'A',
+  email: 'a@b.co',
+  picture: null,
+  role: 'admin',
+  authMethod: 'email',
+};
+const token = (iatMs: number, expMs: number, nonce: string) =>
+  fakeJwt(
+    {
+      sub: 'u1',
+      email: 'a@b.co',
+      name: 'A',
+      role: 'admin',
+      iat: Math.floor(iatMs / 1000),
+      exp: Math.floor(expMs / 1000),
+    },
+    nonce,
+  );
+
+/** An in-memory exclusive lock manager: the subset of the Web Locks API the client uses. */
+function memoryLocks(): RefreshLocks {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const previous = tails.get(name) ?? Promise.resolve();
+      const run = previous.then(callback, callback);
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
+      return run;
+    },
+  };
+}
+
+/** A server that rotates refresh tokens strictly (a reused token is refused). */
+function strictServer(now: () => number) {
+  let current = 'r1';
+  let serial = 0;
+  const sent: string[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (request.url.endsWith('/auth/refresh')) {
+      const { refreshToken } = (await request.json()) as { refreshToken: string };
+      sent.push(refreshToken);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (refreshToken !== current) {
+        return Response.json(
+          { message: 'refresh token reuse detected', code: 'unauthenticated' },
+          { status: 401 },
+        );
+      }
+      serial += 1;
+      current = `r${serial + 1}`;
+      return Response.json({
+        token: token(now(), now() + 20_000, `t${serial}`),
+        refreshToken: current,
+        expiresAt: new Date(now() + 20_000).toISOString(),
+      });
+    }
+    return Response.json({ ...user, emailConfirmed: true, createdAt: '2026-01-01T00:00:00.000Z' });
+  }) as typeof fetch;
+  return { fetchImpl, sent };
+}
+
+describe('refresh across tabs', () => {
+  it.each([
+    ['an in-memory lock manager', () => memoryLocks()],
+    ["the platform's navigator.locks (the default)", () => undefined],
+  ])('two tabs with an expired token send one refresh between them (%s)', async (_, makeLocks) => {
+    const now = Date.now;
+    const start = now();
+    const storage = memoryStorage({
+      [STORAGE_KEYS.user]: JSON.stringify(user),
+      [STORAGE_KEYS.authToken]: token(start - 60_000, start - 1_000, 'old'),
+      [STORAGE_KEYS.refreshToken]: 'r1',
+    });
+    const server = strictServer(now);
+    const locks = makeLocks();
+    const signedOut: string[] = [];
+    const tab = (name: string) =>
+      createApiClient({
+        baseUrl: 'http://api.test/api/v1',
+        storage,
+        fetch: server.fetchImpl,
+        ...(locks ? { locks } : {}),
+        onSignedOut: () => signedOut.push(name),
+      });
+    const [a, b] = [tab('a'), tab('b')];
+    const [meA, meB] = await Promise.all([a.profile.get(), b.profile.get()]);
+    expect(meA.id).toBe('u1');
+    expect(meB.id).toBe('u1');
+    expect(server.sent).toEqual(['r1']);
+    expect(signedOut).toEqual([]);
+    expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe('r2');
+  });
+
+  it('a fresh token living less than the skew is not refreshed again on the next request', async () => {
+    const start = Date.now();
+    const storage = memoryStorage({
+      [STORAGE_KEYS.user]: JSON.stringify(user),
+      [STORAGE_KEYS.authToken]: token(start - 60_000, start - 1_000, 'old'),
+      [STORAGE_KEYS.refreshToken]: 'r1',
+    });
+    const server = strictServer(Date.now);
+    const api = createApiClient({
+      baseUrl: 'http://api.test/api/v1',
+      storage,
+      fetch: server.fetchImpl,
+      locks: memoryLocks(),
+    });
+    await api.profile.get();
+    await api.profile.get();
+    await api.profile.get();
+    expect(server.sent).toEqual(['r1']);
+  });
+});
