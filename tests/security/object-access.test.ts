@@ -98,6 +98,7 @@ describe("another user's conversation", () => {
       electricityConsumption: { monthlyKwh: null, monthlyBill: null, currency: 'KGS' },
       propertyInfo: { roofType: null, roofArea: null, location: null },
       updatedAt: null,
+      sources: {},
     });
     // Alice's own portfolio did learn them (so the check above is not vacuous).
     const own = await server.call('GET', '/chat/portfolio', { token: alice.token });

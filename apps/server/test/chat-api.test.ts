@@ -72,6 +72,7 @@ describe.each(databaseKinds)('chat calls on %s', (kind) => {
         electricityConsumption: { monthlyKwh: null, monthlyBill: null, currency: 'KGS' },
         propertyInfo: { roofType: null, roofArea: null, location: null },
         updatedAt: null,
+        sources: {},
       },
     });
   });
@@ -186,9 +187,9 @@ describe.each(databaseKinds)('chat calls on %s', (kind) => {
     expect((await getJson(server, token, `/chat/history/${id}`)).body.messages).toHaveLength(2);
   });
 
-  it('keeps the latest value of each fact across conversations', async () => {
+  it('keeps the latest value of each fact across conversations, saying which one', async () => {
     const { token } = await createClient(server);
-    await open(token, 'We use 300 kWh a month and the roof is flat.');
+    const first = await open(token, 'We use 300 kWh a month and the roof is flat.');
     const before = await getJson(server, token, '/chat/portfolio');
     expect(before.body).toMatchObject({
       electricityConsumption: { monthlyKwh: 300, monthlyBill: null, currency: 'KGS' },
@@ -196,11 +197,25 @@ describe.each(databaseKinds)('chat calls on %s', (kind) => {
     });
     expect(Date.parse(before.body.updatedAt)).not.toBeNaN();
 
-    await open(token, 'Correction: we use 420 kWh a month. The roof area is 35 m2.');
+    const second = await open(token, 'Correction: we use 420 kWh a month. The roof area is 35 m2.');
     const after = await getJson(server, token, '/chat/portfolio');
     expect(after.body).toMatchObject({
       electricityConsumption: { monthlyKwh: 420 },
       propertyInfo: { roofType: 'flat', roofArea: 35 },
+    });
+    // Each fact names the conversation it came from (issue 25 item 10).
+    expect(after.body.sources).toEqual({
+      monthlyKwh: {
+        conversationId: second,
+        conversationTitle: expect.stringContaining('Correction'),
+        recordedAt: after.body.updatedAt,
+      },
+      roofArea: expect.objectContaining({ conversationId: second }),
+      roofType: {
+        conversationId: first,
+        conversationTitle: expect.stringContaining('300 kWh'),
+        recordedAt: before.body.updatedAt,
+      },
     });
     expect(Date.parse(after.body.updatedAt)).toBeGreaterThan(Date.parse(before.body.updatedAt));
     // An implausible figure is not a fact.

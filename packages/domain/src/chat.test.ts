@@ -8,6 +8,7 @@ import {
   isBotType,
   isEventStream,
   isPortfolioEmpty,
+  isPortfolioMixed,
   mergePortfolio,
   parseStreamChunk,
 } from './chat.ts';
@@ -106,23 +107,68 @@ describe('portfolio (spec section 3, API-CONTRACT.md)', () => {
     expect(empty.updatedAt).toBeNull();
   });
 
-  it('keeps the latest value of each fact', () => {
+  it('keeps the latest value of each fact, with the conversation it came from', () => {
     const first = mergePortfolio(
       emptyPortfolio(),
       { monthlyKwh: 300, location: 'Bishkek' },
       '2026-11-20T10:00:00Z',
+      { id: 'c1', title: 'Roof questions' },
     );
     const second = mergePortfolio(
       first,
       { monthlyKwh: 350, roofType: 'flat', roofArea: 60, monthlyBill: 500 },
       '2026-11-21T10:00:00Z',
+      { id: 'c2', title: null },
     );
+    const fromSecond = {
+      conversationId: 'c2',
+      conversationTitle: null,
+      recordedAt: '2026-11-21T10:00:00Z',
+    };
     expect(second).toEqual({
       electricityConsumption: { monthlyKwh: 350, monthlyBill: 500, currency: 'KGS' },
       propertyInfo: { roofType: 'flat', roofArea: 60, location: 'Bishkek' },
       updatedAt: '2026-11-21T10:00:00Z',
+      sources: {
+        monthlyKwh: fromSecond,
+        monthlyBill: fromSecond,
+        roofType: fromSecond,
+        roofArea: fromSecond,
+        location: {
+          conversationId: 'c1',
+          conversationTitle: 'Roof questions',
+          recordedAt: '2026-11-20T10:00:00Z',
+        },
+      },
     });
     expect(isPortfolioEmpty(second)).toBe(false);
+  });
+
+  it('is mixed only when its facts come from more than one conversation', () => {
+    const one = mergePortfolio(
+      emptyPortfolio(),
+      { monthlyKwh: 300, location: 'Bishkek' },
+      '2026-11-20T10:00:00Z',
+      { id: 'c1', title: 'Roof questions' },
+    );
+    expect(isPortfolioMixed(emptyPortfolio())).toBe(false);
+    expect(isPortfolioMixed(one)).toBe(false);
+    const same = mergePortfolio(one, { monthlyBill: 2500 }, '2026-11-21T10:00:00Z', {
+      id: 'c1',
+      title: 'Roof questions',
+    });
+    expect(isPortfolioMixed(same)).toBe(false);
+    const two = mergePortfolio(one, { monthlyBill: 2500 }, '2026-11-21T10:00:00Z', {
+      id: 'c2',
+      title: null,
+    });
+    expect(isPortfolioMixed(two)).toBe(true);
+    // A newer value from the first conversation replaces the only fact of the second.
+    const back = mergePortfolio(two, { monthlyBill: 2600 }, '2026-11-22T10:00:00Z', {
+      id: 'c1',
+      title: 'Roof questions',
+    });
+    expect(isPortfolioMixed(back)).toBe(false);
   });
 
   it('does not move updatedAt without facts', () => {

@@ -3,7 +3,14 @@
  * '[Parse Error]' chunk, conversation title labels, and the portfolio built from solar
  * facts. The types themselves are in contract.ts.
  */
-import type { BotType, ExtractedData, Portfolio, StreamChunk } from './contract.ts';
+import type {
+  BotType,
+  ExtractedData,
+  Portfolio,
+  PortfolioFactKey,
+  PortfolioFactSource,
+  StreamChunk,
+} from './contract.ts';
 import { chatMessages, type MessageDescriptor } from './messages.ts';
 
 /** Bot types (spec section 3): 0 solar consultant, 1 sales specialist. */
@@ -80,7 +87,27 @@ export function emptyPortfolio(): Portfolio {
     electricityConsumption: { monthlyKwh: null, monthlyBill: null, currency: 'KGS' },
     propertyInfo: { roofType: null, roofArea: null, location: null },
     updatedAt: null,
+    sources: {},
   };
+}
+
+/** The portfolio's facts in the order the card shows them. */
+export const PORTFOLIO_FACT_KEYS: readonly PortfolioFactKey[] = [
+  'monthlyKwh',
+  'monthlyBill',
+  'roofType',
+  'roofArea',
+  'location',
+];
+
+/**
+ * True when the portfolio's known facts were stated in more than one conversation: the
+ * card then says where each one came from (issue 25 item 10), since a 300 kWh beside a
+ * bill from another conversation would otherwise read as one statement.
+ */
+export function isPortfolioMixed(portfolio: Portfolio): boolean {
+  const ids = new Set(Object.values(portfolio.sources).map((source) => source.conversationId));
+  return ids.size > 1;
 }
 
 /** True when a portfolio holds no fact (the empty-portfolio message of spec section 8). */
@@ -92,17 +119,29 @@ export function isPortfolioEmpty(portfolio: Portfolio): boolean {
 
 /**
  * The portfolio after newer facts (API-CONTRACT.md: the latest value of each fact wins).
- * Facts absent from `facts` keep their value; `updatedAt` (ISO) moves only when a fact
- * was given.
+ * Facts absent from `facts` keep their value and source; `updatedAt` (ISO) moves only
+ * when a fact was given; each given fact's source becomes `conversation` at `updatedAt`.
  */
 export function mergePortfolio(
   portfolio: Portfolio,
   facts: ExtractedData | null | undefined,
   updatedAt: string,
+  conversation: { readonly id: string; readonly title: string | null } | null = null,
 ): Portfolio {
   if (!facts || Object.values(facts).every((v) => v === undefined || v === null)) return portfolio;
   const e = portfolio.electricityConsumption;
   const p = portfolio.propertyInfo;
+  const sources: Partial<Record<PortfolioFactKey, PortfolioFactSource>> = {
+    ...portfolio.sources,
+  };
+  for (const key of PORTFOLIO_FACT_KEYS) {
+    if (facts[key] === undefined || facts[key] === null) continue;
+    sources[key] = {
+      conversationId: conversation?.id ?? null,
+      conversationTitle: conversation?.title ?? null,
+      recordedAt: updatedAt,
+    };
+  }
   return {
     electricityConsumption: {
       monthlyKwh: facts.monthlyKwh ?? e.monthlyKwh,
@@ -115,5 +154,6 @@ export function mergePortfolio(
       location: facts.location ?? p.location,
     },
     updatedAt,
+    sources,
   };
 }

@@ -245,7 +245,24 @@ export interface TitleUpdateResponse {
   readonly title: string;
 }
 
-/** `GET /chat/portfolio` answer (spec section 3): latest known facts, null when unknown. */
+/** The five facts of a portfolio, by their `extractedData` names (spec section 3). */
+export type PortfolioFactKey = 'monthlyKwh' | 'monthlyBill' | 'roofType' | 'roofArea' | 'location';
+
+/**
+ * Where a portfolio fact was stated (issue 25 item 10): its conversation (id and title,
+ * both null once that conversation is deleted) and when it was recorded (ISO).
+ */
+export interface PortfolioFactSource {
+  readonly conversationId: string | null;
+  readonly conversationTitle: string | null;
+  readonly recordedAt: string;
+}
+
+/**
+ * `GET /chat/portfolio` answer (spec section 3): the latest known value of each fact across
+ * the user's conversations, null when unknown; `sources` says where each known fact came
+ * from (absent keys: unknown facts).
+ */
 export interface Portfolio {
   readonly electricityConsumption: {
     readonly monthlyKwh: number | null;
@@ -260,6 +277,7 @@ export interface Portfolio {
     readonly location: string | null;
   };
   readonly updatedAt: string | null;
+  readonly sources: Readonly<Partial<Record<PortfolioFactKey, PortfolioFactSource>>>;
 }
 
 /** A project's location (spec section 3, solar project draft). */

@@ -8,6 +8,7 @@ const filled: Portfolio = {
   electricityConsumption: { monthlyKwh: 320, monthlyBill: 4770, currency: 'KGS' },
   propertyInfo: { roofType: 'Flat', roofArea: 40, location: 'Bishkek' },
   updatedAt: '2026-03-14T09:00:00Z',
+  sources: {},
 };
 
 const meta = {
@@ -59,6 +60,24 @@ export const Filled: Story = {
 
 export const Russian: Story = { args: { locale: 'ru' } };
 
+/** Facts from two conversations: each says where it came from (the latest value wins). */
+export const FromTwoConversations: Story = {
+  args: {
+    sources: {
+      monthlyKwh: 'From “Roof questions”, Mar 12',
+      monthlyBill: 'From “Solar panels for my house”, Mar 14',
+      roofType: 'From “Roof questions”, Mar 12',
+      roofArea: 'From “Roof questions”, Mar 12',
+      location: 'From “Solar panels for my house”, Mar 14',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByText('From “Roof questions”, Mar 12')).toHaveLength(3);
+    await expect(canvas.getAllByText('From “Solar panels for my house”, Mar 14')).toHaveLength(2);
+  },
+};
+
 export const Partial: Story = {
   args: {
     portfolio: {
@@ -78,6 +97,7 @@ export const Empty: Story = {
       electricityConsumption: { monthlyKwh: null, monthlyBill: null, currency: 'KGS' },
       propertyInfo: { roofType: null, roofArea: null, location: null },
       updatedAt: null,
+      sources: {},
     },
   },
 };

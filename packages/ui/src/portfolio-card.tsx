@@ -4,9 +4,10 @@
  * partial (unknown facts show a dash), empty (no fact yet: the empty message), loading,
  * and error with retry. Labels, units and roof type names arrive translated; numbers are
  * formatted for `locale`. A roof type without a translated name (free text from a model)
- * shows as it is.
+ * shows as it is. `sources` adds under a fact the conversation it came from (issue 25
+ * item 10: facts are merged across conversations, the latest winning).
  */
-import type { Portfolio } from '@solar/domain/contract';
+import type { Portfolio, PortfolioFactKey } from '@solar/domain/contract';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from './card.tsx';
@@ -43,6 +44,11 @@ export interface PortfolioCardProps {
   status: 'ready' | 'loading' | 'error';
   onRetry?: () => void;
   labels: PortfolioCardLabels;
+  /**
+   * Where each fact came from, already translated and formatted ("From “Roof questions”,
+   * Mar 14"); a fact without an entry shows no source line. Omit to show none.
+   */
+  sources?: Readonly<Partial<Record<PortfolioFactKey, string>>>;
   /** Interface locale for numbers (en, es, ru). */
   locale: string;
   className?: string;
@@ -62,6 +68,7 @@ export function PortfolioCard({
   status,
   onRetry,
   labels,
+  sources = {},
   locale,
   className,
 }: PortfolioCardProps) {
@@ -94,13 +101,19 @@ export function PortfolioCard({
   } else {
     const { monthlyKwh, monthlyBill } = portfolio.electricityConsumption;
     const { roofType, roofArea, location } = portfolio.propertyInfo;
-    const rows: [string, string | null][] = [
+    const rows: [PortfolioFactKey, string, string | null][] = [
       [
+        'monthlyKwh',
         labels.monthlyKwh,
         monthlyKwh === null ? null : `${formatNumber(monthlyKwh, locale)}\u00a0${labels.units.kwh}`,
       ],
-      [labels.monthlyBill, monthlyBill === null ? null : formatSom(monthlyBill, locale)],
       [
+        'monthlyBill',
+        labels.monthlyBill,
+        monthlyBill === null ? null : formatSom(monthlyBill, locale),
+      ],
+      [
+        'roofType',
         labels.roofType,
         roofType === null
           ? null
@@ -109,15 +122,16 @@ export function PortfolioCard({
             : roofType,
       ],
       [
+        'roofArea',
         labels.roofArea,
         roofArea === null ? null : `${formatNumber(roofArea, locale)}\u00a0${labels.units.m2}`,
       ],
-      [labels.location, location],
+      ['location', labels.location, location],
     ];
     body = (
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
+        {rows.map(([key, label, value]) => (
+          <div key={key} className="contents">
             <dt className="text-fg-muted">{label}</dt>
             <dd
               className={cn('text-right font-medium', value === null ? 'text-fg-muted' : 'text-fg')}
@@ -127,6 +141,9 @@ export function PortfolioCard({
                   <span aria-hidden="true">—</span>
                   <span className="sr-only">{labels.unknown}</span>
                 </>
+              )}
+              {value !== null && sources[key] && (
+                <span className="block text-xs font-normal text-fg-muted">{sources[key]}</span>
               )}
             </dd>
           </div>

@@ -13,6 +13,8 @@ import {
   type ConversationListResponse,
   type ExtractedData,
   type Portfolio,
+  type PortfolioFactKey,
+  type PortfolioFactSource,
 } from '@solar/domain';
 import { totalPagesOf } from '@solar/domain';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
@@ -82,17 +84,25 @@ export function createChatRepository(db: Db) {
     return row;
   }
 
-  /** The latest value of each fact of the user, validated again (any conversation). */
-  async function latestFacts(
-    userId: string,
-  ): Promise<{ facts: ExtractedData; updatedAt: Date | null }> {
+  /**
+   * The latest value of each fact of the user, validated again (any conversation), with
+   * the conversation each one came from (issue 25 item 10).
+   */
+  async function latestFacts(userId: string): Promise<{
+    facts: ExtractedData;
+    updatedAt: Date | null;
+    sources: Partial<Record<PortfolioFactKey, PortfolioFactSource>>;
+  }> {
     const rows = await db
       .selectDistinctOn([portfolioFacts.fact], {
         fact: portfolioFacts.fact,
         value: portfolioFacts.value,
         createdAt: portfolioFacts.createdAt,
+        conversationId: portfolioFacts.conversationId,
+        conversationTitle: conversations.title,
       })
       .from(portfolioFacts)
+      .leftJoin(conversations, eq(conversations.id, portfolioFacts.conversationId))
       .where(eq(portfolioFacts.userId, userId))
       .orderBy(portfolioFacts.fact, desc(portfolioFacts.createdAt), desc(portfolioFacts.id));
     const raw: Record<string, unknown> = {};
@@ -102,7 +112,18 @@ export function createChatRepository(db: Db) {
       raw[row.fact] = text && row.value != null ? String(row.value) : row.value;
       if (!updatedAt || row.createdAt > updatedAt) updatedAt = row.createdAt;
     }
-    return { facts: validateFacts(raw), updatedAt };
+    const facts = validateFacts(raw);
+    const sources: Partial<Record<PortfolioFactKey, PortfolioFactSource>> = {};
+    for (const row of rows) {
+      const key = row.fact as PortfolioFactKey;
+      if (facts[key] === undefined) continue;
+      sources[key] = {
+        conversationId: row.conversationId,
+        conversationTitle: row.conversationTitle,
+        recordedAt: iso(row.createdAt),
+      };
+    }
+    return { facts, updatedAt, sources };
   }
 
   return {
@@ -301,7 +322,7 @@ export function createChatRepository(db: Db) {
 
     /** `GET /chat/portfolio`: the latest facts in the contract's shape; all null when none. */
     async portfolio(userId: string): Promise<Portfolio> {
-      const { facts, updatedAt } = await latestFacts(userId);
+      const { facts, updatedAt, sources } = await latestFacts(userId);
       const empty = emptyPortfolio();
       return {
         electricityConsumption: {
@@ -315,6 +336,7 @@ export function createChatRepository(db: Db) {
           location: facts.location ?? null,
         },
         updatedAt: updatedAt ? iso(updatedAt) : null,
+        sources,
       };
     },
   };

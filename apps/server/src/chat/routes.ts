@@ -91,6 +91,15 @@ const portfolioResponse = z.object({
     location: z.string().nullable(),
   }),
   updatedAt: z.string().nullable(),
+  /** Where each known fact was stated: its conversation and when (issue 25 item 10). */
+  sources: z.partialRecord(
+    z.enum(['monthlyKwh', 'monthlyBill', 'roofType', 'roofArea', 'location']),
+    z.object({
+      conversationId: z.string().nullable(),
+      conversationTitle: z.string().nullable(),
+      recordedAt: z.string(),
+    }),
+  ),
 });
 
 /** Documents the event-stream answer of `POST /chat/stream` in the OpenAPI document. */
@@ -231,7 +240,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
     },
   );
 
-  /** GET /chat/portfolio -> 200 Portfolio: the latest value of each fact; all null when none. */
+  /** GET /chat/portfolio -> 200 Portfolio: the latest value of each fact across the user's
+   * conversations, with each fact's conversation in `sources`; all null when none. */
   app.get(
     '/chat/portfolio',
     {

@@ -776,6 +776,7 @@ export function contractSuite(target: () => ContractTarget): void {
         electricityConsumption: { monthlyKwh: null, monthlyBill: null, currency: 'KGS' },
         propertyInfo: { roofType: null, roofArea: null, location: null },
         updatedAt: null,
+        sources: {},
       });
       const chunks = await collect(
         api.chat.stream({ message: 'We use 450 kWh per month.', conversationId: null }),
@@ -785,6 +786,13 @@ export function contractSuite(target: () => ContractTarget): void {
       expect(portfolio).toMatchObject({
         electricityConsumption: { monthlyKwh: 450, currency: 'KGS' },
         updatedAt: iso,
+        sources: {
+          monthlyKwh: {
+            conversationId: chunks[0]!.conversationId,
+            conversationTitle: expect.any(String),
+            recordedAt: iso,
+          },
+        },
       });
     });
     it('stream errors come before the stream: 400 blank or too long, 404 unknown or foreign, 409 ended, 401 without token', async () => {

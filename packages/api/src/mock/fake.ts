@@ -510,7 +510,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
       extractedDataJson: JSON.stringify(facts),
       interrupted: false,
     });
-    portfolios.set(client.id, mergePortfolio(emptyPortfolio(), facts, iso()));
+    portfolios.set(client.id, mergePortfolio(emptyPortfolio(), facts, iso(), first));
   }
   if ((options.seed ?? 'demo') === 'demo') seedDemo();
 
@@ -658,8 +658,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
     resendVerification: (auth) =>
       reply(() => {
         const user = authenticate(auth);
-        if (user.emailConfirmed)
-          refuse(409, 'already_confirmed');
+        if (user.emailConfirmed) refuse(409, 'already_confirmed');
         sendMail(user, 'verify');
         return ok({ message: 'We have sent a new confirmation link to your email.' }, 202);
       }),
@@ -834,7 +833,12 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
             if (hasFacts)
               portfolios.set(
                 user.id,
-                mergePortfolio(portfolios.get(user.id) ?? emptyPortfolio(), facts, iso()),
+                mergePortfolio(
+                  portfolios.get(user.id) ?? emptyPortfolio(),
+                  facts,
+                  iso(),
+                  conversation,
+                ),
               );
           },
         };

@@ -3,12 +3,21 @@
  * panel, and the bot type settings. Presentational glue between the ui components and
  * the screen's state; every text is translated here.
  */
-import { botTypeLabel, chatMessages, type BotType } from '@solar/domain';
+import {
+  botTypeLabel,
+  chatMessages,
+  isPortfolioMixed,
+  PORTFOLIO_FACT_KEYS,
+  ROOF_TYPES,
+  type BotType,
+  type PortfolioFactKey,
+} from '@solar/domain';
 import { usePortfolio } from '@solar/api/react';
 import { ChatMessage, Checkbox, PortfolioCard, Select } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import type { DisplayMessage } from './chat-model.ts';
 import type { ChatSettings } from './chat-storage.ts';
+import { loadFailure } from '../../app/load-failure.ts';
 
 const AUTHOR_LABEL_IDS = {
   user: 'chatScreen.author.user',
@@ -49,19 +58,35 @@ export function MessageView({
 
 /**
  * The collected solar data (`GET /chat/portfolio`): filled, partial, empty message,
- * loading, error with retry. Mounted only while the portfolio view is open.
+ * loading, error with retry. Mounted only while the portfolio view is open. When the
+ * facts come from more than one conversation, each says which one and when.
  */
 export function PortfolioPanel({ id }: { id: string }) {
   const intl = useIntl();
   const portfolio = usePortfolio();
   const t = (key: string) => intl.formatMessage({ id: `chatScreen.portfolio.${key}` });
   const updatedAt = portfolio.data?.updatedAt;
+  const sources: Partial<Record<PortfolioFactKey, string>> = {};
+  if (portfolio.data && isPortfolioMixed(portfolio.data)) {
+    for (const key of PORTFOLIO_FACT_KEYS) {
+      const source = portfolio.data.sources[key];
+      if (!source) continue;
+      const date = intl.formatDate(source.recordedAt, { month: 'short', day: 'numeric' });
+      sources[key] = source.conversationTitle
+        ? intl.formatMessage(
+            { id: 'chatScreen.portfolio.source' },
+            { title: source.conversationTitle, date },
+          )
+        : intl.formatMessage({ id: 'chatScreen.portfolio.sourceUntitled' }, { date });
+    }
+  }
   return (
     <div id={id}>
       <PortfolioCard
         portfolio={portfolio.data ?? null}
         status={portfolio.isPending ? 'loading' : portfolio.isError ? 'error' : 'ready'}
         onRetry={() => void portfolio.refetch()}
+        sources={sources}
         locale={intl.locale}
         labels={{
           title: t('title'),
@@ -71,10 +96,12 @@ export function PortfolioPanel({ id }: { id: string }) {
           roofArea: t('roofArea'),
           location: t('location'),
           empty: intl.formatMessage(chatMessages.emptyPortfolio),
-          error: intl.formatMessage(chatMessages.portfolioLoadFailed),
+          error: intl.formatMessage(loadFailure(portfolio.error, chatMessages.portfolioLoadFailed)),
           retry: intl.formatMessage(chatMessages.retry),
           loading: t('loading'),
           unknown: t('unknown'),
+          units: { kwh: t('unit.kwh'), m2: t('unit.m2') },
+          roofTypes: Object.fromEntries(ROOF_TYPES.map((type) => [type, t(`roof.${type}`)])),
           ...(updatedAt
             ? {
                 updated: intl.formatMessage(
