@@ -28,6 +28,8 @@ const uiOwnDeps = [
   'tailwind-merge',
   '@tanstack/react-table',
   'react-markdown',
+  'remark-gfm',
+  'remend',
 ];
 const reactDeps = ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime'];
 const uiDeps = [...reactDeps, ...uiOwnDeps, 'vitest-browser-react'];
@@ -39,6 +41,8 @@ const webDeps = [
   'wouter/memory-location',
   'react-intl',
   '@tanstack/react-query',
+  // Loaded lazily by main.tsx in development builds; listed so Vite does not reload mid-run.
+  '@tanstack/react-query-devtools',
   'leaflet',
   ...uiOwnDeps.map((dep) => `@solar/ui > ${dep}`),
   '@solar/api > eventsource-parser',
@@ -146,7 +150,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: here('./apps/web'),
-          include: ['src/**/*.test.tsx'],
+          include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: [here('./scripts/browser-test-setup.ts')],
           browser: browser(),
         },

@@ -571,11 +571,24 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
       expect(
         (await call(server, 'GET', '/auth/me', { token: created.body.token })).body.emailConfirmed,
       ).toBe(true);
+      // Clicked twice: the address is confirmed, and the answer says so (issue 25 item 13).
       const again = await refusedWithoutWrites(
+        () => call(server, 'POST', '/auth/email/verify', { body: { token } }),
+        409,
+      );
+      expect(again.body.code).toBe('already_confirmed');
+      // Once the account moved to another address, the old link is simply invalid.
+      const moved = await call(server, 'PUT', '/auth/me', {
+        token: created.body.token,
+        body: { name: body.name, email: `moved-${body.email}`, currentPassword: body.password },
+      });
+      expect(moved.status).toBe(200);
+      expect(moved.body.emailConfirmed).toBe(false);
+      const stale = await refusedWithoutWrites(
         () => call(server, 'POST', '/auth/email/verify', { body: { token } }),
         400,
       );
-      expect(again.body.code).toBe('invalid_token');
+      expect(stale.body.code).toBe('invalid_token');
       await refusedWithoutWrites(
         () => call(server, 'POST', '/auth/email/verify', { body: {} }),
         400,

@@ -1,7 +1,8 @@
 /**
  * The chat against the real server (offline assistant, SSE): sign in, a reply streams and
  * the URL becomes /chat/{id}, stop on a second message, the title edit survives a reload,
- * end conversation (spec sections 2, 4 and 8).
+ * end conversation (asked first), and a refused (429) message kept in the composer (spec
+ * sections 2, 4 and 8).
  */
 import { expect, test } from '@playwright/test';
 
@@ -72,9 +73,52 @@ test('a new user chats: streaming, stop, title, end', async ({ page, request }) 
 
   // End conversation: back to a new chat; the ended one reads as ended.
   await page.getByRole('button', { name: 'End conversation' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'End this conversation?' })
+    .getByRole('button', { name: 'End conversation' })
+    .click();
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByRole('heading', { level: 1, name: 'New chat' })).toBeVisible();
   await page.goto(conversationUrl);
   await expect(page.getByText('Status: Ended')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+});
+
+test('a refused (429) message stays in the composer with when to retry', async ({
+  page,
+  request,
+}) => {
+  const email = `chat-429-${Date.now()}@example.com`;
+  const signup = await request.post('/api/v1/auth/email/signup', {
+    data: { name: 'Busy Tester', email, password, confirmPassword: password },
+  });
+  expect(signup.status()).toBe(201);
+  await page.goto('/signin?from=/chat');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+
+  // The server's answer to one user over the message limit (API-CONTRACT.md, 429).
+  await page.route('**/api/v1/chat/stream', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'retry-after': '90' },
+      json: { code: 'rate_limited', message: 'Rate limit exceeded' },
+    }),
+  );
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill('What size system for a 2500 som bill?');
+  await input.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('you can send it again in 2 minutes');
+  await expect(input).toHaveValue('What size system for a 2500 som bill?');
+  await expect(page.getByRole('log').getByRole('article')).toHaveCount(0);
+
+  // Once the limit has passed, the same words go out.
+  await page.unroute('**/api/v1/chat/stream');
+  await input.press('Enter');
+  await expect(page.getByRole('log').getByRole('article').first()).toContainText(
+    'What size system for a 2500 som bill?',
+  );
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

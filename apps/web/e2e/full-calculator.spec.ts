@@ -3,7 +3,8 @@
  * see the monthly chart, save a draft, reload, continue it. The server's geocoder and PVGIS
  * calls go to local fakes (GEOCODER_URL, PVGIS_URL: see fakes/upstream-fakes.ts
  * `upstreamEnv`, which the e2e webServer must pass); the browser's OpenStreetMap tile
- * requests are routed to the fake tile server.
+ * requests are routed to the fake tile server. A second run has the geocoder down and the
+ * map's tiles failing: the detected point goes on by its coordinates, with no global toast.
  */
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
@@ -77,4 +78,34 @@ test('pick a place by search, configure, see the chart, save a draft, reload and
   await expect(page.getByRole('textbox', { name: 'System size (kW DC)' })).toHaveValue('5');
   await expect(page.getByRole('img', { name: /Production by month/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Monthly production' })).toContainText('6,500');
+});
+
+test('the geocoder is down: the detected point goes on by its coordinates', async ({
+  page,
+  context,
+}) => {
+  fakes.geocoderDown = true;
+  try {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 42.8746, longitude: 74.5698 });
+    // The map's tiles fail too: one inline message, never a global toast.
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+
+    await page.goto('/signin?from=%2Fsolar-calculator-full');
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Selected location: 42.87460, 74.56980')).toBeVisible();
+    await expect(page.getByText('Failed to get address for this location.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Choose a different location' }).click();
+    await expect(page.getByText('The map could not be loaded.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Failed to load resource', { exact: false })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Use this location' }).click();
+    await expect(page.getByRole('heading', { name: 'System configuration' })).toBeVisible();
+    await expect(page.getByText('Location: 42.87460, 74.56980')).toBeVisible();
+  } finally {
+    fakes.geocoderDown = false;
+  }
 });

@@ -104,24 +104,28 @@ test('the admin creates, finds, views and edits a user', async ({ page }) => {
   await choose(page, 'User type', 'Supplier');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page, 'User updated successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/users$/);
-  await page.getByRole('searchbox', { name: 'Search users' }).fill(stamp);
+  // Back to the list as it was left: search, filters and sort kept.
+  await expect(page).toHaveURL(/\/users\?.*type=installer/);
+  await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue(stamp);
+  // Now a Supplier, the user leaves the Installer filter.
+  await choose(page, 'User type', 'All user types');
   const edited = page.getByRole('row', { name: new RegExp(person.renamed) });
   await expect(edited).toBeVisible();
   await expect(edited.getByText('Supplier', { exact: true })).toBeVisible();
 });
 
-test('the server refuses the admin deactivating their own account', async ({ page }) => {
+test("the admin's own account: user type and Active are locked, saying why", async ({ page }) => {
+  const reason = 'You cannot deactivate or change the role of your own account.';
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, `/users?q=${E2E_ADMIN.email}`);
   await page.getByRole('link', { name: /^Edit / }).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(E2E_ADMIN.email);
-  await page.getByText('Active account').click();
+  const active = page.getByRole('checkbox', { name: 'Active account' });
+  await expect(active).toBeDisabled();
+  await expect(active).toHaveAccessibleDescription(reason);
+  await expect(page.getByRole('button', { name: /User type/ })).toBeDisabled();
+  // Saving what can be changed still works.
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('alert')).toContainText(
-    'You cannot deactivate or change the role of your own account.',
-  );
-  await expect(toast(page, 'Failed to update user')).toBeVisible();
-  await expect(page).toHaveURL(/\/edit$/);
+  await expect(toast(page, 'User updated successfully')).toBeVisible();
 });
 
 test('a non-admin opening /users lands on /dashboard', async ({ page }) => {

@@ -543,11 +543,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         throw new HttpError(401, 'account_inactive', apiMessages.accountInactive.defaultMessage);
       }
       if (current.emailConfirmed) {
-        throw new HttpError(
-          409,
-          'already_confirmed',
-          apiMessages.alreadyConfirmed.defaultMessage,
-        );
+        throw new HttpError(409, 'already_confirmed', apiMessages.alreadyConfirmed.defaultMessage);
       }
       sendVerification(current);
       return reply.code(202).send({ message: VERIFICATION_SENT_MESSAGE });

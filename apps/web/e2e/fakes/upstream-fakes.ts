@@ -2,7 +2,7 @@
  * Local fakes of the services the server and the map call (issue 9 e2e): a
  * Nominatim-compatible geocoder under /nominatim (`/search`, `/reverse`, jsonv2), the PVGIS
  * PVcalc API under /pvgis (`/PVcalc`), and map tiles under /tiles/{z}/{x}/{y}.png (a 1x1
- * PNG). The server reaches the first two through GEOCODER_URL and PVGIS_URL (see
+ * PNG). `geocoderDown` makes the geocoder answer 503 (an outage). The server reaches the first two through GEOCODER_URL and PVGIS_URL (see
  * `upstreamEnv`); the browser's tile requests are routed here by the spec.
  */
 import { createServer, type Server } from 'node:http';
@@ -37,15 +37,28 @@ export interface UpstreamHits {
 export async function startUpstreamFakes(): Promise<{
   url: string;
   hits: UpstreamHits;
+  /** While true, every geocoder request answers 503. */
+  geocoderDown: boolean;
   close: () => Promise<void>;
 }> {
   const hits: UpstreamHits = { geocoder: [], pvgis: [], tiles: [] };
+  const fakes = {
+    url: base,
+    hits,
+    geocoderDown: false,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', base);
     const json = (body: unknown) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
+    if (fakes.geocoderDown && url.pathname.startsWith('/nominatim/')) {
+      hits.geocoder.push(url.search);
+      response.writeHead(503, { 'content-type': 'text/plain' });
+      return response.end('Service Unavailable');
+    }
     if (url.pathname === '/nominatim/search') {
       hits.geocoder.push(url.search);
       const q = url.searchParams.get('q') ?? '';
@@ -94,9 +107,5 @@ export async function startUpstreamFakes(): Promise<{
     server.once('error', reject);
     server.listen(UPSTREAM_PORT, '127.0.0.1', () => resolve());
   });
-  return {
-    url: base,
-    hits,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return fakes;
 }

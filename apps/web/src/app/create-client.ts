@@ -3,8 +3,20 @@
  * 'Authorization Error' toast, and a failed refresh signs out and goes to /signin
  * (spec sections 4 and 8).
  */
-import { apiMessages } from '@solar/domain';
-import { createApiClient, type ApiClient } from '@solar/api';
+import { apiMessages, authMessages, type MessageDescriptor } from '@solar/domain';
+import {
+  createApiClient,
+  type ApiClient,
+  type KeyValueStorage,
+  type SignedOutEvent,
+} from '@solar/api';
+
+/** Why the session ended, in the user's language (spec section 8). */
+const SIGNED_OUT_MESSAGES: Record<SignedOutEvent['reason'], MessageDescriptor> = {
+  refresh_failed: authMessages.refreshFailed,
+  no_refresh_token: authMessages.noRefreshToken,
+  account_inactive: apiMessages.accountInactive,
+};
 import type { NoticeBus } from './events.ts';
 
 export interface BrowserClientOptions {
@@ -12,7 +24,10 @@ export interface BrowserClientOptions {
   /** Navigates in-app (wouter's navigate). */
   navigate: (to: string) => void;
   fetch?: typeof fetch;
-  storage?: Storage;
+  /** Where the session is kept (default localStorage). */
+  storage?: KeyValueStorage;
+  /** The clock, epoch ms (tests). */
+  now?: () => number;
 }
 
 export function createBrowserClient({
@@ -20,10 +35,12 @@ export function createBrowserClient({
   navigate,
   fetch,
   storage,
+  now,
 }: BrowserClientOptions): ApiClient {
   return createApiClient({
     ...(fetch ? { fetch } : {}),
     ...(storage ? { storage } : {}),
+    ...(now ? { now } : {}),
     // An inactive account's sign-in is a 403 too; the sign-in screen explains that one.
     onAuthorizationError: (error) =>
       error.code !== 'account_inactive' &&
@@ -33,7 +50,7 @@ export function createBrowserClient({
         message: apiMessages.notAuthorized,
       }),
     onSignedOut: (event) => {
-      bus.publish({ kind: 'error', message: event.message });
+      bus.publish({ kind: 'error', message: SIGNED_OUT_MESSAGES[event.reason] });
       navigate('/signin');
     },
   });

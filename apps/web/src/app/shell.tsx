@@ -3,6 +3,7 @@
  * (domain `navItems`: users only with canManageUsers), language selector and sign-out.
  */
 import { navItems } from '@solar/domain';
+import { useMe } from '@solar/api/react/me';
 import { useSignOut } from '@solar/api/react/provider';
 import { AppShell, Button, LanguageSelect } from '@solar/ui';
 import type { ReactNode } from 'react';
@@ -22,6 +23,11 @@ export function SignedInShell({
   const intl = useIntl();
   const [location, navigate] = useLocation();
   const session = useSessionLike();
+  // The account as the server knows it, on arrival and whenever the window regains focus:
+  // a role an admin changed updates the menus; a deactivated account signs out.
+  // (Its own module, not the hooks module: public pages such as the quick calculator use
+  // this shell too, and must not carry every hook.)
+  useMe();
   const { signOut, isPending: signingOut } = useSignOut();
   const now = useNow();
   const items = navItems(session, now()).map((item) => ({

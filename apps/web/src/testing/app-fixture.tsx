@@ -8,12 +8,13 @@
  *   <AppFixture path="/chat" as="client" mock={{ scenario: scenarios.slow }} />
  *   const fixture = createAppFixture({...}); fixture.mock.fake  (inspect the fake's data)
  */
-import { createApiClient, memoryStorage, type ApiClient } from '@solar/api';
+import { memoryStorage, type ApiClient } from '@solar/api';
 import { createMockApi, type MockApi, type MockApiOptions } from '@solar/api/mock';
 import { getResponse, type HttpHandler } from 'msw';
 import { useEffect, useState } from 'react';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app/app.tsx';
+import { createBrowserClient } from '../app/create-client.ts';
 import { createNoticeBus, type NoticeBus } from '../app/events.ts';
 import type { Locale } from '../i18n/locales.ts';
 
@@ -39,6 +40,8 @@ export interface AppFixtureOptions {
   /** Handlers tried before the fake's (override one resource in a story). */
   handlers?: HttpHandler[];
   locale?: Locale;
+  /** The instant the fake and the app treat as now, epoch ms (default FIXTURE_NOW). */
+  now?: number;
 }
 
 export interface AppFixture {
@@ -52,19 +55,28 @@ export interface AppFixture {
 }
 
 export function createAppFixture(options: AppFixtureOptions = {}): AppFixture {
-  const now = () => FIXTURE_NOW;
+  const instant = options.now ?? FIXTURE_NOW;
+  const now = () => instant;
   const mock = createMockApi({ now, ...options.mock });
   const handlers = [...(options.handlers ?? []), ...mock.list];
   const fetchThroughFake: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
     return (await getResponse(handlers, request)) ?? new Response(null, { status: 404 });
   };
-  const client = createApiClient({ fetch: fetchThroughFake, storage: memoryStorage(), now });
   const [pathname = '/', search = ''] = (options.path ?? '/').split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
+  const bus = createNoticeBus();
+  // The app's own client (its 403 toast and sign-out wiring), over the fake, in memory.
+  const client = createBrowserClient({
+    bus,
+    navigate: (to) => location.navigate(to),
+    fetch: fetchThroughFake,
+    storage: memoryStorage(),
+    now,
+  });
   const account = options.as ? FIXTURE_ACCOUNTS[options.as] : null;
   const ready = account ? client.auth.signIn(account).then(() => undefined) : Promise.resolve();
-  return { client, mock, bus: createNoticeBus(), location, now, ready };
+  return { client, mock, bus, location, now, ready };
 }
 
 /** Renders the app from a fixture once its sign-in is done. */

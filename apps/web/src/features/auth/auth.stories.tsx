@@ -255,7 +255,31 @@ export const VerifyEmailDone: Story = {
   },
 };
 
-/** The verification link was used or is wrong. */
+/** The verification link was clicked a second time: the email stays confirmed. */
+export const VerifyEmailAlreadyConfirmed: Story = {
+  args: {
+    path: (fixture) => {
+      fixture.mock.fake.signUp({
+        name: 'Nurlan Toktosunov',
+        email: 'nurlan@example.com',
+        password: 'Sunshine2026',
+        confirmPassword: 'Sunshine2026',
+      });
+      const path = lastMailPath(fixture);
+      const token = new URL(path, 'http://localhost').searchParams.get('token');
+      fixture.mock.fake.verifyEmail({ token });
+      return path;
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Your email is already confirmed' }),
+    ).toBeVisible();
+  },
+};
+
+/** The verification link is wrong or has expired. */
 export const VerifyEmailInvalid: Story = {
   args: { path: '/verify-email?token=used' },
   play: async ({ canvasElement }) => {

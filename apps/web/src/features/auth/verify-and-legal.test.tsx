@@ -50,6 +50,25 @@ describe('verify email (API-CONTRACT.md POST /auth/email/verify)', () => {
     expect(user?.emailConfirmed).toBe(true);
   });
 
+  it('says a link clicked twice already confirmed the email (issue 25 item 13)', async () => {
+    const { fake, path } = withVerifyLink();
+    const first = await open(path, { mock: { fake } });
+    await expect
+      .element(page.getByRole('heading', { name: 'Your email is confirmed' }))
+      .toBeVisible();
+    await first.screen.unmount();
+    await open(path, { mock: { fake } });
+    await expect
+      .element(page.getByRole('heading', { name: 'Your email is already confirmed' }))
+      .toBeVisible();
+    await expect
+      .element(page.getByText('This link was used before. There is nothing more to do.'))
+      .toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'Go to sign in' }))
+      .toHaveAttribute('href', '/signin');
+  });
+
   it('explains an invalid link, calling the server once', async () => {
     const calls: string[] = [];
     await open('/verify-email?token=used-or-wrong', {

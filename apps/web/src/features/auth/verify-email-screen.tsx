@@ -1,11 +1,13 @@
 /**
  * /verify-email?token= (API-CONTRACT.md `POST /auth/email/verify`): the link of the
  * verification mail. The token is sent once on arrival (a spinner meanwhile); then either
- * 'email confirmed' or 'This link is invalid or has expired.' (400, or no token), with a
- * link to the dashboard when signed in, else to sign in.
+ * 'email confirmed', 'already confirmed' (409 `already_confirmed`: the link was clicked
+ * before; issue 25 item 13) or 'This link is invalid or has expired.' (400, or no token),
+ * with a link to the dashboard when signed in, else to sign in.
  */
 import { useVerifyEmail } from '@solar/api/react';
 import { apiMessages, homePath, ROUTES } from '@solar/domain';
+import { ApiError } from '@solar/api';
 import { ButtonLink, Spinner } from '@solar/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -15,7 +17,7 @@ import { useSessionLike } from '../../app/session-gate.tsx';
 import { AuthPage } from './auth-page.tsx';
 import { failureText } from './failure-text.ts';
 
-type Outcome = 'pending' | 'verified' | 'failed';
+type Outcome = 'pending' | 'verified' | 'alreadyConfirmed' | 'failed';
 
 export default function VerifyEmailScreen() {
   const intl = useIntl();
@@ -36,6 +38,10 @@ export default function VerifyEmailScreen() {
     mutateAsync(token).then(
       () => setOutcome('verified'),
       (error: unknown) => {
+        if (error instanceof ApiError && error.code === 'already_confirmed') {
+          setOutcome('alreadyConfirmed');
+          return;
+        }
         setFailure(failureText(intl, error, apiMessages.invalidToken));
         setOutcome('failed');
       },
@@ -59,7 +65,7 @@ export default function VerifyEmailScreen() {
           <Spinner size="lg" showLabel label={t('verifyEmail.checking')} />
         </div>
       )}
-      {outcome === 'verified' && (
+      {(outcome === 'verified' || outcome === 'alreadyConfirmed') && (
         <section aria-labelledby="verify-result" className="flex flex-col gap-3">
           <h2
             id="verify-result"
@@ -67,9 +73,9 @@ export default function VerifyEmailScreen() {
             tabIndex={-1}
             className="text-lg font-semibold outline-none"
           >
-            {t('verifyEmail.doneTitle')}
+            {t(outcome === 'verified' ? 'verifyEmail.doneTitle' : 'verifyEmail.alreadyTitle')}
           </h2>
-          <p>{t('verifyEmail.doneBody')}</p>
+          <p>{t(outcome === 'verified' ? 'verifyEmail.doneBody' : 'verifyEmail.alreadyBody')}</p>
           {homeLink}
         </section>
       )}

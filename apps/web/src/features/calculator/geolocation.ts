@@ -5,7 +5,12 @@
  * message (domain `geolocationMessages`): not supported, permission denied, position
  * unavailable, timed out.
  */
-import { GEOLOCATION, geolocationMessages, type MessageDescriptor } from '@solar/domain';
+import {
+  GEOLOCATION,
+  geolocationAddressMessages,
+  geolocationMessages,
+  type MessageDescriptor,
+} from '@solar/domain';
 
 /** A position in degrees. */
 export interface Coordinates {
@@ -13,15 +18,23 @@ export interface Coordinates {
   readonly longitude: number;
 }
 
-/** Why no position was read; `message` is the descriptor to show. */
+/**
+ * Why no position was read. `descriptor` is the message for a page with a map (choose the
+ * location on the map); `addressDescriptor` the one for a page without (type the address).
+ */
 export class GeolocationFailure extends Error {
   override name = 'GeolocationFailure';
   readonly reason: 'notSupported' | 'permissionDenied' | 'positionUnavailable' | 'timeout';
   readonly descriptor: MessageDescriptor;
+  readonly addressDescriptor: MessageDescriptor;
   constructor(reason: GeolocationFailure['reason']) {
     super(geolocationMessages[reason].defaultMessage);
     this.reason = reason;
     this.descriptor = geolocationMessages[reason];
+    this.addressDescriptor =
+      reason === 'notSupported'
+        ? geolocationMessages.notSupported
+        : geolocationAddressMessages[reason];
   }
 }
 

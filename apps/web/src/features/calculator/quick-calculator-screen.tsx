@@ -85,6 +85,12 @@ interface Inputs {
   billInputMethod: 'manual' | 'photo';
 }
 
+/** What an estimate depends on: monthly use (kWh) and the rate (som per kWh). */
+interface EstimateBasis {
+  monthlyKwh: number;
+  pricePerKwhSom: number;
+}
+
 const DEFAULT_INPUTS: Inputs = {
   monthlyKwh: ESTIMATE_DEFAULTS.monthlyKwh,
   monthlyBillSom: ESTIMATE_DEFAULTS.monthlyBillSom,
@@ -160,6 +166,10 @@ function QuickCalculator({ signedIn }: { signedIn: boolean }) {
       ? quickEstimate({ monthlyKwh: initial.averageKwh, pricePerKwhSom: initial.pricePerKwh })
       : null,
   );
+  /** The inputs the shown estimate was computed from (kWh per month, som per kWh). */
+  const [basis, setBasis] = useState<EstimateBasis | null>(() =>
+    initial ? { monthlyKwh: initial.averageKwh, pricePerKwhSom: initial.pricePerKwh } : null,
+  );
   const [locating, setLocating] = useState(false);
   const [locationError, setLocationError] = useState<MessageDescriptor | null>(null);
   const resultsRef = useRef<HTMLElement>(null);
@@ -215,10 +225,12 @@ function QuickCalculator({ signedIn }: { signedIn: boolean }) {
       }
       update({ address });
     } catch (failure) {
+      // This page has no map: the fallback it names is typing the address.
       setLocationError(
-        failure instanceof GeolocationFailure
-          ? failure.descriptor
-          : new GeolocationFailure('positionUnavailable').descriptor,
+        (failure instanceof GeolocationFailure
+          ? failure
+          : new GeolocationFailure('positionUnavailable')
+        ).addressDescriptor,
       );
     } finally {
       setLocating(false);
@@ -242,6 +254,7 @@ function QuickCalculator({ signedIn }: { signedIn: boolean }) {
       budget: inputs.budget,
     });
     setEstimate(result);
+    setBasis({ monthlyKwh: inputs.monthlyKwh, pricePerKwhSom: inputs.pricePerKwhSom });
     // Let the results render, then move focus to them.
     requestAnimationFrame(() => resultsRef.current?.focus());
   }
@@ -249,6 +262,7 @@ function QuickCalculator({ signedIn }: { signedIn: boolean }) {
   function reset() {
     clearQuickInputs();
     setEstimate(null);
+    setBasis(null);
     setInputs(DEFAULT_INPUTS);
     setLocationError(null);
     requestAnimationFrame(() => headingRef.current?.focus());
@@ -273,6 +287,12 @@ function QuickCalculator({ signedIn }: { signedIn: boolean }) {
     );
   }
 
+  // Results computed from other inputs than those on screen are marked out of date (issue:
+  // a result for 300 kWh must not read as the answer for 0 kWh).
+  const outOfDate =
+    estimate !== null &&
+    basis !== null &&
+    (basis.monthlyKwh !== inputs.monthlyKwh || basis.pricePerKwhSom !== inputs.pricePerKwhSom);
   const budgetMax = BUDGET_MAX_SOM[inputs.budget];
   const notes: string[] = [];
   if (estimate && inputs.roofSizeM2 !== null && estimate.roofCoverageM2 > inputs.roofSizeM2) {
@@ -419,6 +439,23 @@ function QuickCalculator({ signedIn }: { signedIn: boolean }) {
         >
           {estimate ? (
             <Suspense fallback={<Spinner label={t('quickCalculator.resultsRegion')} />}>
+              {outOfDate && basis && (
+                <div
+                  role="status"
+                  className="flex items-start gap-2 rounded-md bg-warning-soft p-3 text-sm text-warning-fg"
+                >
+                  <InfoIcon className="mt-0.5 size-4 shrink-0" />
+                  <p>
+                    {t('quickCalculator.outOfDate', {
+                      kwh: intl.formatNumber(basis.monthlyKwh),
+                      rate: intl.formatNumber(basis.pricePerKwhSom, {
+                        minimumFractionDigits: 2,
+                        maximumFractionDigits: 2,
+                      }),
+                    })}
+                  </p>
+                </div>
+              )}
               <EstimateResults
                 estimate={estimate}
                 locale={intl.locale}

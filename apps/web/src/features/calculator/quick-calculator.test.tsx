@@ -114,6 +114,30 @@ describe('quick calculator', () => {
     expect(localStorage.getItem(STORAGE_KEYS.calculatorData)).toBeNull();
   });
 
+  it('marks results out of date when the kWh or the rate change, until Calculate again', async () => {
+    const { screen } = await open();
+    await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
+    const results = screen.getByRole('region', { name: 'Estimate' });
+    await expect.poll(() => textOf(results)).toContain('System size2.4kW');
+    await expect.element(results.getByRole('status')).not.toBeInTheDocument();
+
+    const kwh = screen.getByRole('textbox', { name: 'Monthly electricity use, kWh', exact: true });
+    await setNumber(kwh, '0');
+    await expect
+      .element(results.getByRole('status'))
+      .toHaveTextContent(
+        'Out of date: these results are for 300 kWh a month at 1.49 som per kWh. Press Calculate to update them.',
+      );
+    await setNumber(kwh, '300');
+    await expect.element(results.getByRole('status')).not.toBeInTheDocument();
+    await setNumber(screen.getByRole('textbox', { name: 'Rate per kWh (som)' }), '2');
+    await expect.element(results.getByRole('status')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
+    await expect.element(results.getByRole('status')).not.toBeInTheDocument();
+    // 2.4 kW makes 328.5 kWh a month; at 2 som per kWh that saves 657 som.
+    await expect.poll(() => textOf(results)).toContain('Monthly savings657 som');
+  });
+
   it('says when the estimate is above the chosen budget range, picked from its radio group', async () => {
     const { screen } = await open();
     await setNumber(
@@ -266,13 +290,11 @@ describe('quick calculator: use my location', () => {
     await expect.element(screen.getByLabelText('Address')).toHaveValue('42.87460, 74.56980');
   });
 
+  // The page has no map: each message names typing the address as the way on.
   it.each([
-    [
-      1,
-      'Location access was denied. Please allow location access or choose your location on the map.',
-    ],
-    [2, 'Your location is currently unavailable. Please choose your location on the map.'],
-    [3, 'Getting your location took too long. Please try again or choose it on the map.'],
+    [1, 'Location access was denied. Please allow location access or type your address.'],
+    [2, 'Your location is currently unavailable. Please type your address.'],
+    [3, 'Getting your location took too long. Please try again or type your address.'],
   ] as const)('shows its own message for geolocation error %i', async (code, message) => {
     failGeolocation(code);
     const { screen } = await open();

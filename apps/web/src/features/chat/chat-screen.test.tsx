@@ -34,6 +34,7 @@ async function openChat(
   path: string | ((seededId: string) => string) = '/chat',
   {
     onCreate,
+    locale,
     ...options
   }: Omit<AppFixtureOptions, 'path'> & {
     onCreate?: (fixture: AppFixture) => void;
@@ -46,7 +47,7 @@ async function openChat(
   const seededId = list?.conversations[0]?.id ?? '';
   const target = typeof path === 'function' ? path(seededId) : path;
   if (target !== '/chat') fixture.location.navigate(target, { replace: true });
-  const screen = await render(<AppFixtureView fixture={fixture} />);
+  const screen = await render(<AppFixtureView fixture={fixture} {...(locale ? { locale } : {})} />);
   return { fixture, screen, seededId };
 }
 
@@ -173,6 +174,26 @@ describe('chat: a new conversation streams its reply', () => {
     expect(screen.getByRole('log').getByRole('article').elements()).toHaveLength(1);
   });
 
+  it('keeps a refused (429) message in the composer with when to retry, and shows no bubble', async () => {
+    const { screen } = await openChat('/chat', {
+      mock: {
+        scenario: {
+          fail: { chat: { status: 429, code: 'rate_limited', retryAfterSeconds: 150 } },
+        },
+      },
+    });
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await input.fill('How many panels for 400 kWh?');
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent(
+        'Your message was not sent: too many messages for now. It is still in the box below; you can send it again in 3 minutes.',
+      );
+    await expect.element(input).toHaveValue('How many panels for 400 kWh?');
+    expect(screen.getByRole('log').getByRole('article').elements()).toHaveLength(0);
+  });
+
   it('sends with the chosen bot type and keeps the choice in storage', async () => {
     const { screen } = await openChat();
     await userEvent.click(screen.getByRole('button', { name: /Assistant type/ }));
@@ -288,13 +309,37 @@ describe('chat: history', () => {
     expect(localStorage.getItem(STORAGE_KEYS.activeConversationId)).toBeNull();
   });
 
-  it('clear chat empties the messages on screen', async () => {
-    const { screen } = await openChat((id) => `/chat/${id}`);
+  it('clear chat asks first, then starts a new conversation (the old one stays listed)', async () => {
+    const { fixture, screen, seededId } = await openChat((id) => `/chat/${id}`);
     const region = screen.getByRole('region', { name: 'Messages' });
     await expect.element(region.getByRole('article').first()).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Clear chat' }));
-    expect(region.getByRole('article').elements()).toHaveLength(0);
+    const question = screen.getByRole('alertdialog', { name: 'Clear this chat?' });
+    await expect.element(question).toBeVisible();
+    await userEvent.click(question.getByRole('button', { name: 'Cancel' }));
+    await expect.element(question).not.toBeInTheDocument();
+    expect(currentPath(fixture)).toBe(`/chat/${seededId}`);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear chat' }));
+    await userEvent.click(
+      screen.getByRole('alertdialog').getByRole('button', { name: 'Clear chat' }),
+    );
+    await expect.poll(() => currentPath(fixture)).toBe('/chat');
     await expect.element(screen.getByText('Ask the solar assistant')).toBeVisible();
+    expect(region.getByRole('article').elements()).toHaveLength(0);
+    expect(localStorage.getItem(STORAGE_KEYS.activeConversationId)).toBeNull();
+    // The next message starts a new conversation: the model does not get the old history.
+    await screen.getByRole('textbox', { name: 'Message' }).fill('Fresh start');
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => currentPath(fixture), { timeout: SLOW }).toMatch(/^\/chat\/[\w-]+$/);
+    expect(currentPath(fixture)).not.toBe(`/chat/${seededId}`);
+    await expect
+      .element(
+        screen
+          .getByRole('navigation', { name: 'Conversations' })
+          .getByRole('button', { name: /Solar panels/ }),
+      )
+      .toBeVisible();
   });
 });
 
@@ -359,9 +404,16 @@ describe('chat: title', () => {
 });
 
 describe('chat: end conversation', () => {
-  it('ends the conversation and returns to /chat', async () => {
+  it('asks first, then ends the conversation and returns to /chat', async () => {
     const { fixture, screen, seededId } = await openChat((id) => `/chat/${id}`);
     await userEvent.click(screen.getByRole('button', { name: 'End conversation' }));
+    const question = screen.getByRole('alertdialog', { name: 'End this conversation?' });
+    await userEvent.click(question.getByRole('button', { name: 'Cancel' }));
+    expect((await fixture.client.chat.history(seededId)).status).toBe('active');
+    await userEvent.click(screen.getByRole('button', { name: 'End conversation' }));
+    await userEvent.click(
+      screen.getByRole('alertdialog').getByRole('button', { name: 'End conversation' }),
+    );
     await expect.poll(() => currentPath(fixture)).toBe('/chat');
     expect((await fixture.client.chat.history(seededId)).status).toBe('ended');
     expect(localStorage.getItem(STORAGE_KEYS.activeConversationId)).toBeNull();
@@ -382,6 +434,9 @@ describe('chat: end conversation', () => {
       handlers: [failing('post', 'chat/end/:id', { fail: true })],
     });
     await userEvent.click(screen.getByRole('button', { name: 'End conversation' }));
+    await userEvent.click(
+      screen.getByRole('alertdialog').getByRole('button', { name: 'End conversation' }),
+    );
     await expect.element(screen.getByText('Failed to end conversation')).toBeVisible();
     expect(currentPath(fixture)).toBe(`/chat/${seededId}`);
   });
@@ -451,6 +506,25 @@ describe('chat: portfolio', () => {
     await screen.getByRole('textbox', { name: 'Message' }).fill('We use 320 kWh per month');
     await userEvent.keyboard('{Enter}');
     await expect.element(screen.getByText('320 kWh'), { timeout: SLOW }).toBeVisible();
+  });
+
+  it('reads a plainly said place and shows roof type and units in Russian', async () => {
+    const { screen } = await openChat('/chat', { as: 'manager', locale: 'ru' });
+    await userEvent.click(screen.getByRole('button', { name: 'Портфолио' }));
+    await screen
+      .getByRole('textbox', { name: 'Сообщение' })
+      .fill('Плоская крыша 60 м2 в Оше, расход 400 кВт·ч в месяц');
+    await userEvent.keyboard('{Enter}');
+    const value = (text: string) => screen.getByRole('definition').filter({ hasText: text });
+    await expect.element(value('400 кВт·ч'), { timeout: SLOW }).toBeVisible();
+    await expect.element(value('Плоская')).toBeVisible();
+    await expect.element(value('60 м²')).toBeVisible();
+    await expect.element(value('Оше')).toBeVisible();
+    const values = screen
+      .getByRole('definition')
+      .elements()
+      .map((dd) => dd.textContent);
+    expect(values.join(' ')).not.toMatch(/flat|kWh/);
   });
 
   it('shows the error with retry', async () => {

@@ -43,7 +43,7 @@ import {
   Spinner,
   cn,
 } from '@solar/ui';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { useNow } from '../../app/clock.tsx';
@@ -65,6 +65,12 @@ import {
   writeChatSettings,
   type ChatSettings,
 } from './chat-storage.ts';
+import { loadFailure } from '../../app/load-failure.ts';
+
+/** The confirmation dialog (Radix Dialog) loads when first asked for, not with the screen. */
+const ConfirmDialog = lazy(() =>
+  import('@solar/ui/dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /** What the screen shows for one conversation (or a new one, `id` null). */
 interface ViewState {
@@ -109,6 +115,9 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
   }
 
   const [draft, setDraft] = useState('');
+  /** A message the server refused (429): it is back in the composer, with when to retry. */
+  const [notSent, setNotSent] = useState<{ retryAfterSeconds: number | null } | null>(null);
+  const [confirming, setConfirming] = useState<'clear' | 'end' | null>(null);
   const [settings, setSettings] = useState<ChatSettings>(readChatSettings);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [portfolioOpen, setPortfolioOpen] = useState(false);
@@ -200,11 +209,22 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
     );
     setView((v) => ({ ...v, frozen: v.frozen ?? stored, done: [...v.done, ...finished], turn }));
     setDraft('');
-    void stream.send({
-      message: text.trim(),
-      conversationId: view.id,
-      context: { botType: settings.botType, locale: intl.locale as Locale },
-    });
+    setNotSent(null);
+    void stream
+      .send({
+        message: text.trim(),
+        conversationId: view.id,
+        context: { botType: settings.botType, locale: intl.locale as Locale },
+      })
+      .then((error) => {
+        if (error?.code !== 'rate_limited') return;
+        // Refused before any reply: nothing was stored, so nothing is shown as sent; the
+        // words go back into the composer (unless the user typed something new meanwhile).
+        setView((v) => (v.turn?.id === turn.id ? { ...v, turn: null } : v));
+        setDraft((current) => (current.trim() === '' ? text : current));
+        setNotSent({ retryAfterSeconds: error.retryAfterSeconds });
+        stream.reset();
+      });
     focusComposer();
   };
 
@@ -217,14 +237,19 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
     stream.stop();
     writeActiveConversationId(null);
     setDraft('');
+    setNotSent(null);
     setSidebarOpen(false);
     if (urlId === null) setView(freshView(null));
     else navigate(ROUTES.chat);
   };
 
+  /**
+   * Clear chat (confirmed): the screen starts a new conversation, so the assistant no
+   * longer sees the old messages; the old conversation stays in the list.
+   */
   const clearChat = () => {
-    stream.stop();
-    setView((v) => ({ ...v, frozen: [], done: [], turn: null }));
+    setConfirming(null);
+    newChat();
     focusComposer();
   };
 
@@ -233,11 +258,15 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
     if (id === null) return;
     end.mutate(id, {
       onSuccess: () => {
+        setConfirming(null);
         stream.stop();
         writeActiveConversationId(null);
         navigate(ROUTES.chat);
       },
-      onError: () => notify({ kind: 'error', message: chatMessages.endFailed }),
+      onError: () => {
+        setConfirming(null);
+        notify({ kind: 'error', message: chatMessages.endFailed });
+      },
     });
   };
 
@@ -306,7 +335,9 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
             loadMore: t('chatScreen.loadMore'),
             loading: t('chatScreen.loadingConversations'),
             empty: t('chatScreen.noConversations'),
-            error: intl.formatMessage(chatMessages.conversationsLoadFailed),
+            error: intl.formatMessage(
+              loadFailure(conversations.error, chatMessages.conversationsLoadFailed),
+            ),
             retry: intl.formatMessage(chatMessages.retry),
             generatedTitle: t('chatScreen.generatedTitle'),
           }}
@@ -358,7 +389,7 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
                 variant="ghost"
                 size="sm"
                 isDisabled={!hasMessages || streaming}
-                onPress={clearChat}
+                onPress={() => setConfirming('clear')}
               >
                 {t('chatScreen.clearChat')}
               </Button>
@@ -368,10 +399,38 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
                   size="sm"
                   isPending={end.isPending}
                   isDisabled={streaming}
-                  onPress={endConversation}
+                  onPress={() => setConfirming('end')}
                 >
                   {t('chatScreen.endConversation')}
                 </Button>
+              )}
+              {confirming !== null && (
+                <Suspense fallback={null}>
+                  <ConfirmDialog
+                    open={confirming === 'clear'}
+                    onOpenChange={(open) => setConfirming(open ? 'clear' : null)}
+                    title={t('chatScreen.clearConfirm.title')}
+                    description={t('chatScreen.clearConfirm.description')}
+                    confirmLabel={t('chatScreen.clearConfirm.confirm')}
+                    cancelLabel={t('chatScreen.confirm.cancel')}
+                    closeLabel={t('chatScreen.confirm.close')}
+                    onConfirm={clearChat}
+                  />
+                  <ConfirmDialog
+                    open={confirming === 'end'}
+                    onOpenChange={(open) => {
+                      if (!end.isPending) setConfirming(open ? 'end' : null);
+                    }}
+                    title={t('chatScreen.endConfirm.title')}
+                    description={t('chatScreen.endConfirm.description')}
+                    confirmLabel={t('chatScreen.endConversation')}
+                    cancelLabel={t('chatScreen.confirm.cancel')}
+                    closeLabel={t('chatScreen.confirm.close')}
+                    tone="danger"
+                    isPending={end.isPending}
+                    onConfirm={endConversation}
+                  />
+                </Suspense>
               )}
             </div>
           </div>
@@ -393,7 +452,7 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
           {historyFailed && (
             <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
               <p className="text-sm font-medium text-danger-fg">
-                {intl.formatMessage(chatMessages.historyLoadFailed)}
+                {intl.formatMessage(loadFailure(history.error, chatMessages.historyLoadFailed))}
               </p>
               <Button variant="secondary" size="sm" onPress={() => void history.refetch()}>
                 {intl.formatMessage(chatMessages.retry)}
@@ -419,6 +478,15 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
 
         <div ref={composer} className="sticky bottom-0 flex flex-col gap-1 bg-surface pb-2">
           {ended && <p className="text-sm text-fg-muted">{t('chatScreen.endedNotice')}</p>}
+          {notSent && (
+            <p role="alert" className="text-sm font-medium text-danger-fg">
+              {notSent.retryAfterSeconds === null
+                ? t('chatScreen.notSent')
+                : t('chatScreen.notSentRetry', {
+                    minutes: Math.max(1, Math.ceil(notSent.retryAfterSeconds / 60)),
+                  })}
+            </p>
+          )}
           <ChatComposer
             value={draft}
             onChange={setDraft}

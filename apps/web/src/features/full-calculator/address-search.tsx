@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useDebounce } from 'use-debounce';
+import { loadFailure } from '../../app/load-failure.ts';
 
 /** Wait after the last keystroke before searching, ms. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -140,7 +141,7 @@ export function AddressSearch({ onSelect }: AddressSearchProps) {
         )}
         {search.isError && (
           <li role="presentation" className="px-2.5 py-2 text-sm text-danger-fg">
-            {t('fullCalculator.search.failed')}
+            {intl.formatMessage(loadFailure(search.error, { id: 'fullCalculator.search.failed' }))}
           </li>
         )}
         {search.isSuccess && suggestions.length === 0 && (

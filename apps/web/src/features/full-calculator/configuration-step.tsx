@@ -10,7 +10,7 @@
 import type { MapSelection } from '@solar/domain';
 import { Button, Card, NumberField, Select, Spinner, Stat, StatGroup, formatSom } from '@solar/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useDebounce } from 'use-debounce';
 import {
@@ -25,6 +25,7 @@ import {
 } from './configuration.ts';
 import { fetchProduction, type ProductionQuery } from './production-api.ts';
 import { ProductionChart } from './production-chart.tsx';
+import { loadFailure } from '../../app/load-failure.ts';
 
 /** Wait after the last change before asking for production, ms. */
 export const PRODUCTION_DEBOUNCE_MS = 500;
@@ -33,7 +34,7 @@ export interface ConfigurationStepProps {
   location: MapSelection;
   configuration: SystemConfiguration;
   onChange: (configuration: SystemConfiguration) => void;
-  /** Where the first values came from (shown as a note). */
+  /** Where the first values came from (a note, shown until the size is changed). */
   prefill: PrefillSource;
   onChangeLocation: () => void;
   onSave: () => void;
@@ -68,6 +69,10 @@ export function ConfigurationStep({
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const set = (patch: Partial<SystemConfiguration>) => onChange({ ...c, ...patch });
+  // The prefill note describes the size it came with; once the user changes it, it goes.
+  const [origin, setOrigin] = useState({ prefill, systemSizeKw: c.systemSizeKw });
+  if (origin.prefill !== prefill) setOrigin({ prefill, systemSizeKw: c.systemSizeKw });
+  const showPrefill = c.systemSizeKw === origin.systemSizeKw;
   const [query] = useDebounce<ProductionQuery>(
     {
       latitude: location.latitude,
@@ -107,7 +112,9 @@ export function ConfigurationStep({
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="flex flex-col gap-4 p-5">
           <h2 className="text-lg font-semibold">{t('fullCalculator.config.title')}</h2>
-          <p className="text-sm text-fg-muted">{t(`fullCalculator.prefill.${prefill}`)}</p>
+          {showPrefill && (
+            <p className="text-sm text-fg-muted">{t(`fullCalculator.prefill.${prefill}`)}</p>
+          )}
           <NumberField
             label={t('fullCalculator.config.systemSize')}
             value={c.systemSizeKw}
@@ -200,7 +207,9 @@ export function ConfigurationStep({
             {production.isError && !data && (
               <div className="flex flex-col gap-2">
                 <p role="alert" className="text-sm font-medium text-danger-fg">
-                  {t('fullCalculator.production.failed')}
+                  {intl.formatMessage(
+                    loadFailure(production.error, { id: 'fullCalculator.production.failed' }),
+                  )}
                 </p>
                 <Button
                   variant="secondary"

@@ -13,7 +13,8 @@
  * and 'Continue' reopens one at step 2. Every project action first counts against the
  * browser's 100-per-hour limit (domain `consumeRateLimit`, key `rateLimit_<userId>`); a
  * refused action, or the server's 429, shows 'Rate limit exceeded: max 100 requests per
- * hour'.
+ * hour'. Loading the drafts is no action; should the list still be refused (429), it says
+ * so and when it can be loaded again (its Retry-After).
  */
 import {
   calculatorMessages,
@@ -160,6 +161,19 @@ function FullCalculator() {
     focusStep();
   }
 
+  /**
+   * Why the drafts list failed: for a 429, that too many requests were made and, from its
+   * Retry-After, the time they can be loaded again (issue 25, item 12).
+   */
+  function draftsFailure(error: unknown): string {
+    if (!(error instanceof ApiError) || error.status !== 429) {
+      return t('fullCalculator.drafts.failed');
+    }
+    if (error.retryAfterSeconds === null) return t('fullCalculator.drafts.rateLimited');
+    const time = intl.formatTime(now() + error.retryAfterSeconds * 1000, { timeStyle: 'short' });
+    return t('fullCalculator.drafts.rateLimitedUntil', { time });
+  }
+
   const drafts = (projects.data ?? [])
     .filter((project) => project.isDraft)
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
@@ -197,7 +211,8 @@ function FullCalculator() {
               savedAt !== null ? (
                 <span role="status" className="text-sm text-success-fg">
                   {t('fullCalculator.saved', {
-                    time: intl.formatTime(savedAt, { hour: '2-digit', minute: '2-digit' }),
+                    // The same clock style as the drafts list ("3:28 PM", "15:28").
+                    time: intl.formatTime(savedAt, { timeStyle: 'short' }),
                   })}
                 </span>
               ) : null
@@ -211,7 +226,7 @@ function FullCalculator() {
         {projects.isError && (
           <div className="flex items-center gap-3">
             <p role="alert" className="text-sm text-danger-fg">
-              {t('fullCalculator.drafts.failed')}
+              {draftsFailure(projects.error)}
             </p>
             <Button variant="secondary" size="sm" onPress={() => void projects.refetch()}>
               {t('fullCalculator.drafts.retry')}

@@ -136,6 +136,24 @@ describe('full calculator: location step', () => {
       .toBeVisible();
   });
 
+  it('keeps the detected point by its coordinates when the geocoder is down, and goes on', async () => {
+    const { screen } = await open({
+      geolocation: { latitude: 42.8746, longitude: 74.5698 },
+      mock: { scenario: { fail: { geo: { status: 502 } } } },
+    });
+    await expect.element(screen.getByText('Selected location: 42.87460, 74.56980')).toBeVisible();
+    await expect
+      .element(screen.getByRole('status').filter({ hasText: 'Failed to get address' }))
+      .toHaveTextContent(
+        'Failed to get address for this location. This place is shown by its coordinates: you can use it as it is, or search for your address.',
+      );
+    await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
+    await expect
+      .element(screen.getByRole('heading', { name: 'System configuration' }))
+      .toBeVisible();
+    await expect.element(screen.getByText('Location: 42.87460, 74.56980')).toBeVisible();
+  });
+
   it('refuses typed text that was not picked from the dropdown', async () => {
     const { screen } = await open();
     const search = screen.getByRole('combobox', { name: 'Search for an address' });
@@ -237,12 +255,20 @@ describe('full calculator: configuration step', () => {
       .element(screen.getByRole('textbox', { name: 'System size (kW DC)' }))
       .toHaveValue('7.6');
     await expect.element(screen.getByRole('textbox', { name: 'Panel count' })).toHaveValue('19');
+    // Once the size is the user's own, the note no longer describes it.
+    await screen.getByRole('textbox', { name: 'System size (kW DC)' }).fill('5');
+    await userEvent.keyboard('{Tab}');
+    await expect
+      .element(screen.getByText('The size is prefilled from your quick estimate.'))
+      .not.toBeInTheDocument();
   });
 });
 
 describe('full calculator: drafts', () => {
   it('saves a draft, lists it, and continues it with its configuration', async () => {
-    const { screen } = await open();
+    // A one-digit hour: "9:05 AM" in the list and the status alike, never "09:05 AM".
+    const savedAt = Date.parse('2026-03-14T09:05:00Z');
+    const { screen } = await open({ now: savedAt });
     await expect.element(screen.getByText('No saved drafts yet.')).toBeVisible();
     await pickBySearch(screen);
     await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
@@ -255,6 +281,15 @@ describe('full calculator: drafts', () => {
       name: 'Continue draft: Chui Avenue, Bishkek, Kyrgyzstan',
     });
     await expect.element(continueButton).toBeVisible();
+    // The status and the list write the time the same way ("3:28 PM", not "03:28 PM").
+    const saved = /Draft saved at (.+)\.$/.exec(
+      (screen.getByText(/Draft saved at/).element().textContent ?? '').replace(/\s/g, ' '),
+    )?.[1];
+    expect(saved).toBe(
+      new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(savedAt).replace(/\s/g, ' '),
+    );
+    const listed = (screen.getByText(/^Saved /).element().textContent ?? '').replace(/\s/g, ' ');
+    expect(listed).toContain(saved);
 
     await userEvent.click(screen.getByRole('button', { name: 'Change location' }));
     await userEvent.click(continueButton);
@@ -319,6 +354,26 @@ describe('full calculator: drafts', () => {
       .element(screen.getByText('Rate limit exceeded: max 100 requests per hour'))
       .toBeVisible();
     expect(await fixture.client.projects.list()).toHaveLength(0);
+  });
+
+  it('says why the drafts list failed on a 429 and when to try again', async () => {
+    const { screen, fixture } = await open({
+      mock: {
+        scenario: {
+          fail: { projects: { status: 429, code: 'rate_limited', retryAfterSeconds: 1800 } },
+        },
+      },
+    });
+    const time = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit' }).format(
+      fixture.now() + 1800 * 1000,
+    );
+    await expect
+      .element(
+        screen.getByText(
+          `Too many requests for now, so your drafts could not be loaded. You can try again at ${time}.`,
+        ),
+      )
+      .toBeVisible();
   });
 
   it("shows the same toast for the server's 429", async () => {

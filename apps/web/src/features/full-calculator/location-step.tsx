@@ -4,9 +4,11 @@
  * age) and reverse geocoded by `GET /geo/reverse`; each geolocation error shows its own
  * message and opens the manual picker. Manual: address search with a suggestions dropdown
  * (a place must be picked from it) and a Leaflet map (lazy) whose marker can be clicked or
- * dragged into place (reverse geocoded; failure: 'Failed to get address for this
- * location'). Default centre New York, zoom 15 (domain MAP_DEFAULTS). The map goes loading
- * -> ready or error. 'Use this location' hands the selection to step 2.
+ * dragged into place (reverse geocoded). When the address lookup fails (the geocoder is
+ * down), the point is kept with its coordinates as the address, as the quick calculator
+ * does, and the user may go on with it. Default centre New York, zoom 15 (domain
+ * MAP_DEFAULTS). The map goes loading -> ready or error; its tiles' failures are its own
+ * inline message, never a global toast. 'Use this location' hands the selection to step 2.
  */
 import {
   GEOLOCATION,
@@ -20,7 +22,9 @@ import { useApiClient, useConfig } from '@solar/api/react';
 import { Button, Card, Spinner } from '@solar/ui';
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { HANDLED_LOAD_ERRORS } from '../../app/global-errors.ts';
 import {
+  coordinatesText,
   currentPosition,
   GeolocationFailure,
   type Coordinates,
@@ -84,16 +88,20 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
   const [problem, setProblem] = useState<MessageDescriptor | null>(null);
   const [mapStatus, setMapStatus] = useState<MapStatus>('loading');
   const [resolving, setResolving] = useState(false);
+  /** The shown selection is raw coordinates: the address lookup failed. */
+  const [coordinatesOnly, setCoordinatesOnly] = useState(false);
   const [center, setCenter] = useState<Coordinates>(
     initial ?? { latitude: MAP_DEFAULTS.center.latitude, longitude: MAP_DEFAULTS.center.longitude },
   );
   const useButton = useRef<HTMLButtonElement>(null);
   const started = useRef(false);
 
-  async function reverse(point: Coordinates): Promise<MapSelection | null> {
+  /** The point with its address; raw coordinates (flagged) when the lookup fails. */
+  async function reverse(point: Coordinates): Promise<MapSelection> {
     setResolving(true);
     try {
       const place = await api.geo.reverse(point.latitude, point.longitude);
+      setCoordinatesOnly(false);
       return {
         address: place.address,
         latitude: point.latitude,
@@ -101,8 +109,9 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
         placeId: place.placeId,
       };
     } catch {
-      setProblem(mapMessages.reverseGeocodeFailed);
-      return null;
+      setCoordinatesOnly(true);
+      const text = coordinatesText(point);
+      return { address: text, latitude: point.latitude, longitude: point.longitude, placeId: text };
     } finally {
       setResolving(false);
     }
@@ -115,13 +124,8 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
       try {
         const point = await locate(GEOLOCATION.fullMaximumAgeMs);
         setCenter(point);
-        const found = await reverse(point);
-        if (found) {
-          setSelection(found);
-          setPhase('chosen');
-        } else {
-          setPhase('manual');
-        }
+        setSelection(await reverse(point));
+        setPhase('chosen');
       } catch (failure) {
         setProblem(
           failure instanceof GeolocationFailure
@@ -141,11 +145,16 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
     setCenter(next);
   }
 
+  /** An address picked from the search: a real place. */
+  function chooseFromSearch(next: MapSelection) {
+    setCoordinatesOnly(false);
+    choose(next);
+  }
+
   async function pickOnMap(point: Coordinates) {
     setProblem(null);
     setSelection(null);
-    const found = await reverse(point);
-    if (found) choose(found);
+    choose(await reverse(point));
   }
 
   const tileUrl = config.isPending ? null : tileUrlOf(config.data);
@@ -177,9 +186,9 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
       )}
       {phase === 'manual' && (
         <div className="flex flex-col gap-4">
-          <AddressSearch onSelect={choose} />
+          <AddressSearch onSelect={chooseFromSearch} />
           <p className="text-sm text-fg-muted">{t('fullCalculator.map.hint')}</p>
-          <div className="relative min-h-80">
+          <div className="relative min-h-80" {...HANDLED_LOAD_ERRORS}>
             {tileUrl === null ? (
               <MapLoading label={t('fullCalculator.map.loading')} />
             ) : (
@@ -222,6 +231,12 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
             <span className="font-medium">{t('fullCalculator.location.selected')}</span>{' '}
             <span>{selection.address}</span>
           </p>
+          {coordinatesOnly && (
+            <p role="status" className="text-sm text-fg-muted">
+              {intl.formatMessage(mapMessages.reverseGeocodeFailed)}.{' '}
+              {t('fullCalculator.location.coordinatesOnly')}
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button ref={useButton} onPress={() => onUse(selection)}>
               {t('fullCalculator.location.use')}

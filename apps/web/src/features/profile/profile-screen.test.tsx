@@ -28,6 +28,9 @@ const editButton = () => page.getByRole('button', { name: 'Edit profile' });
 const nameField = () => page.getByRole('textbox', { name: 'Name' });
 const emailField = () => page.getByRole('textbox', { name: 'Email' });
 const save = () => userEvent.click(page.getByRole('button', { name: 'Save' }));
+const currentPasswordField = () => page.getByLabelText('Current password', { exact: true });
+/** The fake's password of the signed-in client (daniyar@example.com). */
+const PASSWORD = 'Password1';
 
 async function startEditing() {
   await userEvent.click(editButton());
@@ -85,7 +88,9 @@ describe('profile: view and edit (spec sections 2 and 4)', () => {
     await expect.element(nameField()).toHaveValue('Daniyar Sadykov');
     await expect.element(emailField()).toHaveValue('daniyar@example.com');
     await nameField().fill('Daniyar S. Sadykov');
+    expect(currentPasswordField().query()).toBeNull();
     await emailField().fill('daniyar.s@example.com');
+    await currentPasswordField().fill(PASSWORD);
     await save();
     await expect
       .element(page.getByRole('status').filter({ hasText: 'Profile updated successfully' }))
@@ -154,6 +159,7 @@ describe('profile: validation and failures (spec sections 5 and 8)', () => {
     await open();
     await startEditing();
     await emailField().fill('aigerim@example.com');
+    await currentPasswordField().fill(PASSWORD);
     await save();
     await expect
       .element(emailField())
@@ -170,6 +176,73 @@ describe('profile: validation and failures (spec sections 5 and 8)', () => {
     await save();
     await expect.element(page.getByRole('alert')).toHaveTextContent('Failed to update profile.');
     await expect.element(nameField()).toHaveValue('Daniyar Sadykov Jr');
+  });
+});
+
+describe('profile: account safety (issue 25 item 4)', () => {
+  it('a new email asks for the current password, and says when it is wrong', async () => {
+    const hint =
+      'Needed to change the email. We will tell your current address and send a confirmation link to the new one.';
+    await open();
+    await startEditing();
+    await emailField().fill('daniyar.new@example.com');
+    await expect.element(currentPasswordField()).toHaveAccessibleDescription(hint);
+    await save();
+    await expect
+      .element(currentPasswordField())
+      .toHaveAccessibleDescription(`${hint} Please enter your current password`);
+    await expect.element(currentPasswordField()).toHaveFocus();
+    await currentPasswordField().fill('Wrong1234');
+    await save();
+    await expect
+      .element(currentPasswordField())
+      .toHaveAccessibleDescription(`${hint} The current password is not correct`);
+  });
+
+  it('after an email change the address is unverified and the link can be sent again', async () => {
+    await open();
+    await startEditing();
+    await emailField().fill('daniyar.moved@example.com');
+    await currentPasswordField().fill(PASSWORD);
+    await save();
+    await expect.element(page.getByText('(not verified yet)')).toBeVisible();
+    await userEvent.click(page.getByRole('button', { name: 'Send the link again' }));
+    await expect
+      .element(page.getByRole('status').filter({ hasText: 'We have sent a new confirmation link' }))
+      .toBeVisible();
+  });
+
+  it('changes the password: current and new with the sign-up rules', async () => {
+    const { fixture } = await open();
+    await userEvent.click(page.getByRole('button', { name: 'Change password' }));
+    const current = page.getByLabelText('Current password', { exact: true });
+    const next = page.getByLabelText('New password', { exact: true });
+    const confirm = page.getByLabelText('Confirm new password', { exact: true });
+    await next.fill('weakpass');
+    await confirm.fill('weakpass');
+    await userEvent.click(page.getByRole('button', { name: 'Change password' }));
+    await expect.element(current).toHaveAccessibleDescription('Please enter your current password');
+    await expect
+      .element(next)
+      .toHaveAccessibleDescription(
+        'At least 8 characters, with uppercase, lowercase and a number. Password must contain uppercase, lowercase, and number',
+      );
+    await current.fill('Wrong1234');
+    await next.fill('Newpass123');
+    await confirm.fill('Newpass123');
+    await userEvent.click(page.getByRole('button', { name: 'Change password' }));
+    await expect
+      .element(current)
+      .toHaveAccessibleDescription('The current password is not correct');
+    await current.fill(PASSWORD);
+    await userEvent.click(page.getByRole('button', { name: 'Change password' }));
+    await expect
+      .element(page.getByRole('status').filter({ hasText: 'Your password was changed.' }))
+      .toBeVisible();
+    const stored = [...fixture.mock.fake.users.values()].find(
+      (u) => u.email === 'daniyar@example.com',
+    );
+    expect(stored?.password).toBe('Newpass123');
   });
 });
 

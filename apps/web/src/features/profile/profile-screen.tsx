@@ -6,23 +6,40 @@
  * values. Google-authenticated users see a notice instead of the edit button. A taken email
  * (409) shows on the email field; other failures the server's message or 'Failed to update
  * profile.'.
+ *
+ * Account safety (issue 25 item 4): a new email asks for the current password (the field
+ * appears once the email differs) and is unverified until confirmed; an unverified email
+ * has 'Send the link again' (`POST /auth/email/verify/resend`); 'Change password' asks for
+ * the current password and a new one with the sign-up rules (`POST
+ * /auth/password/change`; this session stays signed in, the others end).
  */
 import {
   apiMessages,
   authMessages,
+  changePasswordFormSchema,
   messageDescriptor,
+  normalizeEmail,
   profileSchema,
   roleLabel,
+  validationMessages,
   type MeResponse,
 } from '@solar/domain';
 import { ApiError } from '@solar/api';
-import { queryKeys, useApiQueryClient, useMe, useUpdateProfile } from '@solar/api/react';
-import { Avatar, Button, Card, RoleBadge, Spinner, TextField } from '@solar/ui';
+import {
+  queryKeys,
+  useApiQueryClient,
+  useChangePassword,
+  useMe,
+  useResendVerification,
+  useUpdateProfile,
+} from '@solar/api/react';
+import { Avatar, Button, Card, PasswordField, RoleBadge, Spinner, TextField } from '@solar/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { SignedInShell } from '../../app/shell.tsx';
+import { loadFailure } from '../../app/load-failure.ts';
 
-type Field = 'name' | 'email';
+type Field = 'name' | 'email' | 'currentPassword';
 type Errors = Partial<Record<Field, string>>;
 
 export default function ProfileScreen() {
@@ -40,7 +57,7 @@ export default function ProfileScreen() {
         )}
         {me.isError && (
           <Card role="alert">
-            <p>{t('profile.loadFailed')}</p>
+            <p>{intl.formatMessage(loadFailure(me.error, { id: 'profile.loadFailed' }))}</p>
             <div>
               <Button variant="secondary" onPress={() => void me.refetch()}>
                 {t('profile.retry')}
@@ -49,6 +66,7 @@ export default function ProfileScreen() {
           </Card>
         )}
         {me.data && <ProfileCard me={me.data} />}
+        {me.data && me.data.authMethod !== 'google' && <ChangePasswordCard />}
       </div>
     </SignedInShell>
   );
@@ -60,17 +78,20 @@ function ProfileCard({ me }: { me: MeResponse }) {
   const queryClient = useApiQueryClient();
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<Record<Field, string>>({ name: me.name, email: me.email });
+  const blank = { name: me.name, email: me.email, currentPassword: '' };
+  const [draft, setDraft] = useState<Record<Field, string>>(blank);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const savedMessage = useRef<HTMLParagraphElement>(null);
   const focusAfter = useRef<'name' | 'edit' | 'saved' | null>(null);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const google = me.authMethod === 'google';
+  const emailChanging = normalizeEmail(draft.email) !== normalizeEmail(me.email);
 
   useEffect(() => {
     const target = focusAfter.current;
@@ -95,10 +116,11 @@ function ProfileCard({ me }: { me: MeResponse }) {
     setErrors(next);
     if (next.name) nameInput.current?.focus();
     else if (next.email) emailInput.current?.focus();
+    else if (next.currentPassword) passwordInput.current?.focus();
   };
 
   function startEditing() {
-    setDraft({ name: me.name, email: me.email });
+    setDraft(blank);
     setErrors({});
     setFailure(null);
     setSaved(false);
@@ -107,7 +129,7 @@ function ProfileCard({ me }: { me: MeResponse }) {
   }
 
   function cancel() {
-    setDraft({ name: me.name, email: me.email });
+    setDraft(blank);
     setErrors({});
     setFailure(null);
     focusAfter.current = 'edit';
@@ -117,15 +139,21 @@ function ProfileCard({ me }: { me: MeResponse }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const parsed = profileSchema.safeParse(draft);
+    const { currentPassword, ...details } = draft;
+    const parsed = profileSchema.safeParse(
+      emailChanging ? { ...details, currentPassword } : details,
+    );
+    const next: Errors = {};
+    if (emailChanging && currentPassword === '') {
+      next.currentPassword = validationMessages.currentPasswordRequired.id;
+    }
     if (!parsed.success) {
-      const next: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
         next[field] ??= issue.message;
       }
-      return showErrors(next);
     }
+    if (!parsed.success || next.currentPassword) return showErrors(next);
     try {
       const updated = await update.mutateAsync(parsed.data);
       queryClient.setQueryData(queryKeys.me(), updated);
@@ -140,7 +168,9 @@ function ProfileCard({ me }: { me: MeResponse }) {
       const next: Errors = {};
       if (fields.name) next.name = fields.name;
       if (fields.email) next.email = fields.email;
-      if (next.name || next.email) return showErrors(next);
+      if (fields.currentPassword)
+        next.currentPassword = serverPasswordMessage(fields.currentPassword);
+      if (next.name || next.email || next.currentPassword) return showErrors(next);
       setFailure(
         error instanceof ApiError && error.code !== 'network' && error.serverMessage
           ? error.serverMessage
@@ -203,6 +233,22 @@ function ProfileCard({ me }: { me: MeResponse }) {
             inputRef={emailInput}
             isRequired
           />
+          {emailChanging && (
+            <PasswordField
+              label={t('profile.currentPassword')}
+              name="currentPassword"
+              autoComplete="current-password"
+              showLabel={t('profile.showCurrentPassword')}
+              hideLabel={t('profile.hideCurrentPassword')}
+              description={t('profile.currentPasswordForEmail')}
+              value={draft.currentPassword}
+              onChange={edit('currentPassword')}
+              inputRef={passwordInput}
+              {...(errorText('currentPassword')
+                ? { errorMessage: errorText('currentPassword')! }
+                : {})}
+            />
+          )}
           {failure && (
             <p role="alert" className="text-sm text-danger-fg">
               {failure}
@@ -228,6 +274,7 @@ function ProfileCard({ me }: { me: MeResponse }) {
               <span className="text-fg-muted">
                 ({t(me.emailConfirmed ? 'profile.emailVerified' : 'profile.emailUnverified')})
               </span>
+              {!me.emailConfirmed && <ResendVerification />}
             </dd>
             <dt className="font-medium text-fg-muted">{t('profile.role')}</dt>
             <dd>{intl.formatMessage(roleLabel(me.role))}</dd>
@@ -242,6 +289,182 @@ function ProfileCard({ me }: { me: MeResponse }) {
             </div>
           )}
         </>
+      )}
+    </Card>
+  );
+}
+
+/** The English server text of a wrong or missing current password, as its message id. */
+function serverPasswordMessage(text: string): string {
+  for (const message of [
+    validationMessages.currentPasswordWrong,
+    validationMessages.currentPasswordRequired,
+  ]) {
+    if (message.defaultMessage === text) return message.id;
+  }
+  return text;
+}
+
+/** 'Send the link again' for an unverified email, with its outcome. */
+function ResendVerification() {
+  const intl = useIntl();
+  const resend = useResendVerification();
+  const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null);
+  const t = (id: string) => intl.formatMessage({ id });
+  async function send() {
+    setOutcome(null);
+    try {
+      await resend.mutateAsync();
+      setOutcome('sent');
+    } catch {
+      setOutcome('failed');
+    }
+  }
+  return (
+    <span className="mt-2 flex flex-wrap items-center gap-2">
+      <Button
+        variant="secondary"
+        size="sm"
+        onPress={() => void send()}
+        isPending={resend.isPending}
+      >
+        {t('profile.resendVerification')}
+      </Button>
+      {outcome === 'sent' && (
+        <span role="status" className="text-sm text-success-fg">
+          {t('profile.verificationSent')}
+        </span>
+      )}
+      {outcome === 'failed' && (
+        <span role="alert" className="text-sm text-danger-fg">
+          {t('profile.verificationFailed')}
+        </span>
+      )}
+    </span>
+  );
+}
+
+type PasswordFieldName = 'currentPassword' | 'password' | 'confirmPassword';
+
+/** 'Change password': current, new (sign-up rules) and confirm; this session stays. */
+function ChangePasswordCard() {
+  const intl = useIntl();
+  const change = useChangePassword();
+  const empty = { currentPassword: '', password: '', confirmPassword: '' };
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<Record<PasswordFieldName, string>>(empty);
+  const [errors, setErrors] = useState<Partial<Record<PasswordFieldName, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const t = (id: string) => intl.formatMessage({ id });
+  const text = (value: string | undefined) =>
+    value === undefined
+      ? undefined
+      : Object.hasOwn(intl.messages, value)
+        ? intl.formatMessage(messageDescriptor(value))
+        : value;
+  const set = (field: PasswordFieldName) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = changePasswordFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<PasswordFieldName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        next[issue.path[0] as PasswordFieldName] ??= issue.message;
+      }
+      return setErrors(next);
+    }
+    try {
+      await change.mutateAsync(parsed.data);
+      setValues(empty);
+      setOpen(false);
+      setDone(true);
+    } catch (error) {
+      const fields = error instanceof ApiError ? (error.fieldErrors ?? {}) : {};
+      const next: Partial<Record<PasswordFieldName, string>> = {};
+      if (fields.currentPassword)
+        next.currentPassword = serverPasswordMessage(fields.currentPassword);
+      if (fields.password) next.password = fields.password;
+      if (fields.confirmPassword) next.confirmPassword = fields.confirmPassword;
+      if (Object.keys(next).length > 0) return setErrors(next);
+      setFailure(
+        error instanceof ApiError && error.code !== 'network' && error.serverMessage
+          ? error.serverMessage
+          : t('profile.passwordChangeFailed'),
+      );
+    }
+  }
+
+  const field = (name: PasswordFieldName, autoComplete: string) => (
+    <PasswordField
+      label={t(`profile.${name}`)}
+      name={name}
+      autoComplete={autoComplete}
+      showLabel={t(`profile.show.${name}`)}
+      hideLabel={t(`profile.hide.${name}`)}
+      value={values[name]}
+      onChange={set(name)}
+      {...(name === 'password' ? { description: t('profile.newPasswordHint') } : {})}
+      {...(text(errors[name]) ? { errorMessage: text(errors[name])! } : {})}
+    />
+  );
+
+  return (
+    <Card className="gap-4">
+      <h2 className="text-lg font-semibold">{t('profile.changePassword')}</h2>
+      {done && !open && (
+        <p
+          role="status"
+          className="rounded-control bg-success-soft px-3 py-2 text-sm text-success-fg"
+        >
+          {t('profile.passwordChanged')}
+        </p>
+      )}
+      {open ? (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          {field('currentPassword', 'current-password')}
+          {field('password', 'new-password')}
+          {field('confirmPassword', 'new-password')}
+          {failure && (
+            <p role="alert" className="text-sm text-danger-fg">
+              {failure}
+            </p>
+          )}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              variant="secondary"
+              isDisabled={change.isPending}
+              onPress={() => {
+                setValues(empty);
+                setErrors({});
+                setFailure(null);
+                setOpen(false);
+              }}
+            >
+              {t('profile.cancel')}
+            </Button>
+            <Button type="submit" isPending={change.isPending}>
+              {t('profile.savePassword')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex justify-end">
+          <Button
+            variant="secondary"
+            onPress={() => {
+              setDone(false);
+              setOpen(true);
+            }}
+          >
+            {t('profile.changePassword')}
+          </Button>
+        </div>
       )}
     </Card>
   );

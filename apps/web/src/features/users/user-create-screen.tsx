@@ -31,6 +31,7 @@ import {
   type FieldErrors,
 } from './user-form.tsx';
 import { failureReason } from './user-queries.ts';
+import { usersListPath } from './list-return.ts';
 
 interface CreateValues {
   name: string;
@@ -83,7 +84,7 @@ export default function UserCreateScreen() {
       {
         onSuccess: () => {
           notify({ kind: 'success', message: userMessages.created });
-          navigate('/users');
+          navigate(usersListPath());
         },
         onError: (error) => {
           const fields = serverFieldErrors(error);
@@ -137,7 +138,7 @@ export default function UserCreateScreen() {
               onEmailConfirmedChange={(value) => change('emailConfirmed', value)}
             />
             <div className="mt-2 flex flex-wrap justify-end gap-2">
-              <ButtonLink href="/users" variant="secondary">
+              <ButtonLink href={usersListPath()} variant="secondary">
                 {t('users.form.cancel')}
               </ButtonLink>
               <Button type="submit" isPending={create.isPending}>

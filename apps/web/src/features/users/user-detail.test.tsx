@@ -4,7 +4,7 @@
  * return to /users, the view with and without the CRM link, the server's refusal of
  * self-deactivation, and a failed detail load.
  */
-import { delay, http } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -34,12 +34,13 @@ async function openFor(
   email: string,
   path: (id: string) => string,
   setup?: (f: AppFixture) => void,
+  { locale, ...options }: Omit<AppFixtureOptions, 'path' | 'as'> = {},
 ) {
-  const fixture = createAppFixture({ as: 'admin' });
+  const fixture = createAppFixture({ as: 'admin', ...options });
   await fixture.ready;
   setup?.(fixture);
   fixture.location.navigate(path(userByEmail(fixture, email).id), { replace: true });
-  const screen = await render(<AppFixtureView fixture={fixture} />);
+  const screen = await render(<AppFixtureView fixture={fixture} {...(locale ? { locale } : {})} />);
   return { fixture, screen };
 }
 
@@ -239,21 +240,50 @@ describe('edit user (spec sections 4, 5, 6 and 8)', () => {
     expect(lastPath(fixture)).toMatch(/\/edit$/);
   });
 
-  it("shows the server's refusal when an admin deactivates their own account (409)", async () => {
+  it("locks the user type and Active on the admin's own account, saying why", async () => {
+    const reason = 'You cannot deactivate or change the role of your own account.';
     const { fixture, screen } = await openFor('admin@solar.local', (id) => `/users/${id}/edit`);
     const active = screen.getByRole('checkbox', { name: 'Active account' });
     await expect.element(active).toBeChecked();
-    await userEvent.click(screen.getByText('Active account'));
-    await expect.element(active).not.toBeChecked();
+    await expect.element(active).toBeDisabled();
+    await expect.element(active).toHaveAccessibleDescription(reason);
+    const userType = screen.getByRole('button', { name: /User type/ });
+    await expect.element(userType).toBeDisabled();
+    await expect.element(userType).toHaveAccessibleDescription(reason);
+    // The rest of the account can still be edited.
+    await screen.getByRole('textbox', { name: 'Name' }).fill('Site Admin');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await expect.poll(() => lastPath(fixture)).toBe('/users');
+    expect(userByEmail(fixture, 'admin@solar.local')).toMatchObject({
+      name: 'Site Admin',
+      isActive: true,
+    });
+  });
+
+  it("shows a 409 refusal (last admin) in the user's language, inline and in the toast", async () => {
+    const { fixture, screen } = await openFor(
+      'daniyar@example.com',
+      (id) => `/users/${id}/edit`,
+      undefined,
+      {
+        locale: 'ru',
+        handlers: [
+          http.put('*/api/v1/admin/users/:id', () =>
+            HttpResponse.json(
+              { code: 'last_admin', message: 'At least one active administrator must remain.' },
+              { status: 409 },
+            ),
+          ),
+        ],
+      },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить изменения' }));
     const alert = screen.getByRole('alert');
     await expect
-      .element(alert.getByText('You cannot deactivate or demote your own account.'))
+      .element(alert.getByText('Должен остаться хотя бы один активный администратор.'))
       .toBeVisible();
     await expect.element(alert).toHaveFocus();
-    await expect.element(toast('Failed to update user')).toBeVisible();
     expect(lastPath(fixture)).toMatch(/\/edit$/);
-    expect(userByEmail(fixture, 'admin@solar.local').isActive).toBe(true);
   });
 
   it("raises 'Failed to load user details' for an unknown user and returns to /users", async () => {

@@ -3,15 +3,19 @@
  * user type, email confirmed and active, loaded from `GET /admin/users/{id}` (a failed
  * load: 'Failed to load user details' toast and back to /users) and checked with the
  * domain's `adminEditUserFormSchema` (name, email and user type required).
+ * An admin editing their own account cannot change its user type or deactivate it: both
+ * controls are disabled and say why (the server refuses it too: 409 `own_account`).
  * `PUT /admin/users/{id}`: 409 `email_taken` goes on the email field; the server's other
- * refusals (an admin may not deactivate or demote their own account: 409) show its
- * message above the buttons and the 'Failed to update user' toast; success raises 'User
- * updated successfully' and returns to /users.
+ * refusals (`own_account`, `last_admin`, by their code in the user's language, else the
+ * server's message) show above the buttons and in the 'Failed to update user' toast;
+ * success raises 'User updated successfully' and returns to /users.
  */
 import { toApiError } from '@solar/api';
 import { useUpdateUser } from '@solar/api/react';
+import { useSession } from '@solar/api/react/provider';
 import {
   adminEditUserFormSchema,
+  ERROR_CODE_MESSAGES,
   roleToUserType,
   userMessages,
   userPath,
@@ -27,6 +31,7 @@ import {
   Card,
   Checkbox,
   ChevronLeftIcon,
+  InfoIcon,
   Link,
   Spinner,
 } from '@solar/ui';
@@ -44,6 +49,10 @@ import {
   type FieldErrors,
 } from './user-form.tsx';
 import { failureReason, useUserDetailOrLeave } from './user-queries.ts';
+import { usersListPath } from './list-return.ts';
+
+/** The id of the note that says why an admin's own role and status are locked. */
+const OWN_ACCOUNT_NOTE = 'own-account-note';
 
 interface EditValues {
   name: string;
@@ -100,6 +109,10 @@ function EditForm({ user }: { user: AdminUserDetail }) {
   const [values, setValues] = useState<EditValues>(() => valuesOf(user));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refused, setRefused] = useState<string | null>(null);
+  const isOwnAccount = useSession().user?.id === user.id;
+  const ownAccountReason = isOwnAccount
+    ? intl.formatMessage(ERROR_CODE_MESSAGES.own_account)
+    : undefined;
   const [attempt, setAttempt] = useState(0);
   useFocusFirstInvalid(form, attempt);
   // The server's refusal is announced (role alert) and focused, so the reason is read.
@@ -129,7 +142,7 @@ function EditForm({ user }: { user: AdminUserDetail }) {
       {
         onSuccess: () => {
           notify({ kind: 'success', message: userMessages.updated });
-          navigate('/users');
+          navigate(usersListPath());
         },
         onError: (error) => {
           const fields = serverFieldErrors(error);
@@ -139,8 +152,10 @@ function EditForm({ user }: { user: AdminUserDetail }) {
             return;
           }
           const failure = toApiError(error);
-          if (failure.status === 409 && failure.serverMessage) {
-            // Self-protection and other conflicts: the server says why (spec section 6).
+          if (failure.code === 'own_account' || failure.code === 'last_admin') {
+            // Self-protection and the last admin: why, in the user's language (spec section 6).
+            setRefused(intl.formatMessage(ERROR_CODE_MESSAGES[failure.code]));
+          } else if (failure.status === 409 && failure.serverMessage) {
             setRefused(failure.serverMessage);
           }
           notify({
@@ -157,16 +172,28 @@ function EditForm({ user }: { user: AdminUserDetail }) {
     <Card>
       <form ref={form} noValidate onSubmit={submit} className="flex flex-col gap-4">
         <NameEmailFields values={values} errors={errors} onChange={change} />
+        {ownAccountReason && (
+          <p
+            id={OWN_ACCOUNT_NOTE}
+            className="flex items-start gap-2 rounded-control bg-surface-sunken p-3 text-sm text-fg"
+          >
+            <InfoIcon className="mt-0.5 size-4 shrink-0 text-fg-muted" aria-hidden="true" />
+            {ownAccountReason}
+          </p>
+        )}
         <RoleAndVerifiedFields
           values={values}
           errors={errors}
           onRoleChange={(role) => change('userType', role)}
           onEmailConfirmedChange={(value) => change('emailConfirmed', value)}
+          {...(isOwnAccount ? { roleLockedBy: OWN_ACCOUNT_NOTE } : {})}
         />
         <Checkbox
           name="isActive"
           isSelected={values.isActive}
           onChange={(value) => change('isActive', value)}
+          isDisabled={isOwnAccount}
+          {...(isOwnAccount ? { 'aria-describedby': OWN_ACCOUNT_NOTE } : {})}
         >
           {t('users.form.active')}
         </Checkbox>

@@ -109,11 +109,14 @@ export function RoleAndVerifiedFields({
   errors,
   onRoleChange,
   onEmailConfirmedChange,
+  roleLockedBy,
 }: {
   values: Pick<CommonUserValues, 'userType' | 'emailConfirmed'>;
   errors: FieldErrors;
   onRoleChange: (role: RoleKey) => void;
   onEmailConfirmedChange: (value: boolean) => void;
+  /** When set, the user type cannot be changed; the id of the element that says why. */
+  roleLockedBy?: string;
 }) {
   const intl = useIntl();
   const roles = useRoleOptions();
@@ -125,6 +128,8 @@ export function RoleAndVerifiedFields({
         options={roles}
         value={values.userType}
         onChange={onRoleChange}
+        isDisabled={roleLockedBy !== undefined}
+        {...(roleLockedBy ? { 'aria-describedby': roleLockedBy } : {})}
         {...(errors.userType ? { errorMessage: errors.userType } : {})}
       />
       <Checkbox

@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useNotify } from '../../app/notices.tsx';
+import { usersListPath } from './list-return.ts';
 
 /** Retry once, unless the server refused (4xx). */
 export function retryServerFailures(count: number, error: Error): boolean {
@@ -46,7 +47,7 @@ export function useUserDetailOrLeave(id: string) {
   useEffect(() => {
     if (!isError) return;
     notify({ kind: 'error', title: userMessages.detailLoadFailed, message: failureReason(error) });
-    navigate('/users', { replace: true });
+    navigate(usersListPath(), { replace: true });
   }, [isError, error, notify, navigate]);
   return query;
 }

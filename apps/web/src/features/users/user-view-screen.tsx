@@ -32,6 +32,7 @@ import { SignedInShell } from '../../app/shell.tsx';
 import { crmPersonUrl } from './crm.ts';
 import { useUserDates } from './user-format.ts';
 import { useUserDetailOrLeave } from './user-queries.ts';
+import { usersListPath } from './list-return.ts';
 
 export default function UserViewScreen({ params }: { params: Record<string, string> }) {
   const intl = useIntl();
@@ -40,7 +41,7 @@ export default function UserViewScreen({ params }: { params: Record<string, stri
   return (
     <SignedInShell>
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
-        <Link href="/users" className="inline-flex items-center gap-1 self-start text-sm">
+        <Link href={usersListPath()} className="inline-flex items-center gap-1 self-start text-sm">
           <ChevronLeftIcon className="size-4" aria-hidden="true" />
           {intl.formatMessage({ id: 'users.backToList' })}
         </Link>

@@ -15,6 +15,7 @@
  * or the back button keeps them.
  */
 import {
+  DEFAULT_USER_SORT,
   roleMessages,
   SEARCH_DEBOUNCE_MS,
   userMessages,
@@ -50,6 +51,7 @@ import { useDebouncedCallback } from 'use-debounce';
 import { useLocation, useSearch } from 'wouter';
 import { SignedInShell } from '../../app/shell.tsx';
 import { useNotify } from '../../app/notices.tsx';
+import { rememberUsersListQuery } from './list-return.ts';
 import {
   isFiltered,
   listStateToParams,
@@ -59,6 +61,7 @@ import {
 } from './list-state.ts';
 import { useRoleOptions, useUserDates } from './user-format.ts';
 import { useUserList } from './user-queries.ts';
+import { loadFailure } from '../../app/load-failure.ts';
 
 type VerifiedFilter = 'all' | 'verified' | 'unverified';
 /** The table's column ids: the sortable fields plus the row actions. */
@@ -68,6 +71,8 @@ export default function UsersListScreen() {
   const intl = useIntl();
   const notify = useNotify();
   const search = useSearch();
+  // Create, view and edit come back to the list as it is now (search, filters, sort, page).
+  useEffect(() => rememberUsersListQuery(search), [search]);
   const [location, navigate] = useLocation();
   const state = useMemo(() => parseListState(search), [search]);
   const params = useMemo(() => listStateToParams(state), [state]);
@@ -80,11 +85,13 @@ export default function UsersListScreen() {
     navigate(next ? `${location}?${next}` : location, { replace });
   };
 
-  // Spec section 8: 'Failed to load users', once per failure.
-  const { isError, errorUpdatedAt } = query;
+  // Spec section 8: 'Failed to load users' (or, when the server cannot be reached, 'Unable
+  // to connect...'), once per failure.
+  const { isError, errorUpdatedAt, error } = query;
+  const failure = loadFailure(error, userMessages.loadFailed);
   useEffect(() => {
-    if (isError) notify({ kind: 'error', message: userMessages.loadFailed });
-  }, [isError, errorUpdatedAt, notify]);
+    if (isError) notify({ kind: 'error', message: failure });
+  }, [isError, errorUpdatedAt, failure, notify]);
 
   // A page past the end (e.g. after users left the filter): go to the last page.
   const data = query.data;
@@ -122,7 +129,7 @@ export default function UsersListScreen() {
             role="alert"
             className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-danger-fg/30 bg-danger-soft p-4 text-sm text-danger-fg"
           >
-            <span>{intl.formatMessage(userMessages.loadFailed)}</span>
+            <span>{intl.formatMessage(failure)}</span>
             <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
               {intl.formatMessage({ id: 'users.list.retry' })}
             </Button>
@@ -134,7 +141,8 @@ export default function UsersListScreen() {
           columns={columns}
           rows={rows}
           getRowId={(row) => row.id}
-          sort={state.sort}
+          // The order shown: with no header sort, Created (newest first) carries aria-sort.
+          sort={state.sort ?? DEFAULT_USER_SORT}
           onSortChange={(sort) =>
             update({ sort: sort as SortState<UserSortField> | null, page: 1 })
           }

@@ -258,19 +258,16 @@ export const EditRequiredErrors: Story = {
   },
 };
 
-/** The admin tries to deactivate their own account: the server's 409 message. */
-export const EditSelfDeactivationRefused: Story = {
+/** The admin edits their own account: user type and Active are locked, with the reason. */
+export const EditOwnAccount: Story = {
   args: { path: '/users/{admin@solar.local}/edit' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue('admin@solar.local');
-    await userEvent.click(canvas.getByText('Active account'));
-    const save = canvas.getByRole('button', { name: 'Save changes' });
-    await userEvent.click(save);
-    await expect(
-      await canvas.findByText('You cannot deactivate or demote your own account.'),
-    ).toBeVisible();
-    await userEvent.unhover(save);
-    await waitFor(() => expect(save).not.toHaveAttribute('data-pending'));
+    const active = canvas.getByRole('checkbox', { name: 'Active account' });
+    await expect(active).toBeDisabled();
+    await expect(active).toHaveAccessibleDescription(
+      'You cannot deactivate or change the role of your own account.',
+    );
   },
 };

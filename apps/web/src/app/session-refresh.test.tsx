@@ -1,0 +1,69 @@
+/**
+ * The session follows the account as the server knows it (spec sections 4 and 6): `GET
+ * /auth/me` on arrival and when the window regains focus. A role an admin took away takes
+ * the Users link with it; a deactivated account is signed out with the reason.
+ */
+import { describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { AppFixtureView, createAppFixture, type AppFixture } from '../testing/app-fixture.tsx';
+
+/** The fake's record of the signed-in user. */
+function me(fixture: AppFixture) {
+  const id = fixture.client.session.getSnapshot().user?.id;
+  const user = [...fixture.mock.fake.users.values()].find((u) => u.id === id);
+  if (!user) throw new Error('no signed-in fake user');
+  return user;
+}
+
+const mainNav = () => page.getByRole('navigation', { name: 'Main' });
+
+describe('the session follows the account', () => {
+  it('drops the Users link of an admin demoted meanwhile, when the window regains focus', async () => {
+    const fixture = createAppFixture({ path: '/dashboard', as: 'admin' });
+    await fixture.ready;
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    await expect.element(mainNav().getByRole('link', { name: 'Users' })).toBeVisible();
+
+    me(fixture).userType = 1; // another admin made this one a Project Manager
+    // What the browser fires when the user comes back to the tab. A focus while the
+    // arrival read is still in flight joins that read (answered before the demotion), so
+    // the user comes back until the link goes: only a focus read can take it away.
+    await expect
+      .poll(() => {
+        window.dispatchEvent(new Event('visibilitychange'));
+        return mainNav().getByRole('link', { name: 'Users' }).query();
+      })
+      .toBeNull();
+    expect(fixture.client.session.getSnapshot().user?.role).toBe('project_manager');
+    await expect.element(screen.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  it('takes the role from the server on arrival', async () => {
+    const fixture = createAppFixture({ path: '/dashboard', as: 'admin' });
+    await fixture.ready;
+    me(fixture).userType = 1;
+    await render(<AppFixtureView fixture={fixture} />);
+    await expect
+      .poll(() => fixture.client.session.getSnapshot().user?.role)
+      .toBe('project_manager');
+    await expect.element(mainNav().getByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+  });
+
+  it('signs a deactivated account out with the reason', async () => {
+    const fixture = createAppFixture({ path: '/profile', as: 'client' });
+    await fixture.ready;
+    me(fixture).isActive = false;
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    await expect.poll(() => fixture.location.history.at(-1)).toMatch(/^\/signin/);
+    await expect
+      .element(
+        page
+          .getByRole('region', { name: /Notifications/ })
+          .getByText('Your account is inactive. Please contact an administrator.'),
+      )
+      .toBeVisible();
+    expect(fixture.client.session.getSnapshot().user).toBeNull();
+    await expect.element(screen.getByRole('heading', { name: 'Sign in to Solar' })).toBeVisible();
+  });
+});
