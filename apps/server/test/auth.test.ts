@@ -584,6 +584,8 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
       });
       expect(moved.status).toBe(200);
       expect(moved.body.emailConfirmed).toBe(false);
+      // The new address's link is issued off the request path: let it land first.
+      await waitForMail(server, `moved-${body.email}`, /verify-email/);
       const stale = await refusedWithoutWrites(
         () => call(server, 'POST', '/auth/email/verify', { body: { token } }),
         400,
