@@ -13,7 +13,7 @@ import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, ROOT, adminToken, callJson, startServer, tempDir } from './support/process.ts';
+import { ADMIN, ROOT, seedDataDir, tempDir } from './support/process.ts';
 
 const run = promisify(execFile);
 const root = tempDir('disk-faults');
@@ -68,15 +68,7 @@ function expectOneLine(output: string, expected: RegExp) {
 /** Starts the server on $1 in the namespace; prints its output and `exit=<code>`. */
 const START = 'start() { DATA_DIR="$1" timeout 60 "$NODE" "$MAIN" 2>&1; echo "exit=$?"; }';
 
-beforeAll(async () => {
-  const server = await startServer({ DATA_DIR: good });
-  const token = await adminToken(server.api);
-  await callJson(server.api, 'POST', '/projects', {
-    token,
-    body: { location: { address: 'Kept Street 1', latitude: 1, longitude: 1 } },
-  });
-  expect((await server.stop('SIGTERM')).code).toBe(0);
-}, 60_000);
+beforeAll(() => seedDataDir(good), 60_000);
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });

@@ -15,7 +15,14 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, callJson, spawnServer, startServer, tempDir } from './support/process.ts';
+import {
+  adminToken,
+  callJson,
+  seedDataDir,
+  spawnServer,
+  startServer,
+  tempDir,
+} from './support/process.ts';
 
 /** A refused start ends within this (PGlite's own start takes 2-4 s here). */
 const START_BOUND_MS = 30_000;
@@ -70,13 +77,7 @@ async function refusedStart(dataDir: string, expected: RegExp, unchanged = true)
 
 beforeAll(async () => {
   // A real data directory with one account in it.
-  const server = await startServer({ DATA_DIR: good });
-  const token = await adminToken(server.api);
-  await callJson(server.api, 'POST', '/projects', {
-    token,
-    body: { location: { address: 'Kept Street 1', latitude: 1, longitude: 1 } },
-  });
-  expect((await server.stop('SIGTERM')).code).toBe(0);
+  await seedDataDir(good);
 });
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });

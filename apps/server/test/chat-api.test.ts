@@ -3,69 +3,60 @@
  * (paged, newest activity first), title update and portfolio, with ownership: another
  * user's conversation is 404 for every call and portfolio facts never cross users.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './harness.ts';
 import {
   adminToken,
   createClient,
   getJson,
-  listen,
   sendJson,
   startChatServer,
+  useChatServer,
   streamChat,
 } from './chat-helpers.ts';
 
 describe.each(databaseKinds)('chat calls on %s', (kind) => {
-  let server: TestServer;
-  let baseUrl: string;
-  beforeAll(async () => {
-    server = await startChatServer(kind, { CHAT_RATE_LIMIT: '1000' });
-    baseUrl = await listen(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const chat = useChatServer(kind, { CHAT_RATE_LIMIT: '1000' });
 
   /** Starts a conversation with `message`; its id. */
   async function open(token: string, message: string): Promise<string> {
-    const result = await streamChat(baseUrl, token, { message, conversationId: null });
+    const result = await streamChat(chat.baseUrl, token, { message, conversationId: null });
     expect(result.status).toBe(200);
     return result.events[0]!.chunk.conversationId;
   }
 
   it('keeps every conversation private to its owner (404 for others)', async () => {
-    const owner = await createClient(server, 'Owner');
-    const other = await createClient(server, 'Other');
-    const admin = await adminToken(server);
+    const owner = await createClient(chat.server, 'Owner');
+    const other = await createClient(chat.server, 'Other');
+    const admin = await adminToken(chat.server);
     const id = await open(owner.token, 'My bill is 1500 som and I live in Bishkek.');
 
     for (const token of [other.token, admin]) {
-      expect((await getJson(server, token, `/chat/history/${id}`)).status).toBe(404);
-      expect((await sendJson(server, token, 'POST', `/chat/end/${id}`)).status).toBe(404);
-      const title = await sendJson(server, token, 'PUT', `/chat/conversations/${id}/title`, {
+      expect((await getJson(chat.server, token, `/chat/history/${id}`)).status).toBe(404);
+      expect((await sendJson(chat.server, token, 'POST', `/chat/end/${id}`)).status).toBe(404);
+      const title = await sendJson(chat.server, token, 'PUT', `/chat/conversations/${id}/title`, {
         title: 'Mine now',
       });
       expect(title).toMatchObject({ status: 404, body: { code: 'not_found' } });
-      const post = await streamChat(baseUrl, token, { message: 'Hi', conversationId: id });
+      const post = await streamChat(chat.baseUrl, token, { message: 'Hi', conversationId: id });
       expect(post.status).toBe(404);
-      const list = await getJson(server, token, '/chat/conversations');
+      const list = await getJson(chat.server, token, '/chat/conversations');
       expect(list.body.conversations.map((c: { id: string }) => c.id)).not.toContain(id);
     }
 
     // Nothing changed for the owner.
-    const history = await getJson(server, owner.token, `/chat/history/${id}`);
+    const history = await getJson(chat.server, owner.token, `/chat/history/${id}`);
     expect(history.body).toMatchObject({ status: 'active' });
     expect(history.body.messages).toHaveLength(2);
     expect(history.body.title).toBe('My bill is 1500 som and I live in Bishkek.');
 
     // Portfolio facts never cross users.
-    const mine = await getJson(server, owner.token, '/chat/portfolio');
+    const mine = await getJson(chat.server, owner.token, '/chat/portfolio');
     expect(mine.body).toMatchObject({
       electricityConsumption: { monthlyBill: 1500 },
       propertyInfo: { location: 'Bishkek' },
     });
-    const theirs = await getJson(server, other.token, '/chat/portfolio');
+    const theirs = await getJson(chat.server, other.token, '/chat/portfolio');
     expect(theirs).toMatchObject({
       status: 200,
       body: {
@@ -78,11 +69,11 @@ describe.each(databaseKinds)('chat calls on %s', (kind) => {
   });
 
   it('answers 404 for malformed and unknown ids, and 401 without a token', async () => {
-    const { token } = await createClient(server);
+    const { token } = await createClient(chat.server);
     for (const id of ['nope', '00000000-0000-4000-8000-000000000000', "1' or '1'='1"]) {
       const encoded = encodeURIComponent(id);
-      expect((await getJson(server, token, `/chat/history/${encoded}`)).status).toBe(404);
-      expect((await sendJson(server, token, 'POST', `/chat/end/${encoded}`)).status).toBe(404);
+      expect((await getJson(chat.server, token, `/chat/history/${encoded}`)).status).toBe(404);
+      expect((await sendJson(chat.server, token, 'POST', `/chat/end/${encoded}`)).status).toBe(404);
     }
     for (const [method, url] of [
       ['GET', '/api/v1/chat/conversations'],
@@ -90,24 +81,24 @@ describe.each(databaseKinds)('chat calls on %s', (kind) => {
       ['GET', '/api/v1/chat/history/00000000-0000-4000-8000-000000000000'],
       ['POST', '/api/v1/chat/end/00000000-0000-4000-8000-000000000000'],
     ] as const) {
-      const response = await server.app.inject({ method, url });
+      const response = await chat.server.app.inject({ method, url });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('unauthenticated');
     }
   });
 
   it('lists conversations newest activity first, paged', async () => {
-    const { token } = await createClient(server);
-    const empty = await getJson(server, token, '/chat/conversations');
+    const { token } = await createClient(chat.server);
+    const empty = await getJson(chat.server, token, '/chat/conversations');
     expect(empty.body).toEqual({ conversations: [], page: 1, totalPages: 0 });
 
     const a = await open(token, 'First conversation');
     const b = await open(token, 'Second conversation');
     const c = await open(token, 'Third conversation');
     // New activity in the first moves it to the top.
-    await streamChat(baseUrl, token, { message: 'More', conversationId: a });
+    await streamChat(chat.baseUrl, token, { message: 'More', conversationId: a });
 
-    const page1 = await getJson(server, token, '/chat/conversations?page=1&pageSize=2');
+    const page1 = await getJson(chat.server, token, '/chat/conversations?page=1&pageSize=2');
     expect(page1.body.page).toBe(1);
     expect(page1.body.totalPages).toBe(2);
     expect(page1.body.conversations.map((x: { id: string }) => x.id)).toEqual([a, c]);
@@ -116,41 +107,43 @@ describe.each(databaseKinds)('chat calls on %s', (kind) => {
       messageCount: 4,
       titleGenerated: true,
     });
-    const page2 = await getJson(server, token, '/chat/conversations?page=2&pageSize=2');
+    const page2 = await getJson(chat.server, token, '/chat/conversations?page=2&pageSize=2');
     expect(page2.body.conversations.map((x: { id: string }) => x.id)).toEqual([b]);
-    const beyond = await getJson(server, token, '/chat/conversations?page=3&pageSize=2');
+    const beyond = await getJson(chat.server, token, '/chat/conversations?page=3&pageSize=2');
     expect(beyond.body.conversations).toEqual([]);
-    const defaults = await getJson(server, token, '/chat/conversations');
+    const defaults = await getJson(chat.server, token, '/chat/conversations');
     expect(defaults.body).toMatchObject({ page: 1, totalPages: 1 });
     expect(defaults.body.conversations).toHaveLength(3);
 
     for (const query of ['page=0', 'pageSize=0', 'pageSize=101', 'page=x', 'sort=title']) {
-      const bad = await getJson(server, token, `/chat/conversations?${query}`);
+      const bad = await getJson(chat.server, token, `/chat/conversations?${query}`);
       expect(bad.status).toBe(400);
       expect(bad.body.code).toBe('validation_failed');
     }
   });
 
   it('renames a conversation: trimmed, titleGenerated false, 200-character limit', async () => {
-    const { token } = await createClient(server);
+    const { token } = await createClient(chat.server);
     const id = await open(token, 'A conversation about roofs and panels');
-    const renamed = await sendJson(server, token, 'PUT', `/chat/conversations/${id}/title`, {
+    const renamed = await sendJson(chat.server, token, 'PUT', `/chat/conversations/${id}/title`, {
       title: '  My roof plan  ',
     });
     expect(renamed).toMatchObject({ status: 200, body: { success: true, title: 'My roof plan' } });
-    const list = await getJson(server, token, '/chat/conversations');
+    const list = await getJson(chat.server, token, '/chat/conversations');
     expect(list.body.conversations[0]).toMatchObject({
       id,
       title: 'My roof plan',
       titleGenerated: false,
     });
-    expect((await getJson(server, token, `/chat/history/${id}`)).body.title).toBe('My roof plan');
+    expect((await getJson(chat.server, token, `/chat/history/${id}`)).body.title).toBe(
+      'My roof plan',
+    );
 
-    const longest = await sendJson(server, token, 'PUT', `/chat/conversations/${id}/title`, {
+    const longest = await sendJson(chat.server, token, 'PUT', `/chat/conversations/${id}/title`, {
       title: 't'.repeat(200),
     });
     expect(longest.status).toBe(200);
-    const tooLong = await sendJson(server, token, 'PUT', `/chat/conversations/${id}/title`, {
+    const tooLong = await sendJson(chat.server, token, 'PUT', `/chat/conversations/${id}/title`, {
       title: 't'.repeat(201),
     });
     expect(tooLong).toMatchObject({
@@ -158,39 +151,52 @@ describe.each(databaseKinds)('chat calls on %s', (kind) => {
       body: { code: 'validation_failed', message: 'Title cannot exceed 200 characters' },
     });
     for (const body of [{ title: '   ' }, {}, { title: 'ok', extra: 1 }]) {
-      const bad = await sendJson(server, token, 'PUT', `/chat/conversations/${id}/title`, body);
+      const bad = await sendJson(
+        chat.server,
+        token,
+        'PUT',
+        `/chat/conversations/${id}/title`,
+        body,
+      );
       expect(bad.status).toBe(400);
     }
-    expect((await getJson(server, token, `/chat/history/${id}`)).body.title).toBe('t'.repeat(200));
+    expect((await getJson(chat.server, token, `/chat/history/${id}`)).body.title).toBe(
+      't'.repeat(200),
+    );
   });
 
   it('generates a trimmed summary title from a long first message', async () => {
-    const { token } = await createClient(server);
+    const { token } = await createClient(chat.server);
     const message =
       'Hello,   I would like to know how many solar panels I need for a two storey house near the lake';
     const id = await open(token, message);
-    const { body } = await getJson(server, token, `/chat/history/${id}`);
+    const { body } = await getJson(chat.server, token, `/chat/history/${id}`);
     expect(body.title.length).toBeLessThanOrEqual(61);
     expect(body.title.endsWith('…')).toBe(true);
     expect(message.replace(/\s+/g, ' ').startsWith(body.title.slice(0, -1))).toBe(true);
   });
 
   it('ends a conversation; later messages get 409 and ending again is harmless', async () => {
-    const { token } = await createClient(server);
+    const { token } = await createClient(chat.server);
     const id = await open(token, 'Hello');
-    const ended = await sendJson(server, token, 'POST', `/chat/end/${id}`);
+    const ended = await sendJson(chat.server, token, 'POST', `/chat/end/${id}`);
     expect(ended).toMatchObject({ status: 200, body: { conversationId: id, status: 'ended' } });
-    expect((await getJson(server, token, `/chat/history/${id}`)).body.status).toBe('ended');
-    expect((await sendJson(server, token, 'POST', `/chat/end/${id}`)).status).toBe(200);
-    const late = await streamChat(baseUrl, token, { message: 'Still there?', conversationId: id });
+    expect((await getJson(chat.server, token, `/chat/history/${id}`)).body.status).toBe('ended');
+    expect((await sendJson(chat.server, token, 'POST', `/chat/end/${id}`)).status).toBe(200);
+    const late = await streamChat(chat.baseUrl, token, {
+      message: 'Still there?',
+      conversationId: id,
+    });
     expect(late).toMatchObject({ status: 409, json: { code: 'conflict' } });
-    expect((await getJson(server, token, `/chat/history/${id}`)).body.messages).toHaveLength(2);
+    expect((await getJson(chat.server, token, `/chat/history/${id}`)).body.messages).toHaveLength(
+      2,
+    );
   });
 
   it('keeps the latest value of each fact across conversations, saying which one', async () => {
-    const { token } = await createClient(server);
+    const { token } = await createClient(chat.server);
     const first = await open(token, 'We use 300 kWh a month and the roof is flat.');
-    const before = await getJson(server, token, '/chat/portfolio');
+    const before = await getJson(chat.server, token, '/chat/portfolio');
     expect(before.body).toMatchObject({
       electricityConsumption: { monthlyKwh: 300, monthlyBill: null, currency: 'KGS' },
       propertyInfo: { roofType: 'flat', roofArea: null, location: null },
@@ -198,7 +204,7 @@ describe.each(databaseKinds)('chat calls on %s', (kind) => {
     expect(Date.parse(before.body.updatedAt)).not.toBeNaN();
 
     const second = await open(token, 'Correction: we use 420 kWh a month. The roof area is 35 m2.');
-    const after = await getJson(server, token, '/chat/portfolio');
+    const after = await getJson(chat.server, token, '/chat/portfolio');
     expect(after.body).toMatchObject({
       electricityConsumption: { monthlyKwh: 420 },
       propertyInfo: { roofType: 'flat', roofArea: 35 },
@@ -221,7 +227,7 @@ describe.each(databaseKinds)('chat calls on %s', (kind) => {
     // An implausible figure is not a fact.
     await open(token, 'Actually we use 5000000 kWh a month.');
     expect(
-      (await getJson(server, token, '/chat/portfolio')).body.electricityConsumption.monthlyKwh,
+      (await getJson(chat.server, token, '/chat/portfolio')).body.electricityConsumption.monthlyKwh,
     ).toBe(420);
   });
 });

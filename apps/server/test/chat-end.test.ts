@@ -3,34 +3,26 @@
  * item 12): the reply stops, the stream ends with `complete`, and what was streamed up to
  * then is what is stored, marked interrupted; nothing of the rest arrives or is stored.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { composeOfflineReply } from '../src/chat/offline-replies.ts';
-import type { TestServer } from './harness.ts';
 import { databaseKinds } from './harness.ts';
 import {
   createClient,
   eventually,
   getJson,
-  listen,
   sendJson,
-  startChatServer,
+  useChatServer,
   streamChat,
 } from './chat-helpers.ts';
 
 describe.each(databaseKinds)('ending a conversation while its reply streams on %s', (kind) => {
-  let server: TestServer;
-  let baseUrl: string;
   beforeAll(async () => {
     // A slow reply: each word 60 ms apart, so it is still streaming when the end comes.
-    server = await startChatServer(kind, { AI_STREAM_DELAY_MS: '60' });
-    baseUrl = await listen(server);
   });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const chat = useChatServer(kind, () => ({ AI_STREAM_DELAY_MS: '60' }));
 
   it('stops the reply and stores only what was streamed, marked interrupted', async () => {
-    const { token } = await createClient(server);
+    const { token } = await createClient(chat.server);
     const full = composeOfflineReply({
       botType: 0,
       locale: 'en',
@@ -40,13 +32,13 @@ describe.each(databaseKinds)('ending a conversation while its reply streams on %
     });
     let ended: Promise<{ status: number; body: { status: string } }> | undefined;
     const result = await streamChat(
-      baseUrl,
+      chat.baseUrl,
       token,
       { message: 'Hello', conversationId: null },
       {
         onEvent: (event) => {
           if (event.chunk.textDelta !== '' && !ended) {
-            ended = sendJson(server, token, 'POST', `/chat/end/${event.chunk.conversationId}`);
+            ended = sendJson(chat.server, token, 'POST', `/chat/end/${event.chunk.conversationId}`);
           }
         },
       },
@@ -62,7 +54,7 @@ describe.each(databaseKinds)('ending a conversation while its reply streams on %
 
     const id = result.events[0]!.chunk.conversationId;
     const history = await eventually(
-      () => getJson(server, token, `/chat/history/${id}`),
+      () => getJson(chat.server, token, `/chat/history/${id}`),
       (h) => h.body.messages.length === 2,
     );
     expect(history.body.status).toBe('ended');

@@ -6,6 +6,7 @@ import type { StreamChunk } from '@solar/domain';
 import { createParser } from 'eventsource-parser';
 import { hashPassword } from '../src/auth/password.ts';
 import { users } from '../src/db/schema.ts';
+import { afterAll, beforeAll } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -68,6 +69,33 @@ export async function createClient(server: TestServer, name = 'Client') {
 export async function listen(server: TestServer): Promise<string> {
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return `${address}/api/v1`;
+}
+
+/** The chat server of one describe block, available inside its tests. */
+export interface ChatServerHandle {
+  readonly server: TestServer;
+  /** `http://127.0.0.1:<port>/api/v1`. */
+  readonly baseUrl: string;
+}
+
+/**
+ * Registers the block's lifecycle: a chat server ({@link startChatServer} with `env`, or
+ * with what `env()` answers when it depends on an earlier hook) listening on a free port
+ * before the tests, closed after them.
+ */
+export function useChatServer(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> | (() => Record<string, string>) = {},
+): ChatServerHandle {
+  const handle = {} as { server: TestServer; baseUrl: string };
+  beforeAll(async () => {
+    handle.server = await startChatServer(kind, typeof env === 'function' ? env() : env);
+    handle.baseUrl = await listen(handle.server);
+  });
+  afterAll(async () => {
+    await handle.server?.close();
+  });
+  return handle;
 }
 
 /** One parsed SSE event of the chat stream. */

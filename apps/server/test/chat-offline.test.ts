@@ -15,10 +15,9 @@ import {
   type ExtractedData,
   type Locale,
 } from '@solar/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './harness.ts';
-import { createClient, getJson, listen, startChatServer, streamChat } from './chat-helpers.ts';
+import { createClient, getJson, streamChat, useChatServer } from './chat-helpers.ts';
 
 /** Numbers written in a reply, read back whatever the locale's separators. */
 function figuresIn(text: string): number[] {
@@ -165,25 +164,17 @@ const scripts: Script[] = [
 ];
 
 describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
-  let server: TestServer;
-  let baseUrl: string;
-  beforeAll(async () => {
-    server = await startChatServer(kind);
-    baseUrl = await listen(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const chat = useChatServer(kind);
 
   it.each(scripts)(
     'holds a scripted conversation in $locale (bot $botType)',
     async ({ locale, botType, turns, kwh, given, portfolio }) => {
-      const { token } = await createClient(server);
+      const { token } = await createClient(chat.server);
       const estimate = quickEstimate({ monthlyKwh: kwh });
       let conversationId: string | null = null;
       let consumptionKnown = false;
       for (const turn of turns) {
-        const result = await streamChat(baseUrl, token, {
+        const result = await streamChat(chat.baseUrl, token, {
           message: turn.message,
           conversationId,
           context: { botType, locale },
@@ -220,7 +211,7 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
         for (const figure of figuresIn(reply)) expect(allowed).toContain(figure);
       }
 
-      const stored = await getJson(server, token, '/chat/portfolio');
+      const stored = await getJson(chat.server, token, '/chat/portfolio');
       expect(stored.body).toMatchObject({
         electricityConsumption: {
           monthlyKwh: portfolio.monthlyKwh,
@@ -233,7 +224,7 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
           location: portfolio.location,
         },
       });
-      const history = await getJson(server, token, `/chat/history/${conversationId}`);
+      const history = await getJson(chat.server, token, `/chat/history/${conversationId}`);
       const replies = history.body.messages.filter((m: { role: string }) => m.role === 'assistant');
       expect(replies).toHaveLength(turns.length);
       const greetings = replies.filter((m: { content: string }) =>
@@ -244,12 +235,12 @@ describe.each(databaseKinds)('the offline assistant on %s', (kind) => {
   );
 
   it('uses facts from earlier conversations (the portfolio) in a new one', async () => {
-    const { token } = await createClient(server);
-    await streamChat(baseUrl, token, {
+    const { token } = await createClient(chat.server);
+    await streamChat(chat.baseUrl, token, {
       message: 'Our bill is 3000 som a month.',
       conversationId: null,
     });
-    const next = await streamChat(baseUrl, token, {
+    const next = await streamChat(chat.baseUrl, token, {
       message: 'What would a system cost?',
       conversationId: null,
     });

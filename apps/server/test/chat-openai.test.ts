@@ -9,36 +9,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RECORD_FACTS_TOOL } from '../src/chat/instructions.ts';
 import { STREAM_ERROR_MESSAGE } from '../src/chat/stream.ts';
-import type { TestServer } from './harness.ts';
 import { databaseKinds } from './harness.ts';
-import {
-  createClient,
-  eventually,
-  getJson,
-  listen,
-  startChatServer,
-  streamChat,
-} from './chat-helpers.ts';
+import { createClient, eventually, getJson, useChatServer, streamChat } from './chat-helpers.ts';
 import { startFakeCompletionServer, type FakeCompletionServer } from './chat-openai-server.ts';
 
 describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
   let fake: FakeCompletionServer;
-  let server: TestServer;
-  let baseUrl: string;
   beforeAll(async () => {
     fake = await startFakeCompletionServer();
-    server = await startChatServer(kind, {
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: fake.baseUrl,
-      AI_MODEL: 'test-model',
-      AI_API_KEY: 'test-key',
-    });
-    baseUrl = await listen(server);
   });
   afterAll(async () => {
-    await server?.close();
     await fake?.close();
   });
+  const chat = useChatServer(kind, () => ({
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: fake.baseUrl,
+    AI_MODEL: 'test-model',
+    AI_API_KEY: 'test-key',
+  }));
   beforeEach(() => {
     fake.requests.length = 0;
     fake.replies.length = 0;
@@ -46,7 +34,7 @@ describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
   const streamed = () => fake.requests.filter((r) => r.body.stream === true);
 
   it('sends instructions and the tool; a tool call lands in the portfolio; the model titles it', async () => {
-    const { token } = await createClient(server);
+    const { token } = await createClient(chat.server);
     fake.title = 'Title: "Solar for a level roof".';
     fake.replies.push(
       {
@@ -58,7 +46,7 @@ describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
     );
     const message =
       'Nuestro consumo es de cuatrocientos cincuenta kilovatios hora y la parte de arriba de la casa es llana.';
-    const result = await streamChat(baseUrl, token, {
+    const result = await streamChat(chat.baseUrl, token, {
       message,
       conversationId: null,
       context: { botType: 0, locale: 'es' },
@@ -91,24 +79,24 @@ describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
     expect(JSON.stringify(toolMessage!.content)).toContain('450');
 
     const id = result.events[0]!.chunk.conversationId;
-    const portfolio = await getJson(server, token, '/chat/portfolio');
+    const portfolio = await getJson(chat.server, token, '/chat/portfolio');
     expect(portfolio.body).toMatchObject({
       electricityConsumption: { monthlyKwh: 450, monthlyBill: null, currency: 'KGS' },
       propertyInfo: { roofType: 'flat', roofArea: null, location: null },
     });
     const history = await eventually(
-      () => getJson(server, token, `/chat/history/${id}`),
+      () => getJson(chat.server, token, `/chat/history/${id}`),
       (h) => h.body.title === 'Solar for a level roof',
     );
     expect(history.body.title).toBe('Solar for a level roof');
-    const list = await getJson(server, token, '/chat/conversations');
+    const list = await getJson(chat.server, token, '/chat/conversations');
     expect(list.body.conversations[0]).toMatchObject({ id, titleGenerated: true });
     const titleCall = fake.requests.find((r) => r.body.stream !== true);
     expect(JSON.stringify(titleCall!.body.messages)).toContain('cuatrocientos');
   });
 
   it('keeps only the plausible facts of a tool call', async () => {
-    const { token } = await createClient(server);
+    const { token } = await createClient(chat.server);
     fake.replies.push(
       {
         kind: 'tool-call',
@@ -119,7 +107,7 @@ describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
       },
       { kind: 'text', pieces: ['Noted.'] },
     );
-    const result = await streamChat(baseUrl, token, {
+    const result = await streamChat(chat.baseUrl, token, {
       message: 'Some details about my house.',
       conversationId: null,
     });
@@ -127,7 +115,7 @@ describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
       roofType: 'pitched',
       location: 'Osh',
     });
-    const portfolio = await getJson(server, token, '/chat/portfolio');
+    const portfolio = await getJson(chat.server, token, '/chat/portfolio');
     expect(portfolio.body.electricityConsumption).toMatchObject({
       monthlyKwh: null,
       monthlyBill: null,
@@ -140,15 +128,15 @@ describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
   });
 
   it('falls back on the text parser when the model records nothing, and sends the history', async () => {
-    const { token } = await createClient(server);
+    const { token } = await createClient(chat.server);
     fake.replies.push({ kind: 'text', pieces: ['Hello!'] }, { kind: 'text', pieces: ['Sure.'] });
-    const first = await streamChat(baseUrl, token, {
+    const first = await streamChat(chat.baseUrl, token, {
       message: 'My bill is 2000 som a month.',
       conversationId: null,
     });
     expect(first.events.at(-1)!.chunk.extractedData).toEqual({ monthlyBill: 2000 });
     const id = first.events[0]!.chunk.conversationId;
-    await streamChat(baseUrl, token, { message: 'And then?', conversationId: id });
+    await streamChat(chat.baseUrl, token, { message: 'And then?', conversationId: id });
     const second = streamed()[1]!;
     expect(second.body.messages.slice(1)).toEqual([
       { role: 'user', content: 'My bill is 2000 som a month.' },
@@ -158,14 +146,14 @@ describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
     // The system message carries the known fact and the domain estimate for it.
     expect(second.body.messages[0]!.content).toContain('monthlyBill: 2000');
     expect(second.body.messages[0]!.content).toContain('estimatedCostSom');
-    const portfolio = await getJson(server, token, '/chat/portfolio');
+    const portfolio = await getJson(chat.server, token, '/chat/portfolio');
     expect(portfolio.body.electricityConsumption.monthlyBill).toBe(2000);
   });
 
   it('sends an error chunk and then complete when the provider fails mid-stream', async () => {
-    const { token } = await createClient(server);
+    const { token } = await createClient(chat.server);
     fake.replies.push({ kind: 'fail-after', pieces: ['Hel', 'lo'] });
-    const result = await streamChat(baseUrl, token, { message: 'Hi', conversationId: null });
+    const result = await streamChat(chat.baseUrl, token, { message: 'Hi', conversationId: null });
     expect(result.status).toBe(200);
     const kinds = result.events.map((e) =>
       e.event === 'complete' ? 'complete' : e.chunk.isError ? 'error' : e.chunk.textDelta,
@@ -183,7 +171,7 @@ describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
       extractedData: null,
     });
     const id = result.events[0]!.chunk.conversationId;
-    const history = await getJson(server, token, `/chat/history/${id}`);
+    const history = await getJson(chat.server, token, `/chat/history/${id}`);
     expect(
       history.body.messages.map((m: { role: string; content: string; interrupted: boolean }) => [
         m.role,
@@ -196,16 +184,16 @@ describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
     ]);
     // The conversation stays usable.
     fake.replies.push({ kind: 'text', pieces: ['Back again.'] });
-    const again = await streamChat(baseUrl, token, { message: 'Hi?', conversationId: id });
+    const again = await streamChat(chat.baseUrl, token, { message: 'Hi?', conversationId: id });
     expect(again.events.at(-1)!.chunk.completeMessage).toBe('Back again.');
   });
 
   it('cancels the upstream request when the client disconnects and stores the partial reply', async () => {
-    const { token } = await createClient(server);
+    const { token } = await createClient(chat.server);
     const pieces = Array.from({ length: 100 }, (_, i) => `w${i} `);
     fake.replies.push({ kind: 'text', pieces, delayMs: 30 });
     const result = await streamChat(
-      baseUrl,
+      chat.baseUrl,
       token,
       { message: 'Tell me a long story', conversationId: null },
       { stopWhen: (event) => event.chunk.textDelta !== '' },
@@ -218,7 +206,7 @@ describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
     );
     expect(upstream.clientClosed).toBe(true);
     const history = await eventually(
-      () => getJson(server, token, `/chat/history/${id}`),
+      () => getJson(chat.server, token, `/chat/history/${id}`),
       (h) => h.body.messages.length === 2,
     );
     const reply = history.body.messages[1];

@@ -4,40 +4,32 @@
  * the heartbeat, a client abort (partial reply stored as interrupted, generation stopped),
  * and the per-user message limit. Read with fetch and a real SSE parser.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { composeOfflineReply } from '../src/chat/offline-replies.ts';
 import { STREAM_ERROR_MESSAGE } from '../src/chat/stream.ts';
 import { conversations, messages } from '../src/db/schema.ts';
-import type { TestServer } from './harness.ts';
 import { databaseKinds } from './harness.ts';
 import {
   createClient,
   eventually,
   getJson,
-  listen,
   sendJson,
-  startChatServer,
+  useChatServer,
   streamChat,
 } from './chat-helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe.each(databaseKinds)('chat stream on %s', (kind) => {
-  let server: TestServer;
-  let baseUrl: string;
+  const chat = useChatServer(kind);
   let token: string;
   beforeAll(async () => {
-    server = await startChatServer(kind);
-    baseUrl = await listen(server);
-    token = (await createClient(server)).token;
-  });
-  afterAll(async () => {
-    await server?.close();
+    token = (await createClient(chat.server)).token;
   });
 
   it('streams a new conversation: id first, text deltas, then the complete event', async () => {
-    const result = await streamChat(baseUrl, token, {
+    const result = await streamChat(chat.baseUrl, token, {
       message: '  Hello! I use 450 kWh a month.  ',
       conversationId: null,
       context: { botType: 0, locale: 'en' },
@@ -72,7 +64,7 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
     });
     expect(result.text).toContain('automated');
 
-    const history = await getJson(server, token, `/chat/history/${id}`);
+    const history = await getJson(chat.server, token, `/chat/history/${id}`);
     expect(history.status).toBe(200);
     expect(history.body).toMatchObject({ conversationId: id, status: 'active' });
     expect(history.body.messages).toHaveLength(2);
@@ -87,7 +79,7 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
     });
     expect(JSON.parse(assistant.extractedDataJson)).toEqual({ monthlyKwh: 450 });
 
-    const list = await getJson(server, token, '/chat/conversations');
+    const list = await getJson(chat.server, token, '/chat/conversations');
     expect(list.body.conversations[0]).toMatchObject({
       id,
       title: 'Hello! I use 450 kWh a month.',
@@ -97,16 +89,16 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
   });
 
   it('continues an existing conversation with the same id and no second greeting', async () => {
-    const opened = await streamChat(baseUrl, token, {
+    const opened = await streamChat(chat.baseUrl, token, {
       message: 'Hi there',
       conversationId: null,
       context: { botType: 1, locale: 'en' },
     });
     const id = opened.events[0]!.chunk.conversationId;
-    const before = (await getJson(server, token, '/chat/conversations')).body.conversations;
+    const before = (await getJson(chat.server, token, '/chat/conversations')).body.conversations;
     const lastBefore = before.find((c: { id: string }) => c.id === id).lastMessageAt;
 
-    const next = await streamChat(baseUrl, token, {
+    const next = await streamChat(chat.baseUrl, token, {
       message: 'My roof is flat and about 60 m2.',
       conversationId: id,
       context: { botType: 1, locale: 'en' },
@@ -120,7 +112,7 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
     });
     expect(next.text).not.toContain('Hello!');
 
-    const history = await getJson(server, token, `/chat/history/${id}`);
+    const history = await getJson(chat.server, token, `/chat/history/${id}`);
     expect(history.body.messages.map((m: { role: string }) => m.role)).toEqual([
       'user',
       'assistant',
@@ -128,7 +120,7 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
       'assistant',
     ]);
     expect(history.body.messages[2].content).toBe('My roof is flat and about 60 m2.');
-    const after = (await getJson(server, token, '/chat/conversations')).body.conversations;
+    const after = (await getJson(chat.server, token, '/chat/conversations')).body.conversations;
     expect(after[0]).toMatchObject({ id, messageCount: 4 });
     expect(Date.parse(after[0].lastMessageAt)).toBeGreaterThan(Date.parse(lastBefore));
   });
@@ -139,7 +131,7 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
     let locked!: () => void;
     const lockTaken = new Promise<void>((resolve) => (locked = resolve));
     // Holds the conversations table (and, on PGlite, the one connection) until released.
-    const holder = server.database.db.transaction(async (tx) => {
+    const holder = chat.server.database.db.transaction(async (tx) => {
       await tx.execute(sql`lock table conversations in exclusive mode`);
       locked();
       await released;
@@ -151,7 +143,7 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
       release();
     }, 3000);
     const result = await streamChat(
-      baseUrl,
+      chat.baseUrl,
       token,
       { message: 'Hello while busy', conversationId: null },
       {
@@ -167,7 +159,7 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
     expect(releasedBy).toBe('first chunk');
     expect(result.events.at(-1)).toMatchObject({ event: 'complete', chunk: { isError: false } });
     const id = result.events[0]!.chunk.conversationId;
-    const history = await getJson(server, token, `/chat/history/${id}`);
+    const history = await getJson(chat.server, token, `/chat/history/${id}`);
     expect(history.body.messages.map((m: { role: string }) => m.role)).toEqual([
       'user',
       'assistant',
@@ -175,14 +167,14 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
   });
 
   it('ends the stream with the error chunk and stores nothing when the message cannot be stored', async () => {
-    const db = server.database.db;
+    const db = chat.server.database.db;
     await db.execute(sql`create or replace function refuse_message() returns trigger
       language plpgsql as $$ begin raise exception 'storage refused'; end $$`);
     await db.execute(sql`create trigger refuse_message before insert on messages
       for each row when (new.content = 'cannot be stored') execute function refuse_message()`);
     try {
       const [{ n: before } = { n: 0 }] = await db.select({ n: count() }).from(conversations);
-      const result = await streamChat(baseUrl, token, {
+      const result = await streamChat(chat.baseUrl, token, {
         message: 'cannot be stored',
         conversationId: null,
       });
@@ -209,50 +201,56 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
       ]);
       const [{ n: after } = { n: 0 }] = await db.select({ n: count() }).from(conversations);
       expect(after).toBe(before);
-      expect((await getJson(server, token, `/chat/history/${id}`)).status).toBe(404);
+      expect((await getJson(chat.server, token, `/chat/history/${id}`)).status).toBe(404);
     } finally {
       await db.execute(sql`drop trigger refuse_message on messages`);
     }
   });
 
   it('answers ordinary JSON errors before the stream and stores nothing', async () => {
-    const [{ n: before } = { n: 0 }] = await server.database.db
+    const [{ n: before } = { n: 0 }] = await chat.server.database.db
       .select({ n: count() })
       .from(messages);
-    const blank = await streamChat(baseUrl, token, { message: ' \n\t ', conversationId: null });
+    const blank = await streamChat(chat.baseUrl, token, {
+      message: ' \n\t ',
+      conversationId: null,
+    });
     expect(blank.status).toBe(400);
     expect(blank.json).toMatchObject({
       code: 'validation_failed',
       message: 'Message cannot be empty',
     });
 
-    const long = await streamChat(baseUrl, token, {
+    const long = await streamChat(chat.baseUrl, token, {
       message: 'x'.repeat(4001),
       conversationId: null,
     });
     expect(long.status).toBe(400);
     expect(long.json!.message).toBe('Message cannot exceed 4000 characters');
-    const longest = await streamChat(baseUrl, token, {
+    const longest = await streamChat(chat.baseUrl, token, {
       message: 'x'.repeat(4000),
       conversationId: null,
     });
     expect(longest.status).toBe(200);
 
     for (const conversationId of ['0b4f9a34-6a3c-4c8e-9d57-6f0e3f7f2a11', 'not-a-uuid']) {
-      const unknown = await streamChat(baseUrl, token, { message: 'Hi', conversationId });
+      const unknown = await streamChat(chat.baseUrl, token, { message: 'Hi', conversationId });
       expect(unknown.status).toBe(404);
       expect(unknown.json!.code).toBe('not_found');
     }
 
-    const opened = await streamChat(baseUrl, token, { message: 'Hi', conversationId: null });
+    const opened = await streamChat(chat.baseUrl, token, { message: 'Hi', conversationId: null });
     const id = opened.events[0]!.chunk.conversationId;
-    const ended = await sendJson(server, token, 'POST', `/chat/end/${id}`);
+    const ended = await sendJson(chat.server, token, 'POST', `/chat/end/${id}`);
     expect(ended).toMatchObject({ status: 200, body: { conversationId: id, status: 'ended' } });
-    const toEnded = await streamChat(baseUrl, token, { message: 'Hi again', conversationId: id });
+    const toEnded = await streamChat(chat.baseUrl, token, {
+      message: 'Hi again',
+      conversationId: id,
+    });
     expect(toEnded.status).toBe(409);
     expect(toEnded.json!.code).toBe('conflict');
 
-    const unauthenticated = await fetch(`${baseUrl}/chat/stream`, {
+    const unauthenticated = await fetch(`${chat.baseUrl}/chat/stream`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ message: 'Hi', conversationId: null }),
@@ -260,11 +258,11 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
     expect(unauthenticated.status).toBe(401);
 
     // Only the two accepted exchanges (4000 characters, and 'Hi') were stored.
-    const [{ n: after } = { n: 0 }] = await server.database.db
+    const [{ n: after } = { n: 0 }] = await chat.server.database.db
       .select({ n: count() })
       .from(messages);
     expect(after - before).toBe(4);
-    const [{ n: endedCount } = { n: 0 }] = await server.database.db
+    const [{ n: endedCount } = { n: 0 }] = await chat.server.database.db
       .select({ n: count() })
       .from(messages)
       .where(eq(messages.conversationId, id));
@@ -273,28 +271,23 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('chat stream timing on %s', (kind) => {
-  let server: TestServer;
-  let baseUrl: string;
-  beforeAll(async () => {
-    server = await startChatServer(kind, {
-      AI_STREAM_DELAY_MS: '40',
-      CHAT_HEARTBEAT_MS: '25',
-    });
-    baseUrl = await listen(server);
-  });
-  afterAll(async () => {
-    await server?.close();
+  const chat = useChatServer(kind, {
+    AI_STREAM_DELAY_MS: '40',
+    CHAT_HEARTBEAT_MS: '25',
   });
 
   it('sends heartbeat comments while the reply streams slowly', async () => {
-    const { token } = await createClient(server);
-    const result = await streamChat(baseUrl, token, { message: 'Hello', conversationId: null });
+    const { token } = await createClient(chat.server);
+    const result = await streamChat(chat.baseUrl, token, {
+      message: 'Hello',
+      conversationId: null,
+    });
     expect(result.events.at(-1)!.event).toBe('complete');
     expect(result.comments).toContain('heartbeat');
   });
 
   it('stops generating when the client disconnects and stores the partial reply as interrupted', async () => {
-    const { token } = await createClient(server);
+    const { token } = await createClient(chat.server);
     const full = composeOfflineReply({
       botType: 0,
       locale: 'en',
@@ -304,7 +297,7 @@ describe.each(databaseKinds)('chat stream timing on %s', (kind) => {
     });
     const started = Date.now();
     const result = await streamChat(
-      baseUrl,
+      chat.baseUrl,
       token,
       { message: 'Hello', conversationId: null },
       { stopWhen: (event) => event.chunk.textDelta !== '' },
@@ -313,7 +306,7 @@ describe.each(databaseKinds)('chat stream timing on %s', (kind) => {
     const id = result.events[0]!.chunk.conversationId;
 
     const history = await eventually(
-      () => getJson(server, token, `/chat/history/${id}`),
+      () => getJson(chat.server, token, `/chat/history/${id}`),
       (h) => h.body.messages.length === 2,
     );
     const stored = Date.now() - started;
@@ -327,9 +320,9 @@ describe.each(databaseKinds)('chat stream timing on %s', (kind) => {
     expect(stored).toBeLessThan((words * 40) / 2);
     // Nothing is appended later: generation has stopped.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const later = await getJson(server, token, `/chat/history/${id}`);
+    const later = await getJson(chat.server, token, `/chat/history/${id}`);
     expect(later.body.messages).toEqual(history.body.messages);
-    const [conversation] = await server.database.db
+    const [conversation] = await chat.server.database.db
       .select()
       .from(conversations)
       .where(eq(conversations.id, id));
@@ -338,28 +331,29 @@ describe.each(databaseKinds)('chat stream timing on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('chat message limit on %s', (kind) => {
-  let server: TestServer;
-  let baseUrl: string;
-  beforeAll(async () => {
-    server = await startChatServer(kind, { CHAT_RATE_LIMIT: '3' });
-    baseUrl = await listen(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const chat = useChatServer(kind, { CHAT_RATE_LIMIT: '3' });
 
   it('limits the messages of each user with 429 and Retry-After', async () => {
-    const first = await createClient(server);
-    const second = await createClient(server);
+    const first = await createClient(chat.server);
+    const second = await createClient(chat.server);
     for (let i = 0; i < 3; i++) {
-      const ok = await streamChat(baseUrl, first.token, { message: `m${i}`, conversationId: null });
+      const ok = await streamChat(chat.baseUrl, first.token, {
+        message: `m${i}`,
+        conversationId: null,
+      });
       expect(ok.status).toBe(200);
     }
-    const limited = await streamChat(baseUrl, first.token, { message: 'm3', conversationId: null });
+    const limited = await streamChat(chat.baseUrl, first.token, {
+      message: 'm3',
+      conversationId: null,
+    });
     expect(limited.status).toBe(429);
     expect(limited.json!.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    const other = await streamChat(baseUrl, second.token, { message: 'hi', conversationId: null });
+    const other = await streamChat(chat.baseUrl, second.token, {
+      message: 'hi',
+      conversationId: null,
+    });
     expect(other.status).toBe(200);
   });
 });

@@ -7,20 +7,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client.ts';
 import { ApiError } from './errors.ts';
 import { fakeJwt } from './mock/jwt.ts';
+import { TEST_USER as user, testAccessToken } from './mock/session-fixture.ts';
 import { memoryStorage } from './session.ts';
 
-const freshToken = fakeJwt(
-  { sub: 'u1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 900 },
-  'x',
-);
-const user = {
-  id: 'u1',
-  name: 'A',
-  email: 'a@b.co',
-  picture: null,
-  role: 'admin',
-  authMethod: 'email',
-} as const;
+const freshToken = testAccessToken(Date.now() + 900_000, 'x');
 
 function fakeFetch(status: number, body: unknown, statusText = '') {
   const calls: Request[] = [];

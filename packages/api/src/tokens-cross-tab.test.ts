@@ -7,30 +7,11 @@
 import { STORAGE_KEYS } from '@solar/domain/session';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client.ts';
-import { fakeJwt } from './mock/jwt.ts';
+import { TEST_USER as user, testAccessToken } from './mock/session-fixture.ts';
 import { memoryStorage } from './session.ts';
 import type { RefreshLocks } from './tokens.ts';
 
-const user = {
-  id: 'u1',
-  name: 'A',
-  email: 'a@b.co',
-  picture: null,
-  role: 'admin',
-  authMethod: 'email',
-};
-const token = (iatMs: number, expMs: number, nonce: string) =>
-  fakeJwt(
-    {
-      sub: 'u1',
-      email: 'a@b.co',
-      name: 'A',
-      role: 'admin',
-      iat: Math.floor(iatMs / 1000),
-      exp: Math.floor(expMs / 1000),
-    },
-    nonce,
-  );
+const token = (iatMs: number, expMs: number, nonce: string) => testAccessToken(expMs, nonce, iatMs);
 
 /** An in-memory exclusive lock manager: the subset of the Web Locks API the client uses. */
 function memoryLocks(): RefreshLocks {

@@ -6,23 +6,10 @@ import { STORAGE_KEYS } from '@solar/domain/session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client.ts';
 import { ApiError } from './errors.ts';
-import { fakeJwt } from './mock/jwt.ts';
+import { TEST_USER as user, testAccessToken as token } from './mock/session-fixture.ts';
 import { memoryStorage } from './session.ts';
 
 const START = Date.parse('2026-03-01T10:00:00Z');
-const token = (expMs: number, nonce = 'a') =>
-  fakeJwt(
-    { sub: 'u1', email: 'a@b.co', name: 'A', role: 'admin', exp: Math.floor(expMs / 1000) },
-    nonce,
-  );
-const user = {
-  id: 'u1',
-  name: 'A',
-  email: 'a@b.co',
-  picture: null,
-  role: 'admin',
-  authMethod: 'email',
-};
 
 type RefreshBehaviour = 'ok' | 'refused' | 'network';
 

@@ -155,6 +155,23 @@ export async function adminToken(api: string): Promise<string> {
   return answer.body.token as string;
 }
 
+/**
+ * Makes `dataDir` a real data directory: the server starts on it, the admin saves one
+ * project ('Kept Street 1'), and the server stops cleanly (SIGTERM, exit code 0).
+ */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  const server = await startServer({ DATA_DIR: dataDir });
+  const token = await adminToken(server.api);
+  const saved = await callJson(server.api, 'POST', '/projects', {
+    token,
+    body: { location: { address: 'Kept Street 1', latitude: 1, longitude: 1 } },
+  });
+  const stopped = await server.stop('SIGTERM');
+  if (saved.status !== 201 || stopped.code !== 0) {
+    throw new Error(`seeding ${dataDir}: project ${saved.status}, exit ${stopped.code}`);
+  }
+}
+
 /** One chat stream read to its end or until the connection breaks. */
 export interface StreamOutcome {
   conversationId: string | undefined;

@@ -52,7 +52,6 @@ import {
   spentOneTimeTokenUser,
   issueOneTimeToken,
   issueRefreshToken,
-  revokeAllRefreshTokens,
   revokeOtherRefreshFamilies,
   revokeRefreshFamily,
   rotateRefreshToken,
@@ -123,6 +122,32 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       role: roleOf(user),
     });
     return { token, refreshToken, expiresAt, user: toSessionUser(user) };
+  }
+
+  /**
+   * Sets the user's password hash inside `tx` and ends their sessions: every refresh token,
+   * or all but the family of `keepRefreshToken` (change password keeps the current one).
+   * Resolves to the updated row, undefined for an unknown id.
+   */
+  async function replacePassword(
+    tx: Db,
+    userId: string,
+    passwordHash: string,
+    keepRefreshToken?: string,
+  ): Promise<UserRow | undefined> {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    await revokeOtherRefreshFamilies(tx, userId, keepRefreshToken);
+    return row;
+  }
+
+  /** After a replaced password: the account cache forgets the user, who is told by mail. */
+  function announcePasswordChange(user: UserRow) {
+    accounts.forget(user.id);
+    mail.send('passwordChanged', user);
   }
 
   /** The verification mail for the user's current email: issues the link (job of the queue). */
@@ -468,18 +493,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       const passwordHash = await hashPassword(request.body.password);
       const user = await db.transaction(async (tx) => {
         const userId = await consumeOneTimeToken(tx, request.body.token, 'password_reset');
-        if (!userId) return undefined;
-        const [row] = await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(eq(users.id, userId))
-          .returning();
-        await revokeAllRefreshTokens(tx, userId);
-        return row;
+        return userId ? replacePassword(tx, userId, passwordHash) : undefined;
       });
       if (!user) throw invalidToken();
-      accounts.forget(user.id);
-      mail.send('passwordChanged', user);
+      announcePasswordChange(user);
       return reply.code(204).send();
     },
   );
@@ -511,17 +528,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         throw currentPasswordError(validationMessages.currentPasswordWrong);
       }
       const passwordHash = await hashPassword(password);
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(eq(users.id, current.id))
-          .returning();
-        await revokeOtherRefreshFamilies(tx, current.id, refreshToken);
-        return row!;
-      });
-      accounts.forget(current.id);
-      mail.send('passwordChanged', updated);
+      const updated = await db.transaction((tx) =>
+        replacePassword(tx, current.id, passwordHash, refreshToken),
+      );
+      if (updated) announcePasswordChange(updated);
       return reply.code(204).send();
     },
   );
