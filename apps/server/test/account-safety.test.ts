@@ -42,7 +42,7 @@ describe.each(databaseKinds)('account safety on %s', (kind) => {
     it('refuses it without the current password, or with a wrong one, writing nothing', async () => {
       const { body, session } = await account();
       for (const extra of [{}, { currentPassword: 'Wrong1234' }]) {
-        const before = await rowCounts(server.database.db);
+        const before = await rowCounts(server);
         const answer = await call(server, 'PUT', '/auth/me', {
           token: session.token,
           body: { name: 'Aida', email: uniqueEmail('thief'), ...extra },
@@ -50,7 +50,7 @@ describe.each(databaseKinds)('account safety on %s', (kind) => {
         expect(answer.status).toBe(400);
         expect(answer.body.code).toBe('validation_failed');
         expect(Object.keys(answer.body.errors)).toEqual(['currentPassword']);
-        expect(await rowCounts(server.database.db)).toEqual(before);
+        expect(await rowCounts(server)).toEqual(before);
       }
       const [row] = await server.database.db
         .select()

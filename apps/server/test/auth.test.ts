@@ -35,12 +35,12 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
     run: () => ReturnType<typeof call>,
     status: number,
   ): Promise<Awaited<ReturnType<typeof call>>> {
-    const before = await rowCounts(server.database.db);
+    const before = await rowCounts(server);
     const answer = await run();
     expect(answer.status, JSON.stringify(answer.body)).toBe(status);
     expect(typeof answer.body.message).toBe('string');
     expect(typeof answer.body.code).toBe('string');
-    expect(await rowCounts(server.database.db)).toEqual(before);
+    expect(await rowCounts(server)).toEqual(before);
     return answer;
   }
 

@@ -136,12 +136,12 @@ describe.each(databaseKinds)('Google sign-in on %s', (kind) => {
     const body = signUpBody();
     await call(server, 'POST', '/auth/email/signup', { body });
     for (const email of [body.email, uniqueEmail('unverified')]) {
-      const before = await rowCounts(server.database.db);
+      const before = await rowCounts(server);
       const answer = await call(server, 'POST', '/auth/google/signin', {
         body: { code: codeFor({ sub: `g-${email}`, email, email_verified: false }) },
       });
       expect(answer.status).toBe(401);
-      expect(await rowCounts(server.database.db)).toEqual(before);
+      expect(await rowCounts(server)).toEqual(before);
     }
     const [row] = await server.database.db.select().from(users).where(eq(users.email, body.email));
     expect(row!.googleSubject).toBeNull();
@@ -149,7 +149,7 @@ describe.each(databaseKinds)('Google sign-in on %s', (kind) => {
 
   it('refuses an ID token issued for another audience with 401', async () => {
     const email = uniqueEmail('wrong-aud');
-    const before = await rowCounts(server.database.db);
+    const before = await rowCounts(server);
     const answer = await call(server, 'POST', '/auth/google/signin', {
       body: { code: codeFor({ sub: 'g-wrong', email, email_verified: true, aud: 'someone-else' }) },
     });
@@ -158,7 +158,7 @@ describe.each(databaseKinds)('Google sign-in on %s', (kind) => {
       message: 'Google login failed. Please try again.',
       code: 'invalid_credentials',
     });
-    expect(await rowCounts(server.database.db)).toEqual(before);
+    expect(await rowCounts(server)).toEqual(before);
   });
 
   it('refuses a code the provider rejects with 401', async () => {

@@ -7,7 +7,6 @@ import { count } from 'drizzle-orm';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { Db } from '../src/db/database.ts';
 import { auditLog, oneTimeTokens, refreshTokens, users } from '../src/db/schema.ts';
 import type { TestServer } from './harness.ts';
 
@@ -72,8 +71,14 @@ export function signUpBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Row counts of every table an account call may write. */
-export async function rowCounts(db: Db) {
+/**
+ * Row counts of every table an account call may write, read once the server's mail queue
+ * is idle: mail jobs (verification, welcome, reset links) write their tokens after the
+ * answer, so counting earlier would race them.
+ */
+export async function rowCounts(server: TestServer) {
+  await server.settleMail();
+  const { db } = server.database;
   const n = async (
     table: typeof users | typeof refreshTokens | typeof oneTimeTokens | typeof auditLog,
   ) => (await db.select({ n: count() }).from(table))[0]!.n;

@@ -137,7 +137,7 @@ describe('request limits and headers', () => {
   });
 
   it('answers 413 payload_too_large for a JSON body over 100 KB and writes nothing', async () => {
-    const before = await rowCounts(server.database.db);
+    const before = await rowCounts(server);
     const answer = await call(server, 'POST', '/auth/email/signup', {
       body: {
         name: 'x'.repeat(101 * 1024),
@@ -151,7 +151,7 @@ describe('request limits and headers', () => {
       message: 'The request is too large.',
       code: 'payload_too_large',
     });
-    expect(await rowCounts(server.database.db)).toEqual(before);
+    expect(await rowCounts(server)).toEqual(before);
   });
 
   it.each(['text/plain', 'application/x-www-form-urlencoded'])(

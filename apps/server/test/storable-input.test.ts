@@ -145,19 +145,19 @@ describe.each(databaseKinds)('unstorable input on %s', (kind) => {
     ['a lone surrogate', LONE],
   ] as const) {
     it.each(cases(bad))(`answers 400 for ${label} in the $name, writing nothing`, async (c) => {
-      const before = await rowCounts(server.database.db);
+      const before = await rowCounts(server);
       const answer = await call(server, c.method, c.url, { body: c.body, token });
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
       expect(answer.body.code).toBe('validation_failed');
       expect(answer.body.errors?.[c.field], JSON.stringify(answer.body)).toEqual(
         expect.any(String),
       );
-      expect(await rowCounts(server.database.db)).toEqual(before);
+      expect(await rowCounts(server)).toEqual(before);
     });
   }
 
   it('answers 400 on the configuration for JSON nested 6000 levels deep', async () => {
-    const before = await rowCounts(server.database.db);
+    const before = await rowCounts(server);
     const deep = `${'{"a":'.repeat(6000)}1${'}'.repeat(6000)}`;
     const answer = await server.app.inject({
       method: 'POST',
@@ -167,7 +167,7 @@ describe.each(databaseKinds)('unstorable input on %s', (kind) => {
     });
     expect(answer.statusCode, answer.body).toBe(400);
     expect(answer.json().errors?.configuration).toEqual(expect.any(String));
-    expect(await rowCounts(server.database.db)).toEqual(before);
+    expect(await rowCounts(server)).toEqual(before);
   });
 
   it('still stores ordinary text, emoji and nested configuration', async () => {
