@@ -3,7 +3,9 @@
  * (a restored browser session): both stay signed in (issue: one refresh token, sent twice,
  * used to revoke the family and sign both out). The tabs share the stored session; the
  * refresh runs under a cross-tab lock and the server answers a just-rotated token within
- * its grace period with the same successor.
+ * its grace period with the same successor. The lock usually saves the second call, but
+ * not always (localStorage reaches another tab's process asynchronously: decision 024), so
+ * the test checks that no refresh was refused rather than how many were sent.
  */
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
@@ -26,10 +28,10 @@ test('two tabs reloading with an expired access token both stay signed in', asyn
   await second.goto('/profile');
   await expect(second.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
 
-  const refreshes: string[] = [];
+  const refreshes: number[] = [];
   for (const page of [first, second]) {
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/v1/auth/refresh')) refreshes.push(request.url());
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/v1/auth/refresh')) refreshes.push(response.status());
     });
   }
   await first.evaluate((token) => localStorage.setItem('authToken', token), expiredAccessToken());
@@ -39,6 +41,7 @@ test('two tabs reloading with an expired access token both stay signed in', asyn
   await expect(second).toHaveURL(/\/profile$/);
   await expect(first.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(second.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
-  // One tab refreshed; the other used its result.
-  expect(refreshes).toHaveLength(1);
+  // At least one refresh ran, and none was refused (a refusal would mean a revoked family).
+  expect(refreshes.length).toBeGreaterThan(0);
+  expect(refreshes.every((status) => status === 200)).toBe(true);
 });
