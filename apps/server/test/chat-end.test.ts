@@ -3,7 +3,7 @@
  * item 12): the reply stops, the stream ends with `complete`, and what was streamed up to
  * then is what is stored, marked interrupted; nothing of the rest arrives or is stored.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { composeOfflineReply } from '../src/chat/offline-replies.ts';
 import { databaseKinds } from './harness.ts';
 import {
@@ -16,10 +16,8 @@ import {
 } from './chat-helpers.ts';
 
 describe.each(databaseKinds)('ending a conversation while its reply streams on %s', (kind) => {
-  beforeAll(async () => {
-    // A slow reply: each word 60 ms apart, so it is still streaming when the end comes.
-  });
-  const chat = useChatServer(kind, () => ({ AI_STREAM_DELAY_MS: '60' }));
+  // A slow reply: each word 60 ms apart, so it is still streaming when the end comes.
+  const chat = useChatServer(kind, { AI_STREAM_DELAY_MS: '60' });
 
   it('stops the reply and stores only what was streamed, marked interrupted', async () => {
     const { token } = await createClient(chat.server);
