@@ -12,6 +12,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, endpointKey, type SampleRequest } from './support/endpoints.ts';
+import { HOSTILE_VALUES, asText, percentEncode, toJson } from './support/hostile.ts';
 import {
   ADMIN,
   startSecurityServer,
@@ -26,62 +27,15 @@ let fuzzer: RoleUser;
 let target: RoleUser;
 const samples = new Map<string, SampleRequest>();
 
-/** Values that have broken parsers, validators and databases before. */
+/** The shared hostile values plus generated text, numbers and JSON. */
 const hostile = fc.oneof(
-  fc.constantFrom<unknown>(
-    null,
-    true,
-    false,
-    0,
-    -1,
-    -0,
-    1e308,
-    -1e308,
-    2 ** 53 + 1,
-    0.1 + 0.2,
-    '',
-    ' ',
-    '\u0000',
-    '\ud800',
-    '\udfff',
-    '\u202e\u0644\u0639',
-    '👩‍👩‍👧‍👦'.repeat(50),
-    'x'.repeat(5000),
-    'a'.repeat(120_000),
-    '<script>alert(1)</script>',
-    '"><img src=x onerror=alert(1)>',
-    "' OR '1'='1' --",
-    "'; DROP TABLE users; --",
-    '../../../../etc/passwd',
-    '%00',
-    '${7*7}{{7*7}}',
-    'NaN',
-    'Infinity',
-    '2026-13-45T99:99:99Z',
-    '00000000-0000-0000-0000-000000000000',
-    [],
-    {},
-    JSON.parse('{"constructor":{"prototype":{"admin":true}},"__proto__":{"admin":true}}'),
-    [[[[[[[[[[[]]]]]]]]]]],
-  ),
+  fc.constantFrom<unknown>(...HOSTILE_VALUES),
   fc.string({ unit: 'binary', maxLength: 300 }),
   fc.string({ unit: 'grapheme', maxLength: 300 }),
   fc.integer(),
   fc.double(),
   fc.jsonValue({ maxDepth: 3 }),
 );
-
-/**
- * A generated value as text. `String()` throws for objects whose `toString`/`valueOf` keys
- * are data (fc.jsonValue makes those), so fall back to JSON.
- */
-function asText(value: unknown): string {
-  try {
-    return String(value);
-  } catch {
-    return JSON.stringify(value) ?? 'null';
-  }
-}
 
 /** A value nested `depth` levels deep in arrays or objects. */
 const deep = fc
@@ -105,7 +59,7 @@ function bodyArbitrary(sample: SampleRequest) {
       fc.boolean(),
     )
     .map(([changes, extra, withExtra]) =>
-      JSON.stringify({
+      toJson({
         ...(sample.body as object | undefined),
         ...changes,
         ...(withExtra ? extra : {}),
@@ -113,7 +67,7 @@ function bodyArbitrary(sample: SampleRequest) {
     );
   return fc.oneof(
     { weight: 4, arbitrary: mutated },
-    { weight: 2, arbitrary: hostile.map((value) => JSON.stringify(value) ?? 'null') },
+    { weight: 2, arbitrary: hostile.map(toJson) },
     { weight: 1, arbitrary: deep },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }) },
     { weight: 1, arbitrary: fc.constant('{"__proto__":{"isAdmin":true},"email":"a@b.c"}') },
@@ -165,10 +119,6 @@ function queryArbitrary(sample: SampleRequest) {
     { maxLength: 4 },
   );
 }
-
-/** Every byte of the UTF-8 form percent-encoded (lone surrogates become U+FFFD). */
-const percentEncode = (text: string) =>
-  [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 
 /** The sample URL with its query replaced or extended and its uuid ids swapped for `id`. */
 function fuzzUrl(

@@ -45,7 +45,14 @@ export interface Endpoint {
   documented5xx?: number[];
 }
 
-const location = { address: 'Chui Avenue 1, Bishkek', latitude: 42.87, longitude: 74.59 };
+const location = {
+  address: 'Chui Avenue 1, Bishkek',
+  latitude: 42.87,
+  longitude: 74.59,
+  placeId: 'osm:way:1',
+};
+/** A project configuration with text, a number and a nested object (stored as JSON). */
+const configuration = { systemSizeKw: 5, note: 'South roof', panels: { count: 12 } };
 
 export const ENDPOINTS: Endpoint[] = [
   {
@@ -182,7 +189,10 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: '/admin/users',
     access: 'canManageUsers',
-    sample: async () => ({ url: '/admin/users?pageNumber=1&pageSize=5', ok: 200 }),
+    sample: async () => ({
+      url: '/admin/users?pageNumber=1&pageSize=5&searchTerm=user&sortBy=name&userType=4',
+      ok: 200,
+    }),
   },
   {
     method: 'POST',
@@ -228,7 +238,11 @@ export const ENDPOINTS: Endpoint[] = [
     access: 'signed-in',
     sample: async () => ({
       url: '/chat/stream',
-      body: { message: 'My bill is 2500 som a month', conversationId: null },
+      body: {
+        message: 'My bill is 2500 som a month',
+        conversationId: null,
+        context: { botType: 0, locale: 'en' },
+      },
       ok: 200,
     }),
   },
@@ -276,13 +290,17 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: '/projects',
     access: 'signed-in',
-    sample: async () => ({ url: '/projects', ok: 200 }),
+    sample: async () => ({ url: '/projects?scope=own', ok: 200 }),
   },
   {
     method: 'POST',
     path: '/projects',
     access: 'signed-in',
-    sample: async () => ({ url: '/projects', body: { location }, ok: 201 }),
+    sample: async () => ({
+      url: '/projects',
+      body: { location, configuration, isDraft: true },
+      ok: 201,
+    }),
   },
   {
     method: 'GET',
@@ -299,7 +317,7 @@ export const ENDPOINTS: Endpoint[] = [
     access: 'signed-in',
     sample: async ({ caller, projectOf }) => ({
       url: `/projects/${await projectOf(caller)}`,
-      body: { isDraft: false },
+      body: { location, configuration, isDraft: false },
       ok: 200,
     }),
   },
@@ -322,6 +340,8 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: '/geo/reverse',
     access: 'public',
+    // The contract's 502 when the provider has no address (the fake: south of the equator).
+    documented5xx: [502],
     sample: async () => ({ url: '/geo/reverse?lat=42.87&lon=74.59', ok: 200 }),
   },
   {

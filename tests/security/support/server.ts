@@ -1,6 +1,6 @@
 /**
  * The security suites' server: the real app (apps/server buildApp) in process on an
- * in-memory PGlite, with a JWT secret the suite knows (to forge expired, foreign-key and
+ * in-memory PGlite (or on a fresh PostgreSQL database of its own), with a JWT secret the suite knows (to forge expired, foreign-key and
  * `alg: none` tokens), local fakes of the geocoder and PVGIS, one signed-in user per role,
  * and helpers to count every table's rows and to remember every answer's body (so a suite
  * can prove no password hash ever left the server).
@@ -14,6 +14,7 @@ import { buildApp } from '../../../apps/server/src/app.ts';
 import { loadConfig, type Config } from '../../../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../../../apps/server/src/db/database.ts';
 import { ensureAdmin } from '../../../apps/server/src/users/seed-admin.ts';
+import { freshPostgres } from '../../../apps/server/test/harness.ts';
 import {
   startFakeNominatim,
   startFakePvgis,
@@ -77,14 +78,17 @@ export function uniqueEmail(prefix = 'user'): string {
 
 /**
  * Starts the app (see the file comment). Every rate limit is raised so that suites may
- * call freely, unless `env` sets it.
+ * call freely, unless `env` sets it. `kind` 'postgres' needs TEST_DATABASE_URL; its
+ * database is dropped by `close`.
  */
 export async function startSecurityServer(
   env: Record<string, string> = {},
+  kind: 'pglite' | 'postgres' = 'pglite',
 ): Promise<SecurityServer> {
   const fakes: FakeService[] = [await startFakeNominatim(), await startFakePvgis()];
   const [nominatim, pvgis] = fakes as [FakeService, FakeService];
-  const database = await openDatabase({ kind: 'memory' });
+  const pgTarget = kind === 'postgres' ? await freshPostgres() : undefined;
+  const database = await openDatabase(pgTarget?.target ?? { kind: 'memory' });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'solar-security-'));
   const settings: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -197,6 +201,7 @@ export async function startSecurityServer(
     async close() {
       await app.close();
       await database.close();
+      await pgTarget?.drop();
       await Promise.all(fakes.map((fake) => fake.close()));
       await rm(dataDir, { recursive: true, force: true });
     },
