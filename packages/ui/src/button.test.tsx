@@ -30,4 +30,15 @@ describe('Button', () => {
     await button.click({ force: true });
     expect(onPress).not.toHaveBeenCalled();
   });
+
+  it('draws the focus ring on keyboard focus only (WCAG 2.4.7)', async () => {
+    const screen = await render(<Button>Save</Button>);
+    const button = screen.getByRole('button', { name: 'Save' }).element();
+    expect(getComputedStyle(button).outlineStyle).toBe('none');
+    await userEvent.keyboard('{Tab}');
+    await expect.element(button).toHaveAttribute('data-focus-visible', 'true');
+    const focused = getComputedStyle(button);
+    expect(focused.outlineStyle).toBe('solid');
+    expect(focused.outlineWidth).toBe('2px');
+  });
 });

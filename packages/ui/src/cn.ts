@@ -26,6 +26,10 @@ export function cn(...inputs: ClassValue[]): string {
   return twMerge(clsx(inputs));
 }
 
-/** The one focus ring every interactive component uses (visible on keyboard focus only). */
+/**
+ * The one focus ring every interactive component uses (visible on keyboard focus only).
+ * `outline-solid` sits beside `outline-2`: `outline-none` sets Tailwind's
+ * `--tw-outline-style` to none, and `outline-2` reads that variable for its style.
+ */
 export const focusRing =
-  'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus';
+  'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus';

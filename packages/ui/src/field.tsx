@@ -24,7 +24,7 @@ import { descriptionClass, fieldErrorClass, labelClass } from './field-styles.ts
 export const fieldControlStyles = [
   'w-full rounded-control border border-border-strong bg-surface-raised text-sm text-fg',
   'placeholder:text-fg-muted outline-none transition-colors',
-  'data-[focused]:border-focus data-[focused]:outline-2 data-[focused]:outline-offset-1 data-[focused]:outline-focus',
+  'data-[focused]:border-focus data-[focused]:outline-2 data-[focused]:outline-solid data-[focused]:outline-offset-1 data-[focused]:outline-focus',
   'data-[invalid]:border-danger-fg',
   'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60',
 ].join(' ');

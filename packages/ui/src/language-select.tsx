@@ -54,7 +54,7 @@ export function LanguageSelect({
           }}
           className={cn(
             'h-10 w-full cursor-pointer appearance-none rounded-control border border-border-strong bg-surface-raised pr-9 pl-3 text-sm text-fg',
-            'outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
+            'outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus focus-visible:outline-solid',
           )}
         >
           {LOCALES.map((locale) => (

@@ -10,7 +10,7 @@ import {
   RadioGroup as AriaRadioGroup,
   type RadioGroupProps as AriaRadioGroupProps,
 } from 'react-aria-components';
-import { cn } from './cn.ts';
+import { cn, focusRing } from './cn.ts';
 import { Description, FieldError, Label } from './field.tsx';
 
 /** One option: a stable id and its translated label. */
@@ -75,7 +75,7 @@ export function RadioGroup<K extends string = string>({
               'data-[selected]:border-brand-700 data-[selected]:bg-brand-50 data-[selected]:font-medium dark:data-[selected]:border-brand-500 dark:data-[selected]:bg-white/10',
               'data-[invalid]:border-danger-fg',
               'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60',
-              'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus',
+              focusRing,
             )}
           >
             <span

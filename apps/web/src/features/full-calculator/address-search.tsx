@@ -113,7 +113,7 @@ export function AddressSearch({ onSelect }: AddressSearchProps) {
         onFocus={() => setOpen(true)}
         className={cn(
           'h-10 w-full rounded-control border border-border-strong bg-surface-raised px-3 text-sm text-fg',
-          'outline-none focus:border-focus focus:outline-2 focus:outline-focus',
+          'outline-none focus:border-focus focus:outline-2 focus:outline-focus focus:outline-solid',
           error && 'border-danger-fg',
         )}
       />
