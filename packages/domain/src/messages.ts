@@ -234,6 +234,30 @@ export const navMessages = group('nav', {
   settings: 'Settings',
 });
 
+/**
+ * The page name of each screen in the browser tab (issue 21 item 1): "{page} · Solar"
+ * (`app.documentTitle` in the web app). Keyed by `RouteId` (routes.ts `pageTitle`).
+ */
+export const pageTitleMessages = group('pageTitle', {
+  signIn: 'Sign in',
+  signUp: 'Create account',
+  forgotPassword: 'Forgot password',
+  resetPassword: 'Reset password',
+  verifyEmail: 'Confirm email',
+  terms: 'Terms of Service',
+  privacy: 'Privacy Policy',
+  dashboard: 'Dashboard',
+  profile: 'Profile',
+  quickCalculator: 'Quick calculator',
+  fullCalculator: 'Solar assessment',
+  chat: 'Chat',
+  users: 'Users',
+  userCreate: 'Create user',
+  userView: 'User',
+  userEdit: 'Edit user',
+  notFound: 'Page not found',
+});
+
 /** Every descriptor of the package, keyed by id: the web's catalogs are checked against it. */
 export const allMessages: Readonly<Record<string, MessageDescriptor>> = Object.fromEntries(
   [
@@ -250,6 +274,7 @@ export const allMessages: Readonly<Record<string, MessageDescriptor>> = Object.f
     userMessages,
     roleMessages,
     navMessages,
+    pageTitleMessages,
   ].flatMap((g) => Object.values(g).map((d) => [d.id, d] as const)),
 );
 

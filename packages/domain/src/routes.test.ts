@@ -8,6 +8,7 @@ import {
   homePath,
   matchRoute,
   navItems,
+  pageTitle,
   routePolicy,
   userEditPath,
   userPath,
@@ -154,5 +155,16 @@ describe('navItems and dashboardCards (spec section 2)', () => {
     const cards = dashboardCards(admin, NOW);
     expect(cards.find((c) => c.id === 'users')?.label.defaultMessage).toBe('User Management');
     expect(cards.filter((c) => c.path === null).map((c) => c.id)).toEqual(['activity', 'settings']);
+  });
+});
+
+describe('pageTitle (issue 21 item 1)', () => {
+  it('names each screen, a conversation as the chat and the redirecting root as the dashboard', () => {
+    expect(pageTitle(matchRoute('/users/42/edit').id).defaultMessage).toBe('Edit user');
+    expect(pageTitle(matchRoute(conversationPath('c1')).id)).toEqual(pageTitle('chat'));
+    expect(pageTitle('root')).toEqual(pageTitle('dashboard'));
+    expect(pageTitle(matchRoute('/nowhere').id).defaultMessage).toBe('Page not found');
+    const ids = Object.keys(ROUTES).map((key) => pageTitle(key as keyof typeof ROUTES).id);
+    expect(new Set(ids).size).toBe(ids.length - 1); // root shares the dashboard's
   });
 });

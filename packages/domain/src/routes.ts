@@ -3,7 +3,7 @@
  * open it, where others are sent, and which nav links and dashboard cards a session sees.
  * Every decision goes through {@link can} / {@link isSignedIn}. `nowMs` is epoch ms.
  */
-import { navMessages, type MessageDescriptor } from './messages.ts';
+import { navMessages, pageTitleMessages, type MessageDescriptor } from './messages.ts';
 import { can, isSignedIn, type PermissionFlag, type SessionLike } from './permissions.ts';
 
 /** The fixed paths of the app (spec section 2). */
@@ -92,6 +92,16 @@ const decode = (segment: string): string => {
 /**
  * Matches a path (query and hash ignored, trailing slash tolerated) to its screen (spec section 2).
  */
+/**
+ * The page name of a route for the browser tab (issue 21 item 1); a conversation is
+ * "Chat", `root` (which redirects) the dashboard.
+ */
+export function pageTitle(id: RouteId): MessageDescriptor {
+  if (id === 'root') return pageTitleMessages.dashboard;
+  if (id === 'conversation') return pageTitleMessages.chat;
+  return pageTitleMessages[id];
+}
+
 export function matchRoute(location: string): RouteMatch {
   const path = pathOnly(location);
   for (const [id, pattern, access] of TABLE) {

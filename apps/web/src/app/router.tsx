@@ -4,8 +4,9 @@
  * the folder's messages (i18n/locales.ts) load alongside the screen's module: the screen
  * renders once both have arrived.
  */
-import { matchRoute, type RouteId } from '@solar/domain';
+import { matchRoute, pageTitle, type RouteId } from '@solar/domain';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useIntl } from 'react-intl';
 import { Redirect, useLocation } from 'wouter';
 import { loadFeatureMessages, type Feature } from '../i18n/locales.ts';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
@@ -99,6 +100,13 @@ export function preloadScreen(location: string): void {
   screen?.preload().catch(() => undefined);
 }
 
+/** The browser tab's title, "{page} · Solar" in the interface language (React hoists it). */
+function DocumentTitle({ route }: { route: RouteId }) {
+  const intl = useIntl();
+  const page = intl.formatMessage(pageTitle(route));
+  return <title>{intl.formatMessage({ id: 'app.documentTitle' }, { page })}</title>;
+}
+
 export function AppRoutes() {
   const [location] = useLocation();
   const match = matchRoute(location);
@@ -106,6 +114,7 @@ export function AppRoutes() {
   if (match.id === 'root') return <Redirect to="/dashboard" replace />;
   return (
     <RouteGuard>
+      <DocumentTitle route={match.id} />
       <ScreenErrorBoundary resetKey={location}>
         <Suspense fallback={<FullPageSpinner />}>
           <Screen params={match.params} />

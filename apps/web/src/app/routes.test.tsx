@@ -85,4 +85,19 @@ describe('routes and guards (spec sections 2 and 6) against the fake', () => {
     await expect.element(screen.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect.element(screen.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
   });
+
+  it('names the page in the browser tab, in the interface language', async () => {
+    const users = createAppFixture({ path: '/users', as: 'admin' });
+    const screen = await render(<AppFixtureView fixture={users} />);
+    await expect.element(screen.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+    expect(document.title).toBe('Users · Solar');
+    await screen.unmount();
+
+    const signIn = createAppFixture({ path: '/signin' });
+    await render(<AppFixtureView fixture={signIn} locale="ru" />);
+    await expect.poll(() => document.title).toBe('Вход · Solar');
+
+    signIn.location.navigate('/no-such-page');
+    await expect.poll(() => document.title).toBe('Страница не найдена · Solar');
+  });
 });
