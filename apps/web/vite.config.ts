@@ -42,8 +42,10 @@ function precompiledMessages(): Plugin {
   };
 }
 
-/** Files worth sending compressed: text formats of at least 1 KiB. */
+/** Text formats, sent compressed where that saves bytes. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+/** What a compressed answer adds in headers: `content-encoding: br` and `vary`. */
+const ENCODING_HEADER_BYTES = 64;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
@@ -51,7 +53,9 @@ const gzipped = promisify(gzip);
  * Production builds write a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next
  * to every compressible file, which the server sends to clients that accept them
  * (@fastify/static `preCompressed`): phones on slow networks download about a third of the
- * bytes, and nothing is compressed per request.
+ * bytes, and nothing is compressed per request. A copy is written only when it is smaller
+ * by more than the headers it adds (`content-encoding` and `vary`, about 40 bytes): small
+ * chunks of a few hundred bytes are worth it too.
  */
 function precompressedFiles(): Plugin {
   return {
@@ -65,7 +69,6 @@ function precompressedFiles(): Plugin {
           .map(async (file) => {
             const source = file.type === 'chunk' ? file.code : file.source;
             const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
-            if (bytes.length < 1024) return;
             const target = path.join(dir, file.fileName);
             const [br, gz] = await Promise.all([
               brotli(bytes, {
@@ -76,7 +79,11 @@ function precompressedFiles(): Plugin {
               }),
               gzipped(bytes, { level: 9 }),
             ]);
-            await Promise.all([writeFile(`${target}.br`, br), writeFile(`${target}.gz`, gz)]);
+            const saves = (copy: Buffer) => copy.length + ENCODING_HEADER_BYTES < bytes.length;
+            await Promise.all([
+              saves(br) && writeFile(`${target}.br`, br),
+              saves(gz) && writeFile(`${target}.gz`, gz),
+            ]);
           }),
       );
     },

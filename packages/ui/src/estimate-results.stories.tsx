@@ -49,13 +49,13 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     const e = args.estimate;
     const value = (label: string) => canvas.getByText(label).nextElementSibling?.textContent;
-    await expect(value('System size')).toBe(`${e.systemSizeKw}kW`);
+    await expect(value('System size')).toBe(`${e.systemSizeKw} kW`);
     await expect(value('Panels')).toContain(String(e.panelCount));
     await expect(value('Estimated cost')).toBe(
       `${e.estimatedCostSom.toLocaleString('en')}\u00a0som`,
     );
     await expect(value('Payback period')).toContain('years');
-    await expect(value('Roof coverage')).toBe(`${e.roofCoverageM2}m²`);
+    await expect(value('Roof coverage')).toBe(`${e.roofCoverageM2} m²`);
   },
 };
 

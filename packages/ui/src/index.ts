@@ -8,6 +8,7 @@ export { cn, focusRing } from './cn.ts';
 export { I18nProvider, RouterProvider } from 'react-aria-components';
 export { formatNumber, formatSom, somUnit } from './format.ts';
 export * from './icons.tsx';
+export { Logo, LogoMark, type LogoProps } from './logo.tsx';
 export { Button, buttonVariants, type ButtonProps } from './button.tsx';
 export { ButtonLink, Link, type ButtonLinkProps } from './link.tsx';
 export { Description, FieldError, fieldControlStyles, Input, Label, TextArea } from './field.tsx';

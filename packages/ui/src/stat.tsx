@@ -18,27 +18,39 @@ export interface StatProps {
   className?: string;
 }
 
-/** A label over a large value. Rendered as a description-list group (dt/dd) inside `StatGroup`. */
+/**
+ * A label over a large value. Rendered as a description-list group (dt/dd) inside
+ * `StatGroup`. The tile is a size container: the figure is set smaller in a narrow tile,
+ * the unit wraps under it, and a label or figure that still does not fit breaks instead of
+ * running past the border (six-digit som amounts and Russian labels at 390 px).
+ */
 export function Stat({ label, value, unit, hint, highlight, className }: StatProps) {
   return (
     <div
       data-slot="stat"
       className={cn(
-        'flex flex-col gap-1 rounded-card border border-border bg-surface-raised p-4',
+        '@container flex min-w-0 flex-col gap-1 rounded-card border border-border bg-surface-raised p-4',
         highlight && 'border-brand-700/40 bg-brand-50 dark:bg-surface-raised',
         className,
       )}
     >
-      <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
+      <dt className="text-xs font-medium tracking-wide break-words hyphens-auto text-fg-muted uppercase">
+        {label}
+      </dt>
       <dd className="flex flex-col gap-0.5">
         <span
           className={cn(
-            'text-2xl font-semibold text-fg tabular-nums',
+            'text-xl font-semibold break-words text-fg tabular-nums @[12rem]:text-2xl',
             highlight && 'text-brand-800 dark:text-brand-100',
           )}
         >
           {value}
-          {unit && <span className="ml-1 text-sm font-medium text-fg-muted">{unit}</span>}
+          {unit && (
+            <>
+              {' '}
+              <span className="text-sm font-medium text-fg-muted">{unit}</span>
+            </>
+          )}
         </span>
         {hint && <span className="text-xs text-fg-muted">{hint}</span>}
       </dd>

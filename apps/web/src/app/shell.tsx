@@ -5,7 +5,7 @@
 import { navItems } from '@solar/domain';
 import { useMe } from '@solar/api/react/me';
 import { useSignOut } from '@solar/api/react/provider';
-import { AppShell, Button, LanguageSelect } from '@solar/ui';
+import { AppShell, Button, LanguageSelect, Logo } from '@solar/ui';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
@@ -39,8 +39,8 @@ export function SignedInShell({
   return (
     <AppShell
       brand={
-        <Link href="/dashboard" className="text-lg font-semibold text-fg">
-          {intl.formatMessage({ id: 'app.name' })}
+        <Link href="/dashboard" className="rounded-control">
+          <Logo name={intl.formatMessage({ id: 'app.name' })} />
         </Link>
       }
       navLabel={intl.formatMessage({ id: 'app.mainNav' })}

@@ -1,10 +1,14 @@
 /**
  * The frame of the signed-out pages (spec section 2: sign in, sign up, forgot and reset
- * password, email verification): the `main#main` landmark, the language selector and a
- * card holding the page's h1, an optional lead paragraph and the content.
+ * password, email verification): the `main#main` landmark, the logo (a link to the quick
+ * calculator) beside the language selector, and a card holding the page's h1, an optional
+ * lead paragraph and the content.
  */
-import { Card } from '@solar/ui';
+import { ROUTES } from '@solar/domain';
+import { Card, Logo } from '@solar/ui';
 import type { ReactNode, Ref } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import { LocaleSelect } from '../../app/shell.tsx';
 
 export interface AuthPageProps {
@@ -20,12 +24,16 @@ export interface AuthPageProps {
 
 /** A centred card page for the account screens; mobile first. */
 export function AuthPage({ title, subtitle, children, footer, headingRef }: AuthPageProps) {
+  const intl = useIntl();
   return (
     <main
       id="main"
       className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center gap-6 px-4 py-8 sm:px-6"
     >
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <Link href={ROUTES.quickCalculator} className="rounded-control">
+          <Logo name={intl.formatMessage({ id: 'app.name' })} />
+        </Link>
         <LocaleSelect hideLabel={false} />
       </div>
       <Card className="p-6">

@@ -40,6 +40,7 @@ import {
   ButtonLink,
   Card,
   InfoIcon,
+  Logo,
   NumberField,
   RadioGroup,
   SliderField,
@@ -130,8 +131,8 @@ function PublicFrame({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col bg-surface text-fg">
       <header className="border-b border-border bg-surface-raised">
         <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <Link href={ROUTES.quickCalculator} className="text-lg font-semibold text-fg">
-            {intl.formatMessage({ id: 'app.name' })}
+          <Link href={ROUTES.quickCalculator} className="rounded-control">
+            <Logo name={intl.formatMessage({ id: 'app.name' })} />
           </Link>
           <div className="flex items-center gap-3">
             <LocaleSelect />

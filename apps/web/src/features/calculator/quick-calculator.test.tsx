@@ -92,13 +92,13 @@ describe('quick calculator', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
     const results = screen.getByRole('region', { name: 'Estimate' });
     // Hand-checked: 10 kWh/day / 4.5 h = 2.22 kW -> 6 panels of 0.4 kW = 2.4 kW.
-    await expect.poll(() => textOf(results)).toContain('System size2.4kW');
+    await expect.poll(() => textOf(results)).toContain('System size2.4 kW');
     await expect.poll(() => textOf(results)).toContain('Panels6');
     await expect.poll(() => textOf(results)).toContain('Estimated cost26,640 som');
     await expect.poll(() => textOf(results)).toContain('Monthly savings489 som');
-    await expect.poll(() => textOf(results)).toContain('Yearly production3,942kWh/year');
-    await expect.poll(() => textOf(results)).toContain('Payback period4.5years');
-    await expect.poll(() => textOf(results)).toContain('Roof coverage12m²');
+    await expect.poll(() => textOf(results)).toContain('Yearly production3,942 kWh/year');
+    await expect.poll(() => textOf(results)).toContain('Payback period4.5 years');
+    await expect.poll(() => textOf(results)).toContain('Roof coverage12 m²');
     await expect.element(results).toHaveFocus();
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.calculatorData) ?? '{}');
     expect(stored).toMatchObject({
@@ -118,7 +118,7 @@ describe('quick calculator', () => {
     const { screen } = await open();
     await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
     const results = screen.getByRole('region', { name: 'Estimate' });
-    await expect.poll(() => textOf(results)).toContain('System size2.4kW');
+    await expect.poll(() => textOf(results)).toContain('System size2.4 kW');
     await expect.element(results.getByRole('status')).not.toBeInTheDocument();
 
     const kwh = screen.getByRole('textbox', { name: 'Monthly electricity use, kWh', exact: true });
@@ -180,7 +180,7 @@ describe('quick calculator', () => {
     await expect.element(screen.getByLabelText('Address')).toHaveValue('Chui Avenue 1');
     const results = screen.getByRole('region', { name: 'Estimate' });
     // 1000 kWh: 33.3 kWh/day / 4.5 / 0.4 = 18.5 -> 19 panels = 7.6 kW, 38 m2 of roof.
-    await expect.poll(() => textOf(results)).toContain('System size7.6kW');
+    await expect.poll(() => textOf(results)).toContain('System size7.6 kW');
     await expect
       .element(screen.getByText('This system needs about 38 m² of roof; you entered 20 m².'))
       .toBeVisible();

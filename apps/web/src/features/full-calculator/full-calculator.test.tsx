@@ -198,11 +198,11 @@ describe('full calculator: configuration step', () => {
       .element(screen.getByRole('textbox', { name: 'System size (kW DC)' }))
       .toHaveValue('3.6');
     await expect.element(screen.getByRole('img', { name: /Production by month/ })).toBeVisible();
-    await expect.poll(() => textOf(results)).toContain('Yearly production4,680kWh/year');
+    await expect.poll(() => textOf(results)).toContain('Yearly production4,680 kWh/year');
     // 4680 kWh x 1.49 som = 6973 som a year; 3.6 kW x 11 100 = 39 960 som; 5.7 years.
     await expect.poll(() => textOf(results)).toContain('Yearly savings6,973 som');
     await expect.poll(() => textOf(results)).toContain('Estimated cost39,960 som');
-    await expect.poll(() => textOf(results)).toContain('Payback period5.7years');
+    await expect.poll(() => textOf(results)).toContain('Payback period5.7 years');
     expect(production.seen.at(-1)?.searchParams.get('lossPercent')).toBe('14');
     expect(production.seen.at(-1)?.searchParams.get('lat')).toBe('42.8746');
   });
@@ -213,7 +213,7 @@ describe('full calculator: configuration step', () => {
     await pickBySearch(screen);
     await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
     const results = screen.getByRole('region', { name: 'Monthly production' });
-    await expect.poll(() => textOf(results)).toContain('Yearly production4,680kWh/year');
+    await expect.poll(() => textOf(results)).toContain('Yearly production4,680 kWh/year');
     await new Promise((resolve) => setTimeout(resolve, PRODUCTION_DEBOUNCE_MS));
     const settled = commits;
     // Three more debounce periods with no input: nothing may render again.
