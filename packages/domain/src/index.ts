@@ -13,6 +13,7 @@ export * from './jwt.ts';
 export * from './messages.ts';
 export * from './paging.ts';
 export * from './permissions.ts';
+export * from './pv-system.ts';
 export * from './quick-calculator-data.ts';
 export * from './rate-limit.ts';
 export * from './roles.ts';

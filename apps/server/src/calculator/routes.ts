@@ -26,6 +26,8 @@ import {
   BILL_IMAGE_MAX_BYTES,
   calculatorMessages,
   messageText,
+  PV_DEFAULTS,
+  PV_LIMITS,
   validationMessages,
 } from '@solar/domain';
 import { z } from 'zod';
@@ -137,9 +139,24 @@ export const productionQuerySchema = z.strictObject(
     lat: queryNumber(-90, 90, messageText(validationMessages.latitude.id)),
     lon: queryNumber(-180, 180, messageText(validationMessages.longitude.id)),
     peakPowerKw: queryNumber(0.01, 10_000, 'Peak power must be a number of kW from 0.01 to 10000'),
-    lossPercent: queryNumber(0, 99, 'System losses must be a percentage from 0 to 99', 14),
-    tilt: queryNumber(0, 90, 'Tilt must be between 0 and 90 degrees', 30),
-    azimuth: queryNumber(0, 360, 'Azimuth must be between 0 and 360 degrees', 180),
+    lossPercent: queryNumber(
+      PV_LIMITS.lossPercent.min,
+      PV_LIMITS.lossPercent.max,
+      'System losses must be a percentage from 0 to 99',
+      PV_DEFAULTS.lossPercent,
+    ),
+    tilt: queryNumber(
+      PV_LIMITS.tiltDeg.min,
+      PV_LIMITS.tiltDeg.max,
+      'Tilt must be between 0 and 90 degrees',
+      PV_DEFAULTS.tiltDeg,
+    ),
+    azimuth: queryNumber(
+      PV_LIMITS.azimuthDeg.min,
+      PV_LIMITS.azimuthDeg.max,
+      'Azimuth must be between 0 and 360 degrees',
+      PV_DEFAULTS.azimuthDeg,
+    ),
   },
   {
     error: (issue) =>

@@ -14,6 +14,7 @@ import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useDebounce } from 'use-debounce';
 import {
+  CONFIG_DEFAULTS,
   CONFIG_LIMITS,
   economics,
   kwFor,
@@ -147,7 +148,7 @@ export function ConfigurationStep({
               minValue={L.tiltDeg.min}
               maxValue={L.tiltDeg.max}
               step={1}
-              onChange={(v) => set({ tiltDeg: finite(v, 30) })}
+              onChange={(v) => set({ tiltDeg: finite(v, CONFIG_DEFAULTS.tiltDeg) })}
             />
             <NumberField
               label={t('fullCalculator.config.azimuth')}
@@ -156,7 +157,7 @@ export function ConfigurationStep({
               minValue={L.azimuthDeg.min}
               maxValue={L.azimuthDeg.max}
               step={1}
-              onChange={(v) => set({ azimuthDeg: finite(v, 180) })}
+              onChange={(v) => set({ azimuthDeg: finite(v, CONFIG_DEFAULTS.azimuthDeg) })}
             />
           </div>
           <Select<RoofType>
@@ -173,7 +174,7 @@ export function ConfigurationStep({
               minValue={L.lossPercent.min}
               maxValue={L.lossPercent.max}
               step={1}
-              onChange={(v) => set({ lossPercent: finite(v, 14) })}
+              onChange={(v) => set({ lossPercent: finite(v, CONFIG_DEFAULTS.lossPercent) })}
             />
             <NumberField
               label={t('fullCalculator.config.rate')}

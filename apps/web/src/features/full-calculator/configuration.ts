@@ -7,6 +7,8 @@ import {
   billToKwh,
   ESTIMATE_CONSTANTS,
   ESTIMATE_DEFAULTS,
+  PV_DEFAULTS,
+  PV_LIMITS,
   quickEstimate,
   roundHalfUp,
   type Portfolio,
@@ -42,19 +44,14 @@ export type PrefillSource = 'quickEstimate' | 'portfolio' | 'typical' | 'draft';
 export const CONFIG_LIMITS = {
   systemSizeKw: { min: 0.4, max: 1000, step: 0.1 },
   panelCount: { min: 1, max: 2500, step: 1 },
-  tiltDeg: { min: 0, max: 90, step: 1 },
-  azimuthDeg: { min: 0, max: 360, step: 1 },
-  lossPercent: { min: 0, max: 99, step: 1 },
+  tiltDeg: { ...PV_LIMITS.tiltDeg, step: 1 },
+  azimuthDeg: { ...PV_LIMITS.azimuthDeg, step: 1 },
+  lossPercent: { ...PV_LIMITS.lossPercent, step: 1 },
   pricePerKwhSom: { min: 0, max: 1000, step: 0.01 },
 } as const;
 
-/** Defaults other than the size: tilt 30°, south (180°), pitched roof, 14 % losses. */
-export const CONFIG_DEFAULTS = {
-  tiltDeg: 30,
-  azimuthDeg: 180,
-  roofType: 'pitched' as RoofType,
-  lossPercent: 14,
-} as const;
+/** Defaults other than the size: the domain's (tilt 30°, south, 14 % losses), pitched roof. */
+export const CONFIG_DEFAULTS = { ...PV_DEFAULTS, roofType: 'pitched' as RoofType } as const;
 
 /** Panels needed for `kw` (whole 0.4 kW panels, rounded up; at least 1). */
 export function panelsFor(kw: number): number {
