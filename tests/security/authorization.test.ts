@@ -16,10 +16,10 @@ import {
 import {
   ENDPOINTS,
   endpointKey,
+  requestContext,
   expectedFor,
   routeTable,
   type Endpoint,
-  type RequestContext,
 } from './support/endpoints.ts';
 import {
   claimsOf,
@@ -38,30 +38,7 @@ let target: RoleUser;
 const roleCan = (role: RoleKey, flag: PermissionFlag) =>
   can({ role, expiresAt: Math.floor(Date.now() / 1000) + 600 }, flag, Date.now());
 
-function context(caller: RoleUser | undefined): RequestContext {
-  return {
-    server,
-    caller,
-    target,
-    async conversationOf(user) {
-      const answer = await server.call('POST', '/chat/stream', {
-        token: (user ?? target).token,
-        body: { message: 'Hello there', conversationId: null },
-      });
-      const id = /"conversationId":"([^"]+)"/.exec(answer.raw)?.[1];
-      if (!id) throw new Error(`no conversation: ${answer.status} ${answer.raw}`);
-      return id;
-    },
-    async projectOf(user) {
-      const answer = await server.call('POST', '/projects', {
-        token: (user ?? target).token,
-        body: { location: { address: 'Somewhere 1', latitude: 42.8, longitude: 74.6 } },
-      });
-      if (answer.status !== 201) throw new Error(`no project: ${answer.raw}`);
-      return answer.body.id as string;
-    },
-  };
-}
+const context = (caller: RoleUser | undefined) => requestContext(server, caller, target);
 
 async function send(endpoint: Endpoint, caller: RoleUser | undefined, token: string | undefined) {
   const sample = await endpoint.sample(context(caller));

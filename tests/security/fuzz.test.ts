@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, endpointKey, type SampleRequest } from './support/endpoints.ts';
+import { ENDPOINTS, endpointKey, requestContext, type SampleRequest } from './support/endpoints.ts';
 import { HOSTILE_VALUES, asText, percentEncode, toJson } from './support/hostile.ts';
 import {
   ADMIN,
@@ -175,25 +175,7 @@ beforeAll(async () => {
   for (const endpoint of ENDPOINTS) {
     samples.set(
       endpointKey(endpoint),
-      await endpoint.sample({
-        server,
-        caller: fuzzer,
-        target,
-        async conversationOf(user) {
-          const answer = await server.call('POST', '/chat/stream', {
-            token: (user ?? target).token,
-            body: { message: 'Hello', conversationId: null },
-          });
-          return /"conversationId":"([^"]+)"/.exec(answer.raw)![1]!;
-        },
-        async projectOf(user) {
-          const answer = await server.call('POST', '/projects', {
-            token: (user ?? target).token,
-            body: { location: { address: 'A 1', latitude: 1, longitude: 1 } },
-          });
-          return answer.body.id;
-        },
-      }),
+      await endpoint.sample(requestContext(server, fuzzer, target)),
     );
   }
 });

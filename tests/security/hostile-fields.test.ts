@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ENDPOINTS,
   endpointKey,
+  requestContext,
   type Endpoint,
   type RequestContext,
   type SampleRequest,
@@ -88,25 +89,7 @@ describe.each(
     server = await startSecurityServer({}, kind);
     const caller = await server.createUser('admin', 'Hostile Admin');
     const target = await server.createUser('client_residential', 'Hostile Target');
-    context = {
-      server,
-      caller,
-      target,
-      async conversationOf(user) {
-        const answer = await server.call('POST', '/chat/stream', {
-          token: (user ?? target).token,
-          body: { message: 'Hello', conversationId: null },
-        });
-        return /"conversationId":"([^"]+)"/.exec(answer.raw)![1]!;
-      },
-      async projectOf(user) {
-        const answer = await server.call('POST', '/projects', {
-          token: (user ?? target).token,
-          body: { location: { address: 'A 1', latitude: 1, longitude: 1 } },
-        });
-        return answer.body.id;
-      },
-    };
+    context = requestContext(server, caller, target);
   });
   afterAll(async () => {
     await server?.close();

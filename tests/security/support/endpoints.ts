@@ -23,6 +23,39 @@ export interface RequestContext {
   projectOf(user: RoleUser | undefined): Promise<string>;
 }
 
+/**
+ * The request context of `caller` on `server`: conversations and projects are made through
+ * the API (a chat message, a project at a fixed place) for the given user, else `target`.
+ */
+export function requestContext(
+  server: SecurityServer,
+  caller: RoleUser | undefined,
+  target: RoleUser,
+): RequestContext {
+  return {
+    server,
+    caller,
+    target,
+    async conversationOf(user) {
+      const answer = await server.call('POST', '/chat/stream', {
+        token: (user ?? target).token,
+        body: { message: 'Hello there', conversationId: null },
+      });
+      const id = /"conversationId":"([^"]+)"/.exec(answer.raw)?.[1];
+      if (!id) throw new Error(`no conversation: ${answer.status} ${answer.raw}`);
+      return id;
+    },
+    async projectOf(user) {
+      const answer = await server.call('POST', '/projects', {
+        token: (user ?? target).token,
+        body: { location: { address: 'Somewhere 1', latitude: 42.8, longitude: 74.6 } },
+      });
+      if (answer.status !== 201) throw new Error(`no project: ${answer.raw}`);
+      return answer.body.id as string;
+    },
+  };
+}
+
 /** One request: the URL (without /api/v1), an optional JSON body and the success status. */
 export interface SampleRequest {
   url: string;
