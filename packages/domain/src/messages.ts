@@ -229,6 +229,7 @@ export const navMessages = group('nav', {
   users: 'Users',
   quickCalculator: 'Quick Calculator',
   fullCalculator: 'Full Calculator',
+  calculator: 'Calculator',
   userManagement: 'User Management',
   activity: 'Recent Activity',
   settings: 'Settings',

@@ -6,6 +6,7 @@ import {
   conversationPath,
   dashboardCards,
   homePath,
+  isCurrentNavItem,
   matchRoute,
   navItems,
   pageTitle,
@@ -133,10 +134,10 @@ describe('afterSignInPath and homePath (spec section 2)', () => {
 
 describe('navItems and dashboardCards (spec section 2)', () => {
   it.each([
-    [admin, ['profile', 'chat', 'users']],
-    [manager, ['profile', 'chat']],
-    [client, ['profile', 'chat']],
-    [expired, ['profile', 'chat']],
+    [admin, ['dashboard', 'fullCalculator', 'chat', 'profile', 'users']],
+    [manager, ['dashboard', 'fullCalculator', 'chat', 'profile']],
+    [client, ['dashboard', 'fullCalculator', 'chat', 'profile']],
+    [expired, ['dashboard', 'fullCalculator', 'chat', 'profile']],
   ])('nav for %j', (session, ids) => {
     expect(navItems(session, NOW).map((item) => item.id)).toEqual(ids);
   });
@@ -166,5 +167,16 @@ describe('pageTitle (issue 21 item 1)', () => {
     expect(pageTitle(matchRoute('/nowhere').id).defaultMessage).toBe('Page not found');
     const ids = Object.keys(ROUTES).map((key) => pageTitle(key as keyof typeof ROUTES).id);
     expect(new Set(ids).size).toBe(ids.length - 1); // root shares the dashboard's
+  });
+});
+
+describe('isCurrentNavItem (issue 21 item 2)', () => {
+  it('marks the entry of the section a path belongs to', () => {
+    expect(isCurrentNavItem('fullCalculator', ROUTES.quickCalculator)).toBe(true);
+    expect(isCurrentNavItem('fullCalculator', ROUTES.fullCalculator)).toBe(true);
+    expect(isCurrentNavItem('chat', conversationPath('c1'))).toBe(true);
+    expect(isCurrentNavItem('users', userEditPath('u1'))).toBe(true);
+    expect(isCurrentNavItem('dashboard', ROUTES.profile)).toBe(false);
+    expect(isCurrentNavItem('activity', ROUTES.dashboard)).toBe(false);
   });
 });

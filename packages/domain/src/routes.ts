@@ -188,14 +188,33 @@ export interface NavItem {
   readonly label: MessageDescriptor;
 }
 
-/** Header navigation (spec section 2): profile, chat, and users only with canManageUsers. */
+/**
+ * Header navigation (spec section 2 plus issue 21 item 2): dashboard, the full calculator,
+ * chat, profile, and users only with canManageUsers.
+ */
 export function navItems(session: SessionLike | null | undefined, nowMs: number): NavItem[] {
   const items: NavItem[] = [
-    { id: 'profile', path: ROUTES.profile, label: navMessages.profile },
+    { id: 'dashboard', path: ROUTES.dashboard, label: navMessages.dashboard },
+    { id: 'fullCalculator', path: ROUTES.fullCalculator, label: navMessages.calculator },
     { id: 'chat', path: ROUTES.chat, label: navMessages.chat },
+    { id: 'profile', path: ROUTES.profile, label: navMessages.profile },
     { id: 'users', path: ROUTES.users, label: navMessages.users },
   ];
   return items.filter((item) => item.id !== 'users' || can(session, 'canManageUsers', nowMs));
+}
+
+/** The screens each navigation entry stands for (its page is marked current on them). */
+const NAV_SECTIONS: Readonly<Record<string, readonly RouteId[]>> = {
+  dashboard: ['dashboard'],
+  fullCalculator: ['fullCalculator', 'quickCalculator'],
+  chat: ['chat', 'conversation'],
+  profile: ['profile'],
+  users: ['users', 'userCreate', 'userView', 'userEdit'],
+};
+
+/** Whether navigation entry `id` is the current page at `location` (a path). */
+export function isCurrentNavItem(id: string, location: string): boolean {
+  return NAV_SECTIONS[id]?.includes(matchRoute(location).id) ?? false;
 }
 
 /**

@@ -6,14 +6,33 @@ import { AppShell } from './app-shell.tsx';
 import { Avatar } from './avatar.tsx';
 import { Button } from './button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from './card.tsx';
-import { SunIcon } from './icons.tsx';
+import {
+  CalculatorIcon,
+  DashboardIcon,
+  MessageIcon,
+  SunIcon,
+  UserIcon,
+  UsersIcon,
+} from './icons.tsx';
 import { LanguageSelect } from './language-select.tsx';
 
 const nav = [
-  { id: 'dashboard', href: '#dashboard', label: n.dashboard.defaultMessage, isCurrent: true },
-  { id: 'chat', href: '#chat', label: n.chat.defaultMessage },
-  { id: 'profile', href: '#profile', label: n.profile.defaultMessage },
-  { id: 'users', href: '#users', label: n.users.defaultMessage },
+  {
+    id: 'dashboard',
+    href: '#dashboard',
+    label: n.dashboard.defaultMessage,
+    icon: DashboardIcon,
+    isCurrent: true,
+  },
+  {
+    id: 'calculator',
+    href: '#calculator',
+    label: n.calculator.defaultMessage,
+    icon: CalculatorIcon,
+  },
+  { id: 'chat', href: '#chat', label: n.chat.defaultMessage, icon: MessageIcon },
+  { id: 'profile', href: '#profile', label: n.profile.defaultMessage, icon: UserIcon },
+  { id: 'users', href: '#users', label: n.users.defaultMessage, icon: UsersIcon },
 ];
 
 const meta = {

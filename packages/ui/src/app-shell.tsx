@@ -4,7 +4,7 @@
  * `aria-current="page"`) and an actions slot (language select, user menu, sign out),
  * then the main landmark. Which links show is the web layer's decision (permissions).
  */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link as AriaLink } from 'react-aria-components';
 import { cn, focusRing } from './cn.ts';
 
@@ -13,6 +13,9 @@ export interface AppShellNavItem {
   id: string;
   href: string;
   label: string;
+  /** A decorative icon before the label; below 1024 px the link shows only the icon, and
+   * the label stays its accessible name. */
+  icon?: ComponentType<{ className?: string }>;
   isCurrent?: boolean;
 }
 
@@ -60,13 +63,16 @@ export function AppShell({
                     href={item.href}
                     aria-current={item.isCurrent ? 'page' : undefined}
                     className={cn(
-                      'block rounded-control px-3 py-2 text-sm font-medium text-fg-muted no-underline',
+                      'flex items-center gap-2 rounded-control px-3 py-2 text-sm font-medium text-fg-muted no-underline',
                       'data-[hovered]:bg-black/5 data-[hovered]:text-fg dark:data-[hovered]:bg-white/10',
                       item.isCurrent && 'bg-brand-50 text-brand-800 dark:bg-white/10 dark:text-fg',
                       focusRing,
                     )}
                   >
-                    {item.label}
+                    {item.icon && <item.icon className="size-4 shrink-0" />}
+                    <span className={item.icon ? 'sr-only lg:not-sr-only' : undefined}>
+                      {item.label}
+                    </span>
                   </AriaLink>
                 </li>
               ))}

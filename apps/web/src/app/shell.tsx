@@ -2,16 +2,36 @@
  * The signed-in frame (spec section 2): header with the navigation the session may see
  * (domain `navItems`: users only with canManageUsers), language selector and sign-out.
  */
-import { navItems } from '@solar/domain';
+import { isCurrentNavItem, navItems } from '@solar/domain';
 import { useMe } from '@solar/api/react/me';
 import { useSignOut } from '@solar/api/react/provider';
-import { AppShell, Button, LanguageSelect, Logo } from '@solar/ui';
+import {
+  AppShell,
+  Button,
+  CalculatorIcon,
+  DashboardIcon,
+  LanguageSelect,
+  Logo,
+  MessageIcon,
+  UserIcon,
+  UsersIcon,
+  type AppShellNavItem,
+} from '@solar/ui';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useLocale } from './intl.tsx';
 import { useNow } from './clock.tsx';
 import { useSessionLike } from './session-gate.tsx';
+
+/** The icon of each navigation entry (domain `navItems` ids). */
+const NAV_ICONS: Record<string, AppShellNavItem['icon']> = {
+  dashboard: DashboardIcon,
+  fullCalculator: CalculatorIcon,
+  chat: MessageIcon,
+  profile: UserIcon,
+  users: UsersIcon,
+};
 
 export function SignedInShell({
   children,
@@ -34,7 +54,8 @@ export function SignedInShell({
     id: item.id,
     label: intl.formatMessage(item.label),
     href: item.path ?? '#',
-    isCurrent: item.path !== null && location.startsWith(item.path),
+    icon: NAV_ICONS[item.id],
+    isCurrent: isCurrentNavItem(item.id, location),
   }));
   return (
     <AppShell
