@@ -44,7 +44,10 @@ function precompiledMessages(): Plugin {
 
 /** Text formats, sent compressed where that saves bytes. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
-/** What a compressed answer adds in headers: `content-encoding: br` and `vary`. */
+/**
+ * The least a compressed copy must save: what it adds in headers (`content-encoding: br`
+ * and `vary: accept-encoding`, about 40 bytes) with some margin.
+ */
 const ENCODING_HEADER_BYTES = 64;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -54,8 +57,7 @@ const gzipped = promisify(gzip);
  * to every compressible file, which the server sends to clients that accept them
  * (@fastify/static `preCompressed`): phones on slow networks download about a third of the
  * bytes, and nothing is compressed per request. A copy is written only when it is smaller
- * by more than the headers it adds (`content-encoding` and `vary`, about 40 bytes): small
- * chunks of a few hundred bytes are worth it too.
+ * by more than ENCODING_HEADER_BYTES: small chunks of a few hundred bytes are worth it too.
  */
 function precompressedFiles(): Plugin {
   return {

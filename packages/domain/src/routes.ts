@@ -90,9 +90,6 @@ const decode = (segment: string): string => {
 };
 
 /**
- * Matches a path (query and hash ignored, trailing slash tolerated) to its screen (spec section 2).
- */
-/**
  * The page name of a route for the browser tab (issue 21 item 1); a conversation is
  * "Chat", `root` (which redirects) the dashboard.
  */
@@ -102,6 +99,9 @@ export function pageTitle(id: RouteId): MessageDescriptor {
   return pageTitleMessages[id];
 }
 
+/**
+ * Matches a path (query and hash ignored, trailing slash tolerated) to its screen (spec section 2).
+ */
 export function matchRoute(location: string): RouteMatch {
   const path = pathOnly(location);
   for (const [id, pattern, access] of TABLE) {

@@ -17,16 +17,14 @@ export function LogoMark({ className, ...props }: SVGProps<SVGSVGElement>) {
       className={cn('size-7 shrink-0', className)}
       {...props}
     >
-      <g className="text-brand-600 dark:text-brand-500" fill="currentColor">
-        <circle cx="21" cy="9" r="4.5" />
-      </g>
-      <g
-        className="text-brand-600 dark:text-brand-500"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      >
-        <path d="M21 1.5v1.5M28.5 9H27M26.3 3.7l-1 1M15.7 3.7l1 1" />
+      <g className="text-brand-600 dark:text-brand-500">
+        <circle cx="21" cy="9" r="4.5" fill="currentColor" />
+        <path
+          d="M21 1.5v1.5M28.5 9H27M26.3 3.7l-1 1M15.7 3.7l1 1"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
       </g>
       <path d="M7 16h20l-4 13H3z" fill="currentColor" />
       <path

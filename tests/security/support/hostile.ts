@@ -11,7 +11,7 @@
  * RangeError deep in the database driver. JSON.stringify cannot write it on a worker's
  * stack, so `toJson` writes its text.
  */
-export const DEEPLY_NESTED = Object.freeze({ nested: 6000 });
+const DEEPLY_NESTED = Object.freeze({ nested: 6000 });
 const DEEPLY_NESTED_JSON = `${'{"a":'.repeat(6000)}1${'}'.repeat(6000)}`;
 const MARK = '\u0001deeply-nested\u0001';
 

@@ -1,7 +1,8 @@
 /**
  * The security suites' server: the real app (apps/server buildApp) in process on an
- * in-memory PGlite (or on a fresh PostgreSQL database of its own), with a JWT secret the suite knows (to forge expired, foreign-key and
- * `alg: none` tokens), local fakes of the geocoder and PVGIS, one signed-in user per role,
+ * in-memory PGlite (or on a fresh PostgreSQL database of its own), with a JWT secret the
+ * suite knows (to forge expired, foreign-key and `alg: none` tokens), local fakes of the
+ * geocoder and PVGIS, one signed-in user per role,
  * and helpers to count every table's rows and to remember every answer's body (so a suite
  * can prove no password hash ever left the server).
  */
