@@ -5,6 +5,7 @@
 export * from './chat.ts';
 export * from './constants.ts';
 export * from './contract.ts';
+export * from './dashboard.ts';
 export * from './dates.ts';
 export * from './email.ts';
 export * from './errors.ts';

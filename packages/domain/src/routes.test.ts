@@ -5,6 +5,7 @@ import {
   canOpenRoute,
   conversationPath,
   dashboardCards,
+  draftPath,
   homePath,
   isCurrentNavItem,
   matchRoute,
@@ -59,6 +60,7 @@ describe('matchRoute and routePolicy (spec section 2)', () => {
 
   it('builds paths with encoded ids', () => {
     expect(conversationPath('a/b')).toBe('/chat/a%2Fb');
+    expect(draftPath('p 1')).toBe('/solar-calculator-full?draft=p%201');
     expect(userPath('u1')).toBe('/users/u1');
     expect(userEditPath('u1')).toBe('/users/u1/edit');
   });

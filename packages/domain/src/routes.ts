@@ -30,6 +30,12 @@ export const ROUTES = {
 /** `/chat/{conversationId}` (spec section 2). */
 export const conversationPath = (conversationId: string): string =>
   `${ROUTES.chat}/${encodeURIComponent(conversationId)}`;
+/**
+ * The full calculator with one saved draft opened (issue 21 item 3: the dashboard links each
+ * draft to where it came from): `/solar-calculator-full?draft={projectId}`.
+ */
+export const draftPath = (projectId: string): string =>
+  `${ROUTES.fullCalculator}?draft=${encodeURIComponent(projectId)}`;
 /** `/users/{id}` (spec section 2). */
 export const userPath = (id: string): string => `${ROUTES.users}/${encodeURIComponent(id)}`;
 /** `/users/{id}/edit` (spec section 2). */

@@ -42,6 +42,8 @@ export interface AppFixtureOptions {
   locale?: Locale;
   /** The instant the fake and the app treat as now, epoch ms (default FIXTURE_NOW). */
   now?: number;
+  /** Runs after the sign-in, before the app renders (e.g. save a draft as the user). */
+  afterSignIn?: (client: ApiClient) => Promise<unknown>;
 }
 
 export interface AppFixture {
@@ -75,7 +77,8 @@ export function createAppFixture(options: AppFixtureOptions = {}): AppFixture {
     now,
   });
   const account = options.as ? FIXTURE_ACCOUNTS[options.as] : null;
-  const ready = account ? client.auth.signIn(account).then(() => undefined) : Promise.resolve();
+  const signedIn = account ? client.auth.signIn(account) : Promise.resolve();
+  const ready = signedIn.then(() => options.afterSignIn?.(client)).then(() => undefined);
   return { client, mock, bus, location, now, ready };
 }
 

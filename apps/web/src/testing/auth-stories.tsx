@@ -1,6 +1,6 @@
 /**
- * The app for the account screens' stories: like `<AppFixture>`, plus a `setup` step that
- * may change the fake's data (e.g. send a reset mail) and compute the start path from it.
+ * The app for the account screens' stories: like `<AppFixture>`, with a start path that may
+ * be computed from the fixture (e.g. the link of a reset mail the fake sent).
  */
 import { useState } from 'react';
 import {
@@ -12,7 +12,7 @@ import {
 import { createGoogleUserFixture } from './auth-fixtures.ts';
 
 export interface AccountAppProps extends Omit<AppFixtureOptions, 'path'> {
-  /** The start path, or a function of the fixture (after `setup`). */
+  /** The start path, or a function of the fixture. */
   path: string | ((fixture: AppFixture) => string);
   /** Sign in as the demo client marked as a Google account (for the profile notice). */
   googleUser?: boolean;

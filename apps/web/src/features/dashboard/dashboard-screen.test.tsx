@@ -1,14 +1,27 @@
 /**
- * /dashboard against the MSW fake (spec section 2): the user card and the cards and
- * navigation each role may see (user management only with canManageUsers).
+ * /dashboard against the MSW fake (spec section 2, issue 21 item 3): the user card; the link
+ * cards and navigation each role may see (user management only with canManageUsers); the
+ * activity card with the user's own estimate, drafts and conversations linking to where
+ * they came from, or an empty state; the settings card; staff counts by permission.
  */
-import { describe, expect, it } from 'vitest';
-import { page } from 'vitest/browser';
+import { STORAGE_KEYS } from '@solar/domain';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { AppFixtureView, createAppFixture } from '../../testing/app-fixture.tsx';
+import {
+  AppFixtureView,
+  createAppFixture,
+  type AppFixtureOptions,
+} from '../../testing/app-fixture.tsx';
 
-async function open(as: 'admin' | 'client' | 'manager') {
-  const fixture = createAppFixture({ path: '/dashboard', as });
+beforeEach(() => {
+  localStorage.removeItem(STORAGE_KEYS.calculatorData);
+  localStorage.removeItem(STORAGE_KEYS.language);
+});
+
+async function open(as: 'admin' | 'client' | 'manager', options: AppFixtureOptions = {}) {
+  const fixture = createAppFixture({ path: '/dashboard', as, ...options });
   await fixture.ready;
   const screen = await render(<AppFixtureView fixture={fixture} />);
   await expect.element(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -21,12 +34,14 @@ const cardLinks = () =>
     .getByRole('link')
     .elements()
     .map((a) => [a.textContent, a.getAttribute('href')]);
-const cardTitles = () =>
-  page
-    .getByRole('region', { name: 'Get started' })
-    .getByRole('heading', { level: 3 })
-    .elements()
-    .map((h) => h.textContent);
+const activity = () => page.getByRole('region', { name: 'Recent Activity' });
+/** The number shown under a team overview figure's label. */
+const figure = (label: string) =>
+  [...page.getByRole('region', { name: 'Team overview' }).element().querySelectorAll('dt')].find(
+    (term) => term.textContent === label,
+  )?.nextElementSibling?.textContent;
+const hrefOf = (name: string) =>
+  activity().getByRole('link', { name, exact: true }).element().getAttribute('href');
 
 describe('dashboard (spec section 2)', () => {
   it("shows the client's card: avatar, name, email and role badge", async () => {
@@ -38,23 +53,19 @@ describe('dashboard (spec section 2)', () => {
     await expect.element(card.getByText('Residential Client')).toBeVisible();
   });
 
-  it('gives a client the calculator and profile cards but no user management', async () => {
+  it('gives a client the calculator and profile cards, the activity and settings cards, no user management', async () => {
     await open('client');
     expect(cardLinks()).toEqual([
       ['Quick Calculator', '/solar-calculator'],
       ['Full Calculator', '/solar-calculator-full'],
       ['Profile', '/profile'],
     ]);
-    expect(cardTitles()).toEqual([
-      'Quick Calculator',
-      'Full Calculator',
-      'Profile',
-      'Recent Activity',
-      'Settings',
-    ]);
+    await expect.element(activity()).toBeVisible();
+    await expect.element(page.getByRole('region', { name: 'Settings' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.element(nav.getByRole('link', { name: 'Chat' })).toBeVisible();
     expect(nav.getByRole('link', { name: 'Users' }).query()).toBeNull();
+    expect(page.getByRole('heading', { name: 'Team overview' }).query()).toBeNull();
   });
 
   it('gives an admin the user management card and the users link', async () => {
@@ -63,14 +74,6 @@ describe('dashboard (spec section 2)', () => {
       .element(page.getByRole('region', { name: 'Your account' }).getByText('Administrator'))
       .toBeVisible();
     expect(cardLinks()).toContainEqual(['User Management', '/users']);
-    expect(cardTitles()).toEqual([
-      'Quick Calculator',
-      'Full Calculator',
-      'Profile',
-      'User Management',
-      'Recent Activity',
-      'Settings',
-    ]);
     await expect
       .element(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }))
       .toBeVisible();
@@ -81,6 +84,113 @@ describe('dashboard (spec section 2)', () => {
     await expect
       .element(page.getByRole('region', { name: 'Your account' }).getByText('Project Manager'))
       .toBeVisible();
-    expect(cardTitles()).not.toContain('User Management');
+    expect(cardLinks().map(([title]) => title)).not.toContain('User Management');
+  });
+});
+
+describe('dashboard activity (issue 21 item 3)', () => {
+  it('lists the last quick estimate, the drafts and the conversations, each linking to where it came from', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.calculatorData,
+      JSON.stringify({
+        monthlyBill: 670,
+        averageKwh: 450,
+        pricePerKwh: 1.49,
+        address: '',
+        billInputMethod: 'manual',
+        timestamp: Date.parse('2026-03-12T09:00:00Z'),
+      }),
+    );
+    let draftId = '';
+    const { fixture } = await open('client', {
+      afterSignIn: async (client) => {
+        const draft = await client.projects.create({
+          location: { address: 'Osh Bazaar, Bishkek', latitude: 42.87, longitude: 74.57 },
+          isDraft: true,
+        });
+        draftId = draft.id;
+      },
+    });
+    await expect.element(activity().getByText('Mar 12, 2026')).toBeVisible();
+    await expect
+      .element(activity().getByRole('link', { name: 'Osh Bazaar, Bishkek' }))
+      .toBeVisible();
+    await expect
+      .element(activity().getByRole('link', { name: 'Solar panels for my house' }))
+      .toBeVisible();
+    expect(hrefOf('3.6 kW system for 450 kWh a month')).toBe('/solar-calculator');
+    expect(hrefOf('Osh Bazaar, Bishkek')).toBe(`/solar-calculator-full?draft=${draftId}`);
+    const [conversation] = (await fixture.client.chat.conversations({ page: 1, pageSize: 1 }))
+      .conversations;
+    expect(hrefOf('Solar panels for my house')).toBe(`/chat/${conversation!.id}`);
+  });
+
+  it('invites the first estimate when there is no activity at all', async () => {
+    await open('admin');
+    await expect
+      .element(activity().getByRole('heading', { name: 'Nothing here yet' }))
+      .toBeVisible();
+    expect(hrefOf('Estimate a system')).toBe('/solar-calculator');
+  });
+
+  it('says when the activity could not be loaded, and loads it again on retry', async () => {
+    let down = true;
+    await open('client', {
+      handlers: [
+        http.get('*/api/v1/chat/conversations', () =>
+          down ? HttpResponse.json({ error: 'down' }, { status: 503 }) : undefined,
+        ),
+      ],
+    });
+    await expect
+      .element(activity().getByRole('alert'))
+      .toHaveTextContent('Your activity could not be loaded. Check your connection and try again.');
+    down = false;
+    await userEvent.click(activity().getByRole('button', { name: 'Try again' }));
+    await expect
+      .element(activity().getByRole('link', { name: 'Solar panels for my house' }))
+      .toBeVisible();
+    expect(activity().getByRole('alert').query()).toBeNull();
+  });
+
+  it('changes the interface language from the settings card', async () => {
+    await open('client');
+    await userEvent.selectOptions(
+      page.getByRole('region', { name: 'Settings' }).getByRole('combobox', { name: 'Language' }),
+      'ru',
+    );
+    await expect.element(page.getByRole('heading', { name: 'Панель', level: 1 })).toBeVisible();
+  });
+});
+
+describe('dashboard team overview (issue 21 item 3)', () => {
+  it('shows an admin the number of user accounts and of unconfirmed emails, linking to the users list', async () => {
+    const { fixture } = await open('admin');
+    const all = await fixture.client.adminUsers.list({ pageSize: 1 });
+    const unconfirmed = await fixture.client.adminUsers.list({
+      pageSize: 1,
+      isEmailConfirmed: false,
+    });
+    const team = page.getByRole('region', { name: 'Team overview' });
+    await expect.poll(() => figure('User accounts')).toBe(String(all.totalCount));
+    await expect.poll(() => figure('Emails not confirmed')).toBe(String(unconfirmed.totalCount));
+    expect(unconfirmed.totalCount).toBeGreaterThan(0);
+    expect(team.getByRole('link', { name: 'Manage users' }).element().getAttribute('href')).toBe(
+      '/users',
+    );
+  });
+
+  it('shows a project manager the saved projects but not the user counts', async () => {
+    const { fixture } = await open('manager', {
+      afterSignIn: (client) =>
+        client.projects.create({
+          location: { address: 'Osh Bazaar, Bishkek', latitude: 42.87, longitude: 74.57 },
+          isDraft: true,
+        }),
+    });
+    const projects = await fixture.client.projects.list({ scope: 'all' });
+    expect(projects.length).toBeGreaterThan(0);
+    await expect.poll(() => figure('Saved projects')).toBe(String(projects.length));
+    expect(figure('User accounts')).toBeUndefined();
   });
 });

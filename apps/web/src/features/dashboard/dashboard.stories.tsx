@@ -1,5 +1,10 @@
-/** The dashboard (spec section 2) for a client and for an administrator, on the MSW fake. */
+/**
+ * The dashboard (spec section 2, issue 21 item 3) on the MSW fake: a client with activity
+ * (a saved draft and a conversation), an administrator with no activity of their own and
+ * the team overview, and the activity card when its lists fail.
+ */
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
 import { AccountApp } from '../../testing/auth-stories.tsx';
 import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
@@ -13,20 +18,43 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A residential client: calculator and profile cards, no user management. */
+/** A residential client with a saved draft and a conversation; no user management. */
 export const Client: Story = {
+  args: {
+    afterSignIn: (client) =>
+      client.projects.create({
+        location: { address: 'Osh Bazaar, Bishkek', latitude: 42.87, longitude: 74.57 },
+        isDraft: true,
+      }),
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Residential Client')).toBeVisible();
+    await expect(await canvas.findByRole('link', { name: 'Osh Bazaar, Bishkek' })).toBeVisible();
     await expect(canvas.queryByRole('link', { name: 'User Management' })).toBeNull();
   },
 };
 
-/** An administrator: the user management card and the users link. */
+/** An administrator: the user management card, the team overview, no activity of their own yet. */
 export const Admin: Story = {
   args: { as: 'admin' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('link', { name: 'User Management' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Nothing here yet' })).toBeVisible();
+    await expect(await canvas.findByRole('link', { name: 'Manage users' })).toBeVisible();
+  },
+};
+
+/** The activity lists could not be loaded: the card says so and offers a retry. */
+export const ActivityFailed: Story = {
+  args: {
+    handlers: [
+      http.get('*/api/v1/projects', () => HttpResponse.json({ error: 'down' }, { status: 503 })),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };

@@ -10,7 +10,8 @@
  *
  * Projects (API-CONTRACT.md "Projects"): 'Save as draft' creates, then updates, the draft
  * (`POST /projects`, `PUT /projects/{id}`); the user's drafts are listed (`GET /projects`)
- * and 'Continue' reopens one at step 2. Every project action first counts against the
+ * and 'Continue' reopens one at step 2, as does opening `?draft={projectId}` (the
+ * dashboard's draft links; an unknown id says so). Every project action first counts against the
  * browser's 100-per-hour limit (domain `consumeRateLimit`, key `rateLimit_<userId>`); a
  * refused action, or the server's 429, shows 'Rate limit exceeded: max 100 requests per
  * hour'. Loading the drafts is no action; should the list still be refused (429), it says
@@ -20,14 +21,22 @@ import {
   calculatorMessages,
   consumeRateLimit,
   RATE_LIMIT,
+  ROUTES,
   type MapSelection,
   type Project,
 } from '@solar/domain';
 import { ApiError } from '@solar/api';
-import { usePortfolio, useProjectMutations, useProjects, useSession } from '@solar/api/react';
+import {
+  useApiClient,
+  usePortfolio,
+  useProjectMutations,
+  useProjects,
+  useSession,
+} from '@solar/api/react';
 import { Button, Card, Spinner, StepIndicator } from '@solar/ui';
-import { useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useLocation, useSearch } from 'wouter';
 import { useNow } from '../../app/clock.tsx';
 import { useNotify } from '../../app/notices.tsx';
 import { SignedInShell } from '../../app/shell.tsx';
@@ -73,6 +82,9 @@ function FullCalculator() {
   const [location, setLocation] = useState<MapSelection | null>(null);
   const [configuration, setConfiguration] = useState<SystemConfiguration | null>(null);
   const [prefill, setPrefill] = useState<PrefillSource>('typical');
+  const api = useApiClient();
+  const [, navigate] = useLocation();
+  const requestedDraft = new URLSearchParams(useSearch()).get('draft');
   const [draftId, setDraftId] = useState<string | null>(null);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const stepRef = useRef<HTMLDivElement>(null);
@@ -160,6 +172,29 @@ function FullCalculator() {
     setStep(1);
     focusStep();
   }
+
+  // `?draft={id}`: fetch that project (`GET /projects/{id}`, 404 when unknown or not the
+  // user's), reopen it at step 2 and drop the parameter, so a reload does not reopen it.
+  const openRequestedDraft = useEffectEvent((project: Project | null, failure?: unknown) => {
+    navigate(ROUTES.fullCalculator, { replace: true });
+    if (project?.isDraft) return continueDraft(project);
+    const notFound = !failure || (failure instanceof ApiError && failure.status === 404);
+    notify({
+      kind: 'error',
+      message: t(notFound ? 'fullCalculator.drafts.notFound' : 'fullCalculator.drafts.failed'),
+    });
+  });
+  useEffect(() => {
+    if (!requestedDraft) return;
+    let current = true;
+    api.projects.get(requestedDraft).then(
+      (project) => current && openRequestedDraft(project),
+      (failure: unknown) => current && openRequestedDraft(null, failure),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, requestedDraft]);
 
   /**
    * Why the drafts list failed: for a 429, that too many requests were made and, from its

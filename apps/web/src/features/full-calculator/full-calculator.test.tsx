@@ -87,6 +87,23 @@ async function pickBySearch(screen: Awaited<ReturnType<typeof open>>['screen']) 
     .toBeVisible();
 }
 
+/** Saves the draft 'Osh Bazaar, Bishkek' (3.2 kW, tilt 20°, flat roof) for the signed-in client. */
+function saveOshBazaarDraft(fixture: ReturnType<typeof createAppFixture>) {
+  return fixture.client.projects.create({
+    location: { address: 'Osh Bazaar, Bishkek', latitude: 42.87, longitude: 74.57, placeId: 'W1' },
+    configuration: {
+      systemSizeKw: 3.2,
+      panelCount: 8,
+      tiltDeg: 20,
+      azimuthDeg: 160,
+      roofType: 'flat',
+      lossPercent: 10,
+      pricePerKwhSom: 2,
+    },
+    isDraft: true,
+  });
+}
+
 describe('full calculator: location step', () => {
   it('falls back to the map after a denied geolocation, then picks a place by search', async () => {
     const { screen } = await open({ geolocation: { code: 1 } });
@@ -305,24 +322,7 @@ describe('full calculator: drafts', () => {
   it('continues a draft saved earlier', async () => {
     const { screen } = await open({
       before: async (fixture) => {
-        await fixture.client.projects.create({
-          location: {
-            address: 'Osh Bazaar, Bishkek',
-            latitude: 42.87,
-            longitude: 74.57,
-            placeId: 'W1',
-          },
-          configuration: {
-            systemSizeKw: 3.2,
-            panelCount: 8,
-            tiltDeg: 20,
-            azimuthDeg: 160,
-            roofType: 'flat',
-            lossPercent: 10,
-            pricePerKwhSom: 2,
-          },
-          isDraft: true,
-        });
+        await saveOshBazaarDraft(fixture);
       },
     });
     await userEvent.click(
@@ -335,6 +335,29 @@ describe('full calculator: drafts', () => {
     await expect
       .element(screen.getByRole('button', { name: /Roof type/ }))
       .toHaveTextContent('Flat');
+  });
+
+  it('opens the draft named by ?draft= (the dashboard links) and drops the parameter', async () => {
+    const { screen, fixture } = await open({
+      before: async (fixture) => {
+        const draft = await saveOshBazaarDraft(fixture);
+        fixture.location.navigate(`/solar-calculator-full?draft=${draft.id}`);
+      },
+    });
+    await expect.element(screen.getByRole('textbox', { name: 'Tilt (°)' })).toHaveValue('20');
+    expect(fixture.location.history.at(-1)).toBe('/solar-calculator-full');
+  });
+
+  it('says so when ?draft= names no draft of the user', async () => {
+    const { screen, fixture } = await open({
+      before: async (fixture) => {
+        fixture.location.navigate('/solar-calculator-full?draft=gone');
+      },
+    });
+    await expect
+      .element(screen.getByText('That draft was not found. Pick one from your saved drafts below.'))
+      .toBeVisible();
+    expect(fixture.location.history.at(-1)).toBe('/solar-calculator-full');
   });
 
   it("shows the spec's toast when the browser's 100-per-hour counter is spent", async () => {
