@@ -42,7 +42,8 @@ test('sign up (weak, then valid password), sign out, deep link to /profile and b
   await expect(page.getByText('Welcome, Asel Nurbekova')).toBeVisible();
   await expect(page.getByText('Residential Client')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   // The shell's guard may add ?from=%2Fdashboard while signing out (harmless: same target).
   await expect(page).toHaveURL(/\/signin(\?from=%2Fdashboard)?$/);
   await expect(page.getByRole('heading', { name: 'Sign in to Solar' })).toBeVisible();
@@ -100,7 +101,8 @@ test('forgot and reset password through the mail outbox', async ({ page, request
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The link works once.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('Starlight2028');
   await page.getByLabel('Confirm new password', { exact: true }).fill('Starlight2028');

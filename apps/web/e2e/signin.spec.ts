@@ -49,7 +49,8 @@ test('a crafted ?from= that the URL parser reads as another site signs in to the
     // Signed in, the same link still lands on the dashboard (it once stayed blank on reload).
     await page.goto(`/signin?from=${from}`);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/signin/);
   }
 });

@@ -3,18 +3,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { AVATAR_DATA_URL } from '../../../.storybook/fixtures.ts';
 import { AppShell } from './app-shell.tsx';
-import { Avatar } from './avatar.tsx';
-import { Button } from './button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from './card.tsx';
-import {
-  CalculatorIcon,
-  DashboardIcon,
-  MessageIcon,
-  SunIcon,
-  UserIcon,
-  UsersIcon,
-} from './icons.tsx';
-import { LanguageSelect } from './language-select.tsx';
+import { CalculatorIcon, DashboardIcon, MessageIcon, UserIcon, UsersIcon } from './icons.tsx';
+import { Logo } from './logo.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 const nav = [
   {
@@ -40,23 +32,24 @@ const meta = {
   component: AppShell,
   parameters: { layout: 'fullscreen' },
   args: {
-    brand: (
-      <>
-        <SunIcon className="size-6 text-brand-700" />
-        <span>Solar</span>
-      </>
-    ),
+    brand: <Logo name="Solar" compact />,
     navLabel: 'Main',
     navItems: nav,
     skipLabel: 'Skip to content',
     actions: (
-      <>
-        <LanguageSelect label="Language" hideLabel value="en" onChange={fn()} className="w-32" />
-        <Avatar name="Ada Lovelace" src={AVATAR_DATA_URL} size="sm" />
-        <Button variant="ghost" size="sm">
-          Sign out
-        </Button>
-      </>
+      <UserMenu
+        name="Ada Lovelace"
+        email="ada@example.com"
+        picture={AVATAR_DATA_URL}
+        label="Account menu"
+        languageLabel="Language"
+        locale="en"
+        onLocaleChange={fn()}
+        profileLabel="Profile"
+        profileHref="#profile"
+        signOutLabel="Sign out"
+        onSignOut={fn()}
+      />
     ),
     children: (
       <div className="flex flex-col gap-4">

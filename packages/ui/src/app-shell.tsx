@@ -1,7 +1,7 @@
 /**
  * AppShell: the page frame of signed-in screens: a skip link, a header with the brand,
  * the main navigation (a labelled nav landmark; the current page has
- * `aria-current="page"`) and an actions slot (language select, user menu, sign out),
+ * `aria-current="page"`) and an actions slot (the user menu),
  * then the main landmark. Which links show is the web layer's decision (permissions).
  */
 import type { ComponentType, ReactNode } from 'react';
@@ -53,17 +53,17 @@ export function AppShell({
         {skipLabel}
       </a>
       <header className="border-b border-border bg-surface-raised">
-        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-6">
           <div className="flex items-center gap-2 font-semibold">{brand}</div>
           <nav aria-label={navLabel} className="flex-1">
-            <ul className="flex flex-wrap items-center gap-1">
+            <ul className="flex flex-wrap items-center gap-0.5 sm:gap-1">
               {navItems.map((item) => (
                 <li key={item.id}>
                   <AriaLink
                     href={item.href}
                     aria-current={item.isCurrent ? 'page' : undefined}
                     className={cn(
-                      'flex items-center gap-2 rounded-control px-3 py-2 text-sm font-medium text-fg-muted no-underline',
+                      'flex items-center gap-2 rounded-control px-2.5 py-2.5 text-sm font-medium text-fg-muted no-underline lg:px-3 lg:py-2',
                       'data-[hovered]:bg-black/5 data-[hovered]:text-fg dark:data-[hovered]:bg-white/10',
                       item.isCurrent && 'bg-brand-50 text-brand-800 dark:bg-white/10 dark:text-fg',
                       focusRing,

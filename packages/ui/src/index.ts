@@ -73,6 +73,7 @@ export {
   type PortfolioCardProps,
 } from './portfolio-card.tsx';
 export { LANGUAGE_NAMES, LanguageSelect, type LanguageSelectProps } from './language-select.tsx';
+export { UserMenu, type UserMenuProps } from './user-menu.tsx';
 export { AppShell, type AppShellNavItem, type AppShellProps } from './app-shell.tsx';
 export { StepIndicator, type StepIndicatorProps } from './step-indicator.tsx';
 export {

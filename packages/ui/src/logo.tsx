@@ -39,15 +39,21 @@ export function LogoMark({ className, ...props }: SVGProps<SVGSVGElement>) {
 export interface LogoProps {
   /** The product name, translated if it ever is ("Solar"). */
   name: string;
+  /** Below 640 px show only the mark (the name stays its accessible text): phone headers. */
+  compact?: boolean;
   className?: string;
 }
 
 /** The mark and the wordmark, for headers and the auth pages. */
-export function Logo({ name, className }: LogoProps) {
+export function Logo({ name, compact, className }: LogoProps) {
   return (
     <span data-slot="logo" className={cn('inline-flex items-center gap-2 text-fg', className)}>
       <LogoMark />
-      <span className="text-lg font-semibold tracking-tight">{name}</span>
+      <span
+        className={cn('text-lg font-semibold tracking-tight', compact && 'sr-only sm:not-sr-only')}
+      >
+        {name}
+      </span>
     </span>
   );
 }

@@ -13,9 +13,15 @@ import {
   type AppFixtureOptions,
 } from '../testing/app-fixture.tsx';
 
-/** True when `element` draws an outline that can be seen. */
+/**
+ * True when `element` draws an outline that can be seen, on itself or on its `::after` box
+ * (a link stretched over its card draws the ring around the whole card).
+ */
 function drawsOutline(element: Element): boolean {
-  const style = getComputedStyle(element);
+  return [getComputedStyle(element), getComputedStyle(element, '::after')].some(visibleOutline);
+}
+
+function visibleOutline(style: CSSStyleDeclaration): boolean {
   return (
     style.outlineStyle !== 'none' &&
     Number.parseFloat(style.outlineWidth) > 0 &&

@@ -64,7 +64,8 @@ describe('routes and guards (spec sections 2 and 6) against the fake', () => {
       .element(screen.getByRole('heading', { name: 'Aigerim Bekova', level: 2 }))
       .toBeVisible();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     await expect.element(screen.getByRole('heading', { name: 'Sign in to Solar' })).toBeVisible();
     expect(fixture.client.session.getSnapshot().user).toBeNull();
 

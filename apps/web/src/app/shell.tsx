@@ -1,19 +1,20 @@
 /**
- * The signed-in frame (spec section 2): header with the navigation the session may see
- * (domain `navItems`: users only with canManageUsers), language selector and sign-out.
+ * The signed-in frame (spec section 2, issue 21 item 2): header with the navigation the
+ * session may see (domain `navItems`: users only with canManageUsers) and the user menu
+ * (profile, interface language, sign-out).
  */
 import { isCurrentNavItem, navItems } from '@solar/domain';
 import { useMe } from '@solar/api/react/me';
-import { useSignOut } from '@solar/api/react/provider';
+import { useSession, useSignOut } from '@solar/api/react/provider';
 import {
   AppShell,
-  Button,
   CalculatorIcon,
   DashboardIcon,
   LanguageSelect,
   Logo,
   MessageIcon,
   UserIcon,
+  UserMenu,
   UsersIcon,
   type AppShellNavItem,
 } from '@solar/ui';
@@ -48,7 +49,9 @@ export function SignedInShell({
   // (Its own module, not the hooks module: public pages such as the quick calculator use
   // this shell too, and must not carry every hook.)
   useMe();
-  const { signOut, isPending: signingOut } = useSignOut();
+  const { user } = useSession();
+  const { locale, setLocale } = useLocale();
+  const { signOut } = useSignOut();
   const now = useNow();
   const items = navItems(session, now()).map((item) => ({
     id: item.id,
@@ -61,24 +64,28 @@ export function SignedInShell({
     <AppShell
       brand={
         <Link href="/dashboard" className="rounded-control">
-          <Logo name={intl.formatMessage({ id: 'app.name' })} />
+          <Logo name={intl.formatMessage({ id: 'app.name' })} compact />
         </Link>
       }
       navLabel={intl.formatMessage({ id: 'app.mainNav' })}
       navItems={items}
       skipLabel={intl.formatMessage({ id: 'app.skipToContent' })}
       actions={
-        <>
-          <LocaleSelect />
-          <Button
-            variant="secondary"
-            size="sm"
-            isPending={signingOut}
-            onPress={() => signOut(() => navigate('/signin'))}
-          >
-            {intl.formatMessage({ id: 'app.signOut' })}
-          </Button>
-        </>
+        user && (
+          <UserMenu
+            name={user.name}
+            email={user.email}
+            picture={user.picture}
+            label={intl.formatMessage({ id: 'app.accountMenu' })}
+            languageLabel={intl.formatMessage({ id: 'language.label' })}
+            locale={locale}
+            onLocaleChange={setLocale}
+            profileLabel={intl.formatMessage({ id: 'nav.profile' })}
+            profileHref="/profile"
+            signOutLabel={intl.formatMessage({ id: 'app.signOut' })}
+            onSignOut={() => signOut(() => navigate('/signin'))}
+          />
+        )
       }
       {...(mainClassName ? { mainClassName } : {})}
     >

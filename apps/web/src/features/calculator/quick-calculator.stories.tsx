@@ -36,7 +36,7 @@ export const SignedIn: Story = {
   args: { as: 'client' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Account menu' })).toBeVisible();
   },
 };
 
