@@ -9,7 +9,7 @@ const meta = {
   parameters: { layout: 'padded' },
   decorators: [
     (Story) => (
-      <div className="flex h-96 justify-end">
+      <div className="flex h-[30rem] items-start justify-end">
         <Story />
       </div>
     ),

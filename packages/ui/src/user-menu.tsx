@@ -93,7 +93,7 @@ export function UserMenu({
         <Menu className="max-h-[inherit] overflow-auto outline-none">
           <MenuSection>
             <Header className="flex flex-col px-2.5 py-2">
-              <span className="truncate text-sm font-semibold text-fg">{name}</span>
+              <span className="text-sm font-semibold break-words text-fg">{name}</span>
               <span className="text-xs break-all text-fg-muted">{email}</span>
             </Header>
             <Item href={profileHref}>{profileLabel}</Item>

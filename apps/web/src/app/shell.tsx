@@ -10,7 +10,6 @@ import {
   AppShell,
   CalculatorIcon,
   DashboardIcon,
-  LanguageSelect,
   Logo,
   MessageIcon,
   UserIcon,
@@ -91,19 +90,5 @@ export function SignedInShell({
     >
       {children}
     </AppShell>
-  );
-}
-
-/** The language selector bound to the app's locale. */
-export function LocaleSelect({ hideLabel = true }: { hideLabel?: boolean }) {
-  const intl = useIntl();
-  const { locale, setLocale } = useLocale();
-  return (
-    <LanguageSelect
-      label={intl.formatMessage({ id: 'language.label' })}
-      value={locale}
-      onChange={setLocale}
-      hideLabel={hideLabel}
-    />
   );
 }

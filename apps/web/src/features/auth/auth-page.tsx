@@ -9,7 +9,7 @@ import { Card, Logo } from '@solar/ui';
 import type { ReactNode, Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { LocaleSelect } from '../../app/shell.tsx';
+import { LocaleSelect } from '../../app/locale-select.tsx';
 
 export interface AuthPageProps {
   /** The page heading (h1). */

@@ -8,7 +8,7 @@ import { Link } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import { useNow } from '../../app/clock.tsx';
 import { useSessionLike } from '../../app/session-gate.tsx';
-import { LocaleSelect } from '../../app/shell.tsx';
+import { LocaleSelect } from '../../app/locale-select.tsx';
 
 /** The date the texts were last changed (shown per locale). */
 export const LEGAL_UPDATED = Date.parse('2026-03-01T00:00:00Z');

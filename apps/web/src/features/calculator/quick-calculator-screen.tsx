@@ -51,8 +51,8 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useNow } from '../../app/clock.tsx';
-import { useSessionLike } from '../../app/session-gate.tsx';
-import { LocaleSelect, SignedInShell } from '../../app/shell.tsx';
+import { FullPageSpinner, useSessionLike } from '../../app/session-gate.tsx';
+import { LocaleSelect } from '../../app/locale-select.tsx';
 import {
   BUDGET_MAX_SOM,
   BUDGET_RANGES,
@@ -116,12 +116,26 @@ function fromStored(stored: StoredQuickInputs): Inputs {
   };
 }
 
+/**
+ * The signed-in frame, loaded only for a signed-in visitor: a public page's first visit
+ * does not download the shell's navigation and user menu.
+ */
+const SignedInShell = lazy(() =>
+  import('../../app/shell.tsx').then((module) => ({ default: module.SignedInShell })),
+);
+
 /** The quick calculator page (default export for the router). */
 export default function QuickCalculatorScreen() {
   const now = useNow();
   const signedIn = isSignedIn(useSessionLike(), now());
   const content = <QuickCalculator signedIn={signedIn} />;
-  return signedIn ? <SignedInShell>{content}</SignedInShell> : <PublicFrame>{content}</PublicFrame>;
+  return signedIn ? (
+    <Suspense fallback={<FullPageSpinner />}>
+      <SignedInShell>{content}</SignedInShell>
+    </Suspense>
+  ) : (
+    <PublicFrame>{content}</PublicFrame>
+  );
 }
 
 /** The signed-out frame: brand, language selector, sign-in link, then main#main. */

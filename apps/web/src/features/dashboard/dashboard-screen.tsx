@@ -44,7 +44,8 @@ import type { ComponentType, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useNow } from '../../app/clock.tsx';
 import { useSessionLike } from '../../app/session-gate.tsx';
-import { LocaleSelect, SignedInShell } from '../../app/shell.tsx';
+import { LocaleSelect } from '../../app/locale-select.tsx';
+import { SignedInShell } from '../../app/shell.tsx';
 import { readQuickInputs } from '../calculator/calculator-storage.ts';
 
 /** The icon of each link card (domain `dashboardCards` ids). */
