@@ -72,7 +72,8 @@ test('a new user chats: streaming, stop, title, end', async ({ page, request }) 
   await expect(messages.nth(3)).toContainText('Response interrupted');
 
   // End conversation: back to a new chat; the ended one reads as ended.
-  await page.getByRole('button', { name: 'End conversation' }).click();
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'End conversation' }).click();
   await page
     .getByRole('alertdialog', { name: 'End this conversation?' })
     .getByRole('button', { name: 'End conversation' })

@@ -74,6 +74,12 @@ export {
 } from './portfolio-card.tsx';
 export { LANGUAGE_NAMES, LanguageSelect, type LanguageSelectProps } from './language-select.tsx';
 export { UserMenu, type UserMenuProps } from './user-menu.tsx';
+export {
+  ActionMenu,
+  type ActionMenuItem,
+  type ActionMenuOption,
+  type ActionMenuProps,
+} from './action-menu.tsx';
 export { AppShell, type AppShellNavItem, type AppShellProps } from './app-shell.tsx';
 export { StepIndicator, type StepIndicatorProps } from './step-indicator.tsx';
 export {

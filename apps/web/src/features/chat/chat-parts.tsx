@@ -13,7 +13,7 @@ import {
   type PortfolioFactKey,
 } from '@solar/domain';
 import { usePortfolio } from '@solar/api/react';
-import { ChatMessage, Checkbox, PortfolioCard, Select } from '@solar/ui';
+import { ChatMessage, PortfolioCard, Select } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import type { DisplayMessage } from './chat-model.ts';
 import type { ChatSettings } from './chat-storage.ts';
@@ -120,7 +120,10 @@ const BOT_KEYS = ['consultant', 'sales'] as const;
 type BotKey = (typeof BOT_KEYS)[number];
 const botOf = (key: BotKey): BotType => (key === 'sales' ? 1 : 0);
 
-/** The bot type selector (0 Solar Consultant, 1 Sales Specialist) and the label toggle. */
+/**
+ * The bot type selector (0 Solar Consultant, 1 Sales Specialist), compact: its label is
+ * the accessible name only (the label toggle is in the header's more-actions menu).
+ */
 export function ChatSettingsBar({
   settings,
   onChange,
@@ -134,6 +137,7 @@ export function ChatSettingsBar({
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
       <Select<BotKey>
+        hideLabel
         label={intl.formatMessage({ id: 'chatScreen.botType' })}
         options={BOT_KEYS.map((key) => ({
           id: key,
@@ -144,13 +148,6 @@ export function ChatSettingsBar({
         isDisabled={isDisabled}
         className="w-52"
       />
-      <Checkbox
-        isSelected={settings.showBotType}
-        onChange={(showBotType) => onChange({ ...settings, showBotType })}
-        className="pb-2.5"
-      >
-        {intl.formatMessage({ id: 'chatScreen.showBotType' })}
-      </Checkbox>
     </div>
   );
 }

@@ -60,6 +60,12 @@ const failing = (method: 'get' | 'put' | 'post', path: string, state: { fail: bo
 
 const currentPath = (fixture: AppFixture) => fixture.location.history.at(-1);
 
+/** Picks `action` from the header's more-actions menu. */
+async function openMoreActions(screen: Awaited<ReturnType<typeof render>>, action: string) {
+  await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+  await userEvent.click(screen.getByRole('menuitem', { name: action }));
+}
+
 describe('chat: a new conversation streams its reply', () => {
   it('shows the reply token by token and moves the URL to /chat/{id} on the first chunk', async () => {
     const { fixture, screen } = await openChat('/chat', {
@@ -207,7 +213,10 @@ describe('chat: a new conversation streams its reply', () => {
     await expect.element(reply, { timeout: SLOW }).toMatchTextContent('As your sales specialist');
     await expect.element(reply).toMatchTextContent('Sales Specialist');
 
-    await userEvent.click(screen.getByText('Show the assistant type on replies'));
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(
+      screen.getByRole('menuitemcheckbox', { name: 'Show the assistant type on replies' }),
+    );
     expect(reply.element().textContent).not.toContain('Sales Specialist');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.chatSettings)!)).toEqual({
       botType: 1,
@@ -313,14 +322,14 @@ describe('chat: history', () => {
     const { fixture, screen, seededId } = await openChat((id) => `/chat/${id}`);
     const region = screen.getByRole('region', { name: 'Messages' });
     await expect.element(region.getByRole('article').first()).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Clear chat' }));
+    await openMoreActions(screen, 'Clear chat');
     const question = screen.getByRole('alertdialog', { name: 'Clear this chat?' });
     await expect.element(question).toBeVisible();
     await userEvent.click(question.getByRole('button', { name: 'Cancel' }));
     await expect.element(question).not.toBeInTheDocument();
     expect(currentPath(fixture)).toBe(`/chat/${seededId}`);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Clear chat' }));
+    await openMoreActions(screen, 'Clear chat');
     await userEvent.click(
       screen.getByRole('alertdialog').getByRole('button', { name: 'Clear chat' }),
     );
@@ -406,11 +415,11 @@ describe('chat: title', () => {
 describe('chat: end conversation', () => {
   it('asks first, then ends the conversation and returns to /chat', async () => {
     const { fixture, screen, seededId } = await openChat((id) => `/chat/${id}`);
-    await userEvent.click(screen.getByRole('button', { name: 'End conversation' }));
+    await openMoreActions(screen, 'End conversation');
     const question = screen.getByRole('alertdialog', { name: 'End this conversation?' });
     await userEvent.click(question.getByRole('button', { name: 'Cancel' }));
     expect((await fixture.client.chat.history(seededId)).status).toBe('active');
-    await userEvent.click(screen.getByRole('button', { name: 'End conversation' }));
+    await openMoreActions(screen, 'End conversation');
     await userEvent.click(
       screen.getByRole('alertdialog').getByRole('button', { name: 'End conversation' }),
     );
@@ -433,7 +442,7 @@ describe('chat: end conversation', () => {
     const { fixture, screen, seededId } = await openChat((id) => `/chat/${id}`, {
       handlers: [failing('post', 'chat/end/:id', { fail: true })],
     });
-    await userEvent.click(screen.getByRole('button', { name: 'End conversation' }));
+    await openMoreActions(screen, 'End conversation');
     await userEvent.click(
       screen.getByRole('alertdialog').getByRole('button', { name: 'End conversation' }),
     );

@@ -6,8 +6,10 @@
  * - Sidebar: conversations (`GET /chat/conversations`, pages of 20 with 'load more'), new
  *   chat; behind a toggle on small screens.
  * - Header: the editable title (`PUT /chat/conversations/{id}/title`; the domain's title
- *   rule), status text, portfolio view toggle (`GET /chat/portfolio`), clear chat, end
- *   conversation (`POST /chat/end/{id}`, then /chat), bot type (kept in storage).
+ *   rule) and status text beside the portfolio view toggle (`GET /chat/portfolio`) and a
+ *   more-actions menu (clear chat, end conversation `POST /chat/end/{id}` then /chat, show
+ *   the bot type on replies), so the title keeps the width on a phone (issue 21 item 4);
+ *   under it the bot type (kept in storage).
  * - Messages: the stored history (`GET /chat/history/{id}`; 404 -> warning toast and
  *   /chat; other failures -> error with retry) and the turns of this visit in a polite
  *   live region. A reply streams through `useChatStream`; a new conversation gets its id
@@ -31,6 +33,7 @@ import {
   useRenameConversation,
 } from '@solar/api/react';
 import {
+  ActionMenu,
   Button,
   ChatComposer,
   ConversationList,
@@ -346,8 +349,8 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
 
       <div className="flex min-w-0 flex-1 flex-col gap-4">
         <header className="flex flex-col gap-3 border-b border-border pb-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <div className="flex min-w-0 flex-[1_1_12rem] flex-col gap-0.5">
+          <div className="flex items-start gap-2">
+            <div className="flex min-w-0 flex-1 flex-col gap-0.5">
               {view.id !== null && title !== null ? (
                 <EditableTitle
                   key={view.id}
@@ -375,7 +378,7 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
                 </p>
               )}
             </div>
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex shrink-0 items-center gap-1">
               <Button
                 variant="secondary"
                 size="sm"
@@ -385,25 +388,35 @@ export default function ChatScreen({ params }: { params: Record<string, string> 
               >
                 {t('chatScreen.portfolioToggle')}
               </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                isDisabled={!hasMessages || streaming}
-                onPress={() => setConfirming('clear')}
-              >
-                {t('chatScreen.clearChat')}
-              </Button>
-              {view.id !== null && detail && !ended && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  isPending={end.isPending}
-                  isDisabled={streaming}
-                  onPress={() => setConfirming('end')}
-                >
-                  {t('chatScreen.endConversation')}
-                </Button>
-              )}
+              <ActionMenu
+                label={t('chatScreen.moreActions')}
+                items={[
+                  {
+                    id: 'clear',
+                    label: t('chatScreen.clearChat'),
+                    isDisabled: !hasMessages || streaming,
+                  },
+                  ...(view.id !== null && detail && !ended
+                    ? [
+                        {
+                          id: 'end',
+                          label: t('chatScreen.endConversation'),
+                          isDisabled: streaming || end.isPending,
+                          tone: 'danger' as const,
+                        },
+                      ]
+                    : []),
+                ]}
+                onAction={(id) => setConfirming(id === 'end' ? 'end' : 'clear')}
+                options={[
+                  {
+                    id: 'showBotType',
+                    label: t('chatScreen.showBotType'),
+                    isSelected: settings.showBotType,
+                  },
+                ]}
+                onOptionChange={(_, showBotType) => changeSettings({ ...settings, showBotType })}
+              />
               {confirming !== null && (
                 <Suspense fallback={null}>
                   <ConfirmDialog
