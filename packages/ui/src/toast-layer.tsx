@@ -42,9 +42,13 @@ export const toastVariants = cva(
   },
 );
 
-/** Classes of the region's list (the viewport), fixed in the bottom-right corner. */
+/**
+ * Classes of the region's list (the viewport): fixed at the top right, under the page
+ * header (issue 21 item 4: a toast never covers a screen's bottom controls, such as the
+ * chat composer and its Send button); full width on a phone.
+ */
 export const toastViewportClass =
-  'pointer-events-none fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none';
+  'pointer-events-none fixed top-16 right-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none';
 
 const icons: Record<ToastKind, ReactNode> = {
   default: <InfoIcon className="size-5 text-fg-muted" />,
@@ -117,7 +121,7 @@ export default function ToastLayer({
       <RadixToast.Viewport
         data-slot="toast-viewport"
         label={regionLabel}
-        className="pointer-events-none fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+        className={toastViewportClass}
       />
     </RadixToast.Provider>
   );

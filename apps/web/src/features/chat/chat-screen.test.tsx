@@ -451,6 +451,34 @@ describe('chat: end conversation', () => {
   });
 });
 
+describe('chat: toasts and the composer (issue 21 item 4)', () => {
+  const overlaps = (a: DOMRect, b: DOMRect) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+  it.each([
+    [390, 800],
+    [1280, 900],
+  ])('a toast never covers the message box or Send at %i px', async (width, height) => {
+    await page.viewport(width, height);
+    const { screen } = await openChat((id) => `/chat/${id}`, {
+      handlers: [failing('post', 'chat/end/:id', { fail: true })],
+    });
+    await openMoreActions(screen, 'End conversation');
+    await userEvent.click(
+      screen.getByRole('alertdialog').getByRole('button', { name: 'End conversation' }),
+    );
+    const toast = screen.getByText('Failed to end conversation');
+    await expect.element(toast).toBeVisible();
+    const toastBox = toast.element().closest('li')!.getBoundingClientRect();
+    for (const control of [
+      screen.getByRole('textbox', { name: 'Message' }),
+      screen.getByRole('button', { name: 'Send message' }),
+    ]) {
+      expect(overlaps(toastBox, control.element().getBoundingClientRect())).toBe(false);
+    }
+  });
+});
+
 describe('chat: sidebar', () => {
   it('loads more conversations, 20 per page, with date labels', async () => {
     const fixture = createAppFixture({ path: '/chat', as: 'client' });
