@@ -28,6 +28,8 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 /** The calls that take no body, query or id (only a token or nothing). */
 const NO_INPUT = new Set([
   'GET /health',
+  'GET /health/live',
+  'GET /health/ready',
   'GET /config',
   'GET /auth/me',
   'POST /auth/email/verify/resend',

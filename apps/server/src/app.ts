@@ -2,7 +2,9 @@
  * Builds the Fastify application: /api/v1 (JSON, the contract's error shape, OpenAPI at
  * /api/v1/openapi.json and /api/v1/docs) and, when a web build is given, the single-page
  * app with history fallback (200 for a route of the app, 404 with the same document for any
- * other path). It does not listen; main.ts and the tests do.
+ * other path). Every answer carries its `X-Request-Id` (request-id.ts); TRUST_PROXY decides
+ * the client address; METRICS=on adds /metrics (metrics.ts). It does not listen; main.ts
+ * and the tests do.
  */
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -11,7 +13,6 @@ import { apiMessages, matchRoute, messageText, validationMessages } from '@solar
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -34,6 +35,10 @@ import type { Database } from './db/database.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createStorageState, DISK_FULL_MESSAGE, isDiskFull } from './health/storage.ts';
 import { HttpError } from './http-errors.ts';
+import type { Metrics } from './metrics.ts';
+import { openApiComponents, openApiTransform } from './openapi.ts';
+import { openRateLimitRedis } from './rate-limit-store.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import {
   API_SECURITY_HEADERS,
@@ -249,7 +254,11 @@ export async function buildApp({
   const app = Fastify({
     logger: logging ? { ...logOptions(config), ...(logger ?? {}) } : logger,
     bodyLimit: 100 * 1024,
-    trustProxy: false,
+    // TRUST_PROXY: whose X-Forwarded-For to believe for request.ip (rate limits, logs).
+    trustProxy: config.trustProxy,
+    // X-Request-Id is read (bounded: request-id.ts) by genReqId, never taken raw.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // A request (headers and body) must arrive within requestTimeoutMs, or it is answered
     // 408 and the socket closed: a body trickled a byte a second cannot hold a connection
     // (issue 20). Node checks pending requests every connectionsCheckingInterval.
@@ -262,6 +271,14 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // Every answer, errors and 404s included, names its request id; except the web build's
+  // hashed files (/assets/), which carry only the headers that matter for a file (issue 19:
+  // about 50 bytes on each of some 35 files a page loads).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/assets/')) reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
 
   // A full disk: writes are 503 with the reason and health degrades until a write succeeds.
   const storage = createStorageState();
@@ -335,17 +352,38 @@ export async function buildApp({
 
   registerSecurityHeaders(app);
   const documentHeaders = documentSecurityHeaders(config);
-  await registerRateLimits(app, config);
+  // METRICS=on: every route measured (registered before them), /metrics behind its token.
+  // prom-client is loaded only then: a server without metrics does not pay for it at start.
+  let metrics: Metrics | undefined;
+  if (config.metricsToken) {
+    const { createMetrics, registerMetrics } = await import('./metrics.ts');
+    metrics = createMetrics();
+    if (database.poolStats) metrics.sources.databasePool = database.poolStats;
+    registerMetrics(app, metrics, config.metricsToken);
+  }
+  // One fail-fast Redis client (REDIS_URL) for the rate-limit counters and /health/ready.
+  const redis = config.redisUrl ? await openRateLimitRedis(config.redisUrl, app.log) : undefined;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  await registerRateLimits(app, redis);
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Solar API', version: config.version },
-      servers: [{ url: '/api/v1' }],
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      info: {
+        title: 'Solar API',
+        version: config.version,
+        description:
+          'The API of Solar (quick and full solar estimates, the AI solar assistant, user administration). Errors are `{message, code, errors?}` with a stable `code`.',
+        license: { name: 'Solar terms of use', url: `${config.publicUrl}/terms` },
       },
+      servers: [{ url: '/api/v1' }],
+      // zod's JSON Schema type is not openapi-types' SchemaObject; the shapes agree.
+      components: openApiComponents as never,
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
 
   const tokens = createTokenService(jwtSecret, config.accessTokenTtl, now);
@@ -375,7 +413,7 @@ export async function buildApp({
           code: 'not_found',
         }),
       );
-      await api.register(healthRoutes, { database, config, storage });
+      await api.register(healthRoutes, { database, config, storage, redis });
       await api.register(authRoutes, {
         db: database.db,
         tokens,
@@ -394,10 +432,15 @@ export async function buildApp({
         mail,
         publicUrl: config.publicUrl,
       });
-      await api.register(chatRoutes, { db: database.db, authenticate, env });
+      await api.register(chatRoutes, {
+        db: database.db,
+        authenticate,
+        env,
+        metrics: metrics?.sources,
+      });
       await api.register(projectsRoutes, { db: database.db, authenticate, env });
       await api.register(geoRoutes, { env });
-      await api.register(calculatorRoutes, { env });
+      await api.register(calculatorRoutes, { env, metrics: metrics?.sources });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(async (docs) => {
         // The docs' pages get the document headers; Swagger UI's own hook then replaces
@@ -457,7 +500,10 @@ export async function buildApp({
       for (const [name, value] of API_SECURITY_HEADERS) reply.header(name, value);
       return reply.code(404).send({ message: 'Not found', code: 'not_found' });
     });
-    app.get('/', (_request, reply) => reply.type('text/html').sendFile('index.html'));
+    // The web app's page, not an API operation: kept out of the OpenAPI document.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html').sendFile('index.html'),
+    );
   }
 
   return app;

@@ -3,6 +3,7 @@
  * configuration"). Bad configuration throws a ConfigError whose message is one clear line.
  */
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export class ConfigError extends Error {
@@ -10,6 +11,55 @@ export class ConfigError extends Error {
 }
 
 const durationSeconds = z.coerce.number().int().positive();
+
+/** proxy-addr's names for address ranges (loopback, link-local and private networks). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** True for an IP address, `address/prefix` (CIDR) or `address/netmask`. */
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: `true` (every hop: only when nothing can
+ * reach the server but the proxy), `false`, or a comma-separated list of the proxies'
+ * addresses, CIDR ranges and proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`).
+ * A hop count is refused with a line saying why: Fastify 5.12 ignores it (it cannot tell a
+ * proxy from a direct client that sends its own X-Forwarded-For), so it would trust nothing
+ * while looking configured.
+ */
+const trustProxySchema = z
+  .string()
+  .transform((value, context): boolean | string[] => {
+    const text = value.trim().toLowerCase();
+    if (text === 'true') return true;
+    if (text === 'false') return false;
+    if (/^\d+$/.test(text)) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'is a hop count, which Fastify does not honour (it cannot tell the proxy from a direct client): list the proxy addresses or CIDR ranges instead',
+      });
+      return z.NEVER;
+    }
+    const entries = text.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isAddressOrRange(entry));
+    if (bad !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be true, false, or a comma-separated list of addresses or CIDR ranges ('${bad.slice(0, 40)}' is none)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  })
+  .default(false);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -49,7 +99,13 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   AI_PROVIDER: z.enum(['offline', 'openai-compatible']).default('offline'),
+  TRUST_PROXY: trustProxySchema,
+  METRICS: z.enum(['on', 'off']).default('off'),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
 });
+
+/** The environment variables this file reads (.env.example documents each one). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
 /** The validated configuration. Durations are in seconds; paths are absolute. */
 export interface Config {
@@ -97,6 +153,18 @@ export interface Config {
   databaseTimeoutMs: number;
   /** The chat's model provider, reported by `/config`. */
   aiProvider: 'offline' | 'openai-compatible';
+  /**
+   * Fastify's `trustProxy`: which hops' X-Forwarded-For/-Proto/-Host to believe, so that
+   * the client address (rate-limit buckets, logs) is the user's and not the proxy's.
+   * false (default): none; true: every hop; a list: the proxies at those addresses.
+   */
+  trustProxy: boolean | string[];
+  /**
+   * Prometheus metrics at `/metrics` (metrics.ts): undefined when off (the default; the
+   * path is then 404), else the bearer token a scrape must send (METRICS_TOKEN, required
+   * with METRICS=on).
+   */
+  metricsToken: string | undefined;
 }
 
 /** Reads and validates the environment; throws ConfigError with one line naming the variable. */
@@ -118,6 +186,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError(
       'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    );
+  }
+  if (e.METRICS === 'on' && e.METRICS_TOKEN === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: METRICS=on needs METRICS_TOKEN (at least 32 characters), the bearer token Prometheus sends',
     );
   }
   const port = e.PORT;
@@ -151,5 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     aiProvider: e.AI_PROVIDER,
+    trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS === 'on' ? e.METRICS_TOKEN : undefined,
   };
 }

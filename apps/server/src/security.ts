@@ -11,9 +11,10 @@ import fastifyRateLimit, {
 } from '@fastify/rate-limit';
 import { apiMessages, normalizeEmail } from '@solar/domain';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { HttpError } from './http-errors.ts';
-import { fallbackStore, openRateLimitRedis } from './rate-limit-store.ts';
+import { fallbackStore } from './rate-limit-store.ts';
 
 /**
  * The Content-Security-Policy of the web app: scripts only from this origin (and Google's
@@ -145,19 +146,14 @@ export function registerSecurityHeaders(app: FastifyInstance) {
 
 /**
  * Registers the rate-limit plugin without a global limit; routes opt in with
- * `config: { rateLimit: limits.x }`. With `REDIS_URL` the counters live in Redis so that
- * several server processes share them, and in this process while Redis is unavailable
- * (rate-limit-store.ts).
+ * `config: { rateLimit: limits.x }`. With a Redis client (`REDIS_URL`, opened by the app
+ * with `openRateLimitRedis`) the counters live in Redis so that several server processes
+ * share them, and in this process while Redis is unavailable (rate-limit-store.ts).
  */
-export async function registerRateLimits(app: FastifyInstance, config: Config) {
-  let store: FastifyRateLimitStoreCtor | undefined;
-  if (config.redisUrl) {
-    const client = await openRateLimitRedis(config.redisUrl, app.log);
-    app.addHook('onClose', async () => {
-      await client.quit().catch(() => client.disconnect());
-    });
-    store = fallbackStore(client, 'solar-rl:') as unknown as FastifyRateLimitStoreCtor;
-  }
+export async function registerRateLimits(app: FastifyInstance, redis?: Redis) {
+  const store = redis
+    ? (fallbackStore(redis, 'solar-rl:') as unknown as FastifyRateLimitStoreCtor)
+    : undefined;
   await app.register(fastifyRateLimit, {
     global: false,
     ...(store ? { store } : {}),

@@ -3,14 +3,24 @@
  * database on PGlite (whose one connection queues every query of the process), and it
  * answers 503 with the disk-full message while writes fail for want of disk space, like
  * the writes themselves (which are 503, never 500), until a write succeeds again.
+ * `GET /health/live` and `GET /health/ready` (issue 26): liveness checks nothing but the
+ * process; readiness checks the database like /health and, with REDIS_URL, Redis, and
+ * answers 503 naming what is down, recovering by itself.
  */
 import { sql } from 'drizzle-orm';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDIS_UNAVAILABLE_MESSAGE } from '../src/health/routes.ts';
 import { DISK_FULL_MESSAGE } from '../src/health/storage.ts';
 import { createClient, getJson } from './chat-helpers.ts';
 import { databaseKinds, startTestServer, type TestServer } from './harness.ts';
 
-const health = (server: TestServer) => server.app.inject({ method: 'GET', url: '/api/v1/health' });
+const get = (server: TestServer, url: string) =>
+  server.app.inject({ method: 'GET', url: `/api/v1${url}` });
+const health = (server: TestServer) => get(server, '/health');
+const live = (server: TestServer) => get(server, '/health/live');
+const ready = (server: TestServer) => get(server, '/health/ready');
 
 describe('health on PGlite while the database is busy', () => {
   let server: TestServer;
@@ -89,12 +99,198 @@ describe.each(databaseKinds)('a full disk on %s', (kind) => {
     const degraded = await health(server);
     expect(degraded.statusCode).toBe(503);
     expect(degraded.json()).toEqual({ message: DISK_FULL_MESSAGE, code: 'service_unavailable' });
+    // Readiness says the same; liveness does not look at the disk: the process is fine.
+    const notReady = await ready(server);
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toEqual({ message: DISK_FULL_MESSAGE, code: 'service_unavailable' });
+    expect((await live(server)).statusCode).toBe(200);
     // Reads still work.
     expect((await getJson(server, token, '/projects')).status).toBe(200);
 
     await db.execute(sql`drop trigger disk_full on projects`);
     expect((await createProject()).statusCode).toBe(201);
     expect((await health(server)).statusCode).toBe(200);
+    expect((await ready(server)).statusCode).toBe(200);
+  });
+});
+
+describe.each(databaseKinds)('liveness and readiness on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers live with the process only, ready with the database and Redis off', async () => {
+    const alive = await live(server);
+    expect(alive.statusCode).toBe(200);
+    expect(alive.json()).toEqual({ status: 'ok' });
+    const answer = await ready(server);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ status: 'ok', database: kind, redis: 'off' });
+    // The old endpoint keeps its shape (the web app reads it).
+    expect((await health(server)).json()).toEqual({ status: 'ok', database: kind });
+  });
+});
+
+describe.runIf(databaseKinds.includes('postgres'))('readiness while PostgreSQL refuses', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('postgres');
+  });
+  afterAll(async () => {
+    if (server) await setConnections(server, true);
+    await server?.close();
+  });
+
+  /** Allows or refuses new connections to the server's own database, dropping open ones. */
+  async function setConnections(target: TestServer, allow: boolean) {
+    const url = new URL(target.databaseUrl!);
+    const name = url.pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${allow}`);
+      if (!allow) {
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+          [name],
+        );
+      }
+    } finally {
+      await admin.end();
+    }
+  }
+
+  it('answers ready and /health 503, live 200, and ready again once it accepts', async () => {
+    expect((await ready(server)).statusCode).toBe(200);
+    await setConnections(server, false);
+    const refused = await ready(server);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({
+      message: 'The database is not available. Please try again shortly.',
+      code: 'service_unavailable',
+    });
+    expect((await health(server)).statusCode).toBe(503);
+    expect((await live(server)).statusCode).toBe(200);
+    await setConnections(server, true);
+    expect((await ready(server)).statusCode).toBe(200);
+  });
+});
+
+/**
+ * A TCP proxy to Redis that can be cut (open connections dropped, new ones refused) and
+ * restored, so the machine's Redis is never touched.
+ */
+async function redisProxy(target: URL) {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = createServer((client) => {
+        const upstream = createConnection({
+          host: target.hostname,
+          port: Number(target.port || 6379),
+        });
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => {
+            sockets.delete(socket);
+            client.destroy();
+            upstream.destroy();
+          });
+          socket.on('error', () => socket.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        const address = server!.address();
+        port = typeof address === 'object' && address ? address.port : port;
+        resolve();
+      });
+    });
+  const cut = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server = undefined;
+    });
+  await listen();
+  return { port, cut, restore: listen };
+}
+
+/** Whether a Redis answers at `url` (the suite below needs one). */
+async function redisAnswers(url: URL): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: url.hostname, port: Number(url.port || 6379) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const redisUrl = new URL(process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379');
+const haveRedis = await redisAnswers(redisUrl);
+if (!haveRedis) {
+  console.warn(`SKIPPED: readiness with Redis needs a Redis at ${redisUrl} (REDIS_TEST_URL)`);
+}
+
+describe.skipIf(!haveRedis)('readiness with REDIS_URL', () => {
+  let proxy: Awaited<ReturnType<typeof redisProxy>>;
+  let server: TestServer;
+  beforeAll(async () => {
+    proxy = await redisProxy(redisUrl);
+    server = await startTestServer('pglite', { REDIS_URL: `redis://127.0.0.1:${proxy.port}` });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await proxy?.cut();
+  });
+
+  /** Polls ready until it answers `status` (the client connects in the background). */
+  async function readyBecomes(status: number) {
+    const deadline = Date.now() + 5000;
+    let answer = await ready(server);
+    while (answer.statusCode !== status && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await ready(server);
+    }
+    return answer;
+  }
+
+  it('answers 503 naming Redis while it is down, quickly, and 200 once it is back', async () => {
+    const up = await readyBecomes(200);
+    expect(up.json()).toEqual({ status: 'ok', database: 'pglite', redis: 'ok' });
+
+    await proxy.cut();
+    const started = performance.now();
+    const down = await ready(server);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({
+      message: REDIS_UNAVAILABLE_MESSAGE,
+      code: 'service_unavailable',
+    });
+    expect(down.headers['retry-after']).toBe('5');
+    // Liveness and the database-only health do not depend on Redis.
+    expect((await live(server)).statusCode).toBe(200);
+    expect((await health(server)).statusCode).toBe(200);
+
+    await proxy.restore();
+    expect((await readyBecomes(200)).statusCode).toBe(200);
   });
 });
 

@@ -7,7 +7,8 @@
  *   moment. A second connection holds both rows locked until both requests wait inside
  *   their transactions, then lets go: exactly one succeeds, one admin remains.
  * - Start-up (`ensureAdmin`) treats a deactivated admin as absent and promotes/reactivates
- *   an existing ADMIN_EMAIL account instead of inserting it; `admin:restore <email>`.
+ *   an existing ADMIN_EMAIL account instead of inserting it; several servers starting at
+ *   once make one admin and none fails; `admin:restore <email>`.
  */
 import { and, eq } from 'drizzle-orm';
 import { execFile } from 'node:child_process';
@@ -232,6 +233,20 @@ describe.each(databaseKinds)('start-up and recovery without an active admin on %
     expect(seeded).toEqual({ email, generatedPassword: undefined, restored: false });
     await signIn(server, { email, password: 'Fresh12345' });
     expect(await activeAdmins(server.database.db)).toBe(1);
+  });
+
+  it('ensureAdmin run by several servers at once creates one admin and fails none', async () => {
+    // compose.yaml starts its replicas together on one database: each finds no admin.
+    await deactivateAllAdmins();
+    const email = uniqueEmail('replica-admin');
+    const seeded = await Promise.all(
+      [1, 2, 3].map(() => ensureAdmin(server.database.db, { email, password: 'Replica123' })),
+    );
+    expect(seeded.filter((result) => result !== null)).toEqual([
+      { email, generatedPassword: undefined, restored: false },
+    ]);
+    expect(await activeAdmins(server.database.db)).toBe(1);
+    await signIn(server, { email, password: 'Replica123' });
   });
 
   it('restoreAdmin answers false for an unknown email and writes nothing', async () => {

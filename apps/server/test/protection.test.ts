@@ -221,6 +221,8 @@ describe('request limits and headers', () => {
   it('lets browsers keep hashed assets for a year and revalidate the page itself', async () => {
     const asset = await server.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A hashed file carries only what matters for a file (issue 19): no request id.
+    expect(asset.headers['x-request-id']).toBeUndefined();
     for (const url of ['/', '/signin']) {
       const page = await server.app.inject({ method: 'GET', url });
       expect(page.statusCode).toBe(200);

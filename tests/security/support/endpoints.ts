@@ -96,6 +96,18 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'GET',
+    path: '/health/live',
+    access: 'public',
+    sample: async () => ({ url: '/health/live', ok: 200 }),
+  },
+  {
+    method: 'GET',
+    path: '/health/ready',
+    access: 'public',
+    sample: async () => ({ url: '/health/ready', ok: 200 }),
+  },
+  {
+    method: 'GET',
     path: '/config',
     access: 'public',
     sample: async () => ({ url: '/config', ok: 200 }),

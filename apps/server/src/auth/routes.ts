@@ -32,6 +32,12 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
+import {
+  authResponseSchema,
+  meResponseSchema,
+  messageResponseSchema,
+  refreshResponseSchema,
+} from '../users/answer-schemas.ts';
 import { authRateLimits, moreRateLimits } from '../security.ts';
 import {
   emailTaken,
@@ -169,7 +175,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/email/signup',
     {
       config: { rateLimit: limits.signUp },
-      schema: { body: signUpRequestSchema, tags, summary: 'Create an account with email' },
+      schema: {
+        body: signUpRequestSchema,
+        tags,
+        operationId: 'signUp',
+        summary: 'Create an account with email',
+        answers: { 201: { description: 'Signed up and signed in', body: authResponseSchema } },
+        errors: [400, 409, 413, 415, 429, 503],
+      },
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
@@ -210,7 +223,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       config: { rateLimit: limits.signIn },
       preHandler: moreRateLimits(app, limits.signInAddress, limits.signInAccount),
-      schema: { body: signInRequestSchema, tags, summary: 'Sign in with email and password' },
+      schema: {
+        body: signInRequestSchema,
+        tags,
+        operationId: 'signIn',
+        summary: 'Sign in with email and password',
+        answers: { 200: { description: 'Signed in', body: authResponseSchema } },
+        errors: [400, 401, 403, 413, 415, 429, 503],
+      },
     },
     async (request) => {
       const { email, password } = request.body;
@@ -236,7 +256,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/google/signin',
     {
       config: { rateLimit: limits.token },
-      schema: { body: googleSignInRequestSchema, tags, summary: 'Sign in with Google (OIDC code)' },
+      schema: {
+        body: googleSignInRequestSchema,
+        tags,
+        operationId: 'signInWithGoogle',
+        summary: 'Sign in with Google (OIDC code)',
+        answers: {
+          200: { description: 'Signed in (account created or linked)', body: authResponseSchema },
+        },
+        // 503 also when Google sign-in is not configured.
+        errors: [400, 401, 403, 409, 413, 415, 429, 502, 503],
+      },
     },
     async (request) => {
       if (!google) {
@@ -333,7 +363,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/refresh',
     {
       config: { rateLimit: limits.refresh },
-      schema: { body: refreshRequestSchema, tags, summary: 'Exchange a refresh token' },
+      schema: {
+        body: refreshRequestSchema,
+        tags,
+        operationId: 'refreshSession',
+        summary: 'Exchange a refresh token',
+        answers: { 200: { description: 'A new token pair', body: refreshResponseSchema } },
+        errors: [400, 401, 413, 415, 429, 503],
+      },
     },
     async (request) => {
       const result = await rotateRefreshToken(db, request.body.refreshToken, {
@@ -367,7 +404,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
    * an unknown token. */
   app.post(
     '/auth/signout',
-    { schema: { body: signOutRequestSchema, tags, summary: 'Sign out (revoke the session)' } },
+    {
+      schema: {
+        body: signOutRequestSchema,
+        tags,
+        operationId: 'signOut',
+        summary: 'Sign out (revoke the session)',
+        answers: { 204: { description: 'Signed out (also for an unknown token)' } },
+        errors: [400, 413, 415, 503],
+      },
+    },
     async (request, reply) => {
       await revokeRefreshFamily(db, request.body.refreshToken);
       return reply.code(204).send();
@@ -379,7 +425,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/me',
     {
       preValidation: authenticate,
-      schema: { tags, security: bearer, summary: 'The signed-in user' },
+      schema: {
+        tags,
+        security: bearer,
+        operationId: 'getMe',
+        summary: 'The signed-in user',
+        answers: { 200: { description: 'The signed-in user', body: meResponseSchema } },
+        errors: [401, 503],
+      },
     },
     async (request) => toMe(requireAuth(request).account),
   );
@@ -398,7 +451,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         body: profileUpdateRequestSchema,
         tags,
         security: bearer,
+        operationId: 'updateMe',
         summary: 'Update the profile',
+        answers: { 200: { description: 'The updated user', body: meResponseSchema } },
+        errors: [400, 401, 403, 409, 413, 415, 429, 503],
       },
     },
     async (request) => {
@@ -463,7 +519,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/password/forgot',
     {
       config: { rateLimit: limits.forgot },
-      schema: { body: forgotPasswordRequestSchema, tags, summary: 'Mail a password-reset link' },
+      schema: {
+        body: forgotPasswordRequestSchema,
+        tags,
+        operationId: 'forgotPassword',
+        summary: 'Mail a password-reset link',
+        answers: {
+          202: {
+            description: 'The same answer for every email; a known account gets the link',
+            body: messageResponseSchema,
+          },
+        },
+        errors: [400, 413, 415, 429],
+      },
     },
     async (request, reply) => {
       const { email } = request.body;
@@ -487,7 +555,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/password/reset',
     {
       config: { rateLimit: limits.token },
-      schema: { body: resetPasswordRequestSchema, tags, summary: 'Set a new password' },
+      schema: {
+        body: resetPasswordRequestSchema,
+        tags,
+        operationId: 'resetPassword',
+        summary: 'Set a new password',
+        answers: { 204: { description: 'Password replaced; every session revoked' } },
+        errors: [400, 413, 415, 429, 503],
+      },
     },
     async (request, reply) => {
       const passwordHash = await hashPassword(request.body.password);
@@ -514,7 +589,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         body: changePasswordRequestSchema,
         tags,
         security: bearer,
+        operationId: 'changePassword',
         summary: 'Change the password (signed in)',
+        answers: { 204: { description: 'Password replaced; the other sessions revoked' } },
+        errors: [400, 401, 413, 415, 429, 503],
       },
     },
     async (request, reply) => {
@@ -544,7 +622,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       config: { rateLimit: limits.resendVerification },
       preValidation: authenticate,
-      schema: { tags, security: bearer, summary: 'Send the verification link again' },
+      schema: {
+        tags,
+        security: bearer,
+        operationId: 'resendVerification',
+        summary: 'Send the verification link again',
+        answers: { 202: { description: 'A new link is on its way', body: messageResponseSchema } },
+        errors: [401, 409, 413, 415, 429, 503],
+      },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -567,7 +652,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/email/verify',
     {
       config: { rateLimit: limits.token },
-      schema: { body: verifyEmailRequestSchema, tags, summary: 'Confirm an email address' },
+      schema: {
+        body: verifyEmailRequestSchema,
+        tags,
+        operationId: 'verifyEmail',
+        summary: 'Confirm an email address',
+        answers: { 204: { description: 'The email address is confirmed' } },
+        errors: [400, 409, 413, 415, 429, 503],
+      },
     },
     async (request, reply) => {
       const confirmed = await db.transaction(async (tx) => {

@@ -47,6 +47,8 @@ export interface OcrEngine {
   recognize(image: Buffer, client?: string): Promise<OcrResult>;
   /** Terminates the workers; later calls fail. */
   close(): Promise<void>;
+  /** Requests being read now and waiting for a worker (the metrics' OCR gauge). */
+  stats?(): { running: number; waiting: number };
 }
 
 /** Pool settings. */
@@ -258,6 +260,7 @@ export function createOcrEngine(options: OcrOptions): OcrEngine {
         release(slot, client);
       }
     },
+    stats: () => ({ running: slots.filter((slot) => slot.busy).length, waiting: waitingCount }),
     async close() {
       closed = true;
       const queues = [...waiting.values()];

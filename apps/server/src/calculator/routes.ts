@@ -44,6 +44,7 @@ import {
   OcrTimeoutError,
   type OcrEngine,
 } from './ocr.ts';
+import type { MetricSources } from '../metrics.ts';
 import { createProductionService, type ProductionEstimate } from './production.ts';
 import { notAnImage, readBillImage, refuseOversizedBody } from './upload.ts';
 
@@ -54,6 +55,8 @@ export interface CalculatorRoutesOptions {
   fetch?: typeof fetch;
   /** Replaces the OCR engine (tests); the plugin then does not close it. */
   ocr?: OcrEngine;
+  /** With METRICS=on: where the OCR gauge reads its values. */
+  metrics?: MetricSources | undefined;
 }
 
 const int = (min: number, max: number, fallback: number) =>
@@ -182,7 +185,7 @@ export const productionSchema = z.object({
 
 export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = async (
   app,
-  { env = process.env, fetch, ocr },
+  { env = process.env, fetch, ocr, metrics },
 ) => {
   const config = loadCalculatorConfig(env);
   const engine =
@@ -192,6 +195,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
       prepare: (image) => prepareForOcr(image, MAX_IMAGE_PIXELS),
     });
   if (!ocr) app.addHook('onClose', async () => engine.close());
+  if (metrics && engine.stats) metrics.ocr = () => engine.stats!();
   const production = createProductionService(
     { ...config.pvgis, ...(fetch ? { fetch } : {}) },
     (error) => app.log.warn({ reason: error.message }, 'PVGIS failed; using the estimate'),
@@ -224,10 +228,23 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
       onRequest: refuseOversizedBody,
       config: { rateLimit: { max: config.billRatePerMinute, timeWindow: 60_000 } },
       schema: {
-        consumes: ['multipart/form-data'],
         response: { 200: billExtractSchema },
         tags: ['calculator'],
+        operationId: 'extractBillAmount',
         summary: 'Read the amount due from a bill photo (OCR)',
+        multipartBody: {
+          type: 'object',
+          required: ['file'],
+          properties: {
+            file: {
+              type: 'string',
+              format: 'binary',
+              description: 'The bill photo: JPEG, PNG or WebP (read from its bytes), under 10 MB',
+            },
+          },
+        },
+        // 415 also for bytes that are no image; 503 when the OCR is busy or out of time.
+        errors: [400, 413, 415, 429, 503],
         description:
           'multipart/form-data with one field `file`: a JPEG, PNG or WebP image under 10 MB. The OCR reads English letters and digits; labels and currency words are recognised in English, Spanish and Russian.',
       },
@@ -283,7 +300,9 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
         querystring: productionQuerySchema,
         response: { 200: productionSchema },
         tags: ['calculator'],
+        operationId: 'estimateProduction',
         summary: 'Monthly production of a PV system (PVGIS, or the formula as a fallback)',
+        errors: [400, 429],
       },
     },
     async (request) => {

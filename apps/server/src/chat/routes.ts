@@ -14,6 +14,7 @@ import type { preHandlerHookHandler } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guard.ts';
 import type { Db } from '../db/database.ts';
+import type { MetricSources } from '../metrics.ts';
 import { loadChatConfig } from './config.ts';
 import { createChatModel } from './model.ts';
 import { createMessageLimiter } from './rate-limit.ts';
@@ -30,6 +31,8 @@ export interface ChatRoutesOptions {
   authenticate: preHandlerHookHandler;
   /** The server's environment, for the AI provider settings (AI_PROVIDER, AI_BASE_URL, ...). */
   env: Record<string, string | undefined>;
+  /** With METRICS=on: where the open-streams gauge reads its value. */
+  metrics?: MetricSources | undefined;
 }
 
 const tags = ['chat'];
@@ -43,7 +46,7 @@ const factsSchema = z.object({
   roofArea: z.number().optional(),
   location: z.string().optional(),
 });
-const botTypeSchema = z.union([z.literal(0), z.literal(1)]);
+const botTypeSchema = z.literal([0, 1]);
 
 const historyResponse = z.object({
   conversationId: z.string(),
@@ -102,6 +105,9 @@ const portfolioResponse = z.object({
   ),
 });
 
+/** An example conversation id of the OpenAPI document. */
+const conversationId = '5b0c7d2e-1f3a-4c6b-9d8e-2a4f6b8c0d1e';
+
 /** Documents the event-stream answer of `POST /chat/stream` in the OpenAPI document. */
 export const streamChunkSchema = z.object({
   conversationId: z.string(),
@@ -115,13 +121,15 @@ export const streamChunkSchema = z.object({
 
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app,
-  { db, authenticate, env },
+  { db, authenticate, env, metrics },
 ) => {
   const config = loadChatConfig(env);
   const streams = createStreamTracker();
+  const live = createLiveReplies();
+  if (metrics) metrics.chatStreams = () => live.count();
   const deps = {
     shutdown: streams.signal,
-    live: createLiveReplies(),
+    live,
     repo: createChatRepository(db),
     chatModel: createChatModel(config),
     config,
@@ -147,9 +155,53 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
         body: chatStreamRequestSchema,
         tags,
         security,
+        operationId: 'streamChatReply',
         summary: 'Send a message and stream the reply (server-sent events)',
-        description: `Each event's data is a JSON chunk: ${JSON.stringify(z.toJSONSchema(streamChunkSchema))}. The last event is named "complete".`,
-        produces: ['text/event-stream'],
+        description:
+          "Validation and ownership errors come before the stream, as JSON. The answer is `text/event-stream`: each event's `data` is one JSON chunk (the schema below). The first chunk carries the conversation id; text arrives as `textDelta`s; a failure sends a chunk with `isError: true`; the last event is named `complete` and carries `isComplete: true`, `completeMessage` and `extractedData`. Comments (`: heartbeat`) keep the connection open.",
+        answers: {
+          200: {
+            description:
+              "The reply as server-sent events; the schema is each event's `data` (a StreamChunk)",
+            contentType: 'text/event-stream',
+            body: streamChunkSchema,
+            examples: {
+              first: {
+                summary: 'The first chunk: the conversation id',
+                value: {
+                  conversationId,
+                  textDelta: '',
+                  botType: 0,
+                  isComplete: false,
+                  isError: false,
+                },
+              },
+              text: {
+                summary: 'A piece of the reply',
+                value: {
+                  conversationId,
+                  textDelta: 'A 5 kW system ',
+                  botType: 0,
+                  isComplete: false,
+                  isError: false,
+                },
+              },
+              complete: {
+                summary: 'The last event, named `complete`',
+                value: {
+                  conversationId,
+                  textDelta: '',
+                  botType: 0,
+                  isComplete: true,
+                  isError: false,
+                  completeMessage: 'A 5 kW system covers a 2500 som monthly bill.',
+                  extractedData: { monthlyBill: 2500 },
+                },
+              },
+            },
+          },
+        },
+        errors: [400, 401, 404, 409, 413, 415, 429, 503],
       },
     },
     async (request, reply) => {
@@ -167,7 +219,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
         response: { 200: historyResponse },
         tags,
         security,
+        operationId: 'getConversation',
         summary: 'A conversation and its messages',
+        errors: [400, 401, 404, 503],
       },
     },
     async (request) => repo.history(requireAuth(request).userId, request.params.id),
@@ -189,7 +243,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
         },
         tags,
         security,
+        operationId: 'endConversation',
         summary: 'End a conversation',
+        errors: [400, 401, 404, 413, 415, 503],
       },
     },
     async (request) => {
@@ -209,7 +265,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
         response: { 200: listResponse },
         tags,
         security,
+        operationId: 'listConversations',
         summary: "The user's conversations, newest activity first",
+        errors: [400, 401, 503],
       },
     },
     async (request) =>
@@ -230,7 +288,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
         response: { 200: z.object({ success: z.literal(true), title: z.string() }) },
         tags,
         security,
+        operationId: 'renameConversation',
         summary: 'Rename a conversation',
+        errors: [400, 401, 404, 413, 415, 503],
       },
     },
     async (request) => {
@@ -250,7 +310,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
         response: { 200: portfolioResponse },
         tags,
         security,
+        operationId: 'getPortfolio',
         summary: "The user's solar facts collected from the chat",
+        errors: [401, 503],
       },
     },
     async (request) => repo.portfolio(requireAuth(request).userId),

@@ -96,21 +96,25 @@ export interface LiveReplies {
   open(conversationId: string): { signal: AbortSignal; close(): void };
   /** Stops every reply of `conversationId` streaming now. */
   stop(conversationId: string): void;
+  /** How many replies are streaming now (the metrics' `solar_chat_streams_open`). */
+  count(): number;
 }
 
 /** Creates the registry of streaming replies (see LiveReplies). */
 export function createLiveReplies(): LiveReplies {
   const byConversation = new Map<string, Set<AbortController>>();
+  let open = 0;
   return {
     open(conversationId) {
       const controller = new AbortController();
       let set = byConversation.get(conversationId);
       if (!set) byConversation.set(conversationId, (set = new Set()));
       set.add(controller);
+      open++;
       return {
         signal: controller.signal,
         close() {
-          set.delete(controller);
+          if (set.delete(controller)) open--;
           if (set.size === 0 && byConversation.get(conversationId) === set) {
             byConversation.delete(conversationId);
           }
@@ -122,6 +126,7 @@ export function createLiveReplies(): LiveReplies {
         controller.abort(new Error('the conversation was ended'));
       }
     },
+    count: () => open,
   };
 }
 

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,6 +28,25 @@ export interface Database {
   db: Db;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: the pool's open connections, idle ones, and queries waiting for one
+   * (the metrics' pool gauges).
+   */
+  poolStats?(): { total: number; idle: number; waiting: number };
+  /** Migrations this open applied (0 when the schema was already current). */
+  migrationsApplied: number;
+}
+
+/** Rows of drizzle's migration journal: the migrations applied so far (0 before the first). */
+async function journalCount(db: Db): Promise<number> {
+  try {
+    const result = (await db.execute(
+      sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { applied: number }[] };
+    return Number(result.rows[0]?.applied ?? 0);
+  } catch {
+    return 0; // no journal yet: a new database
+  }
 }
 
 /**
@@ -41,7 +61,7 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string; timeoutMs?: number };
 
 /** PostgreSQL extensions the migrations create (pg_trgm: the admin user search). */
-const extensions = { pg_trgm };
+export const extensions = { pg_trgm };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -145,7 +165,7 @@ async function checkWritable(dir: string): Promise<void> {
 }
 
 /** The prefix of the folder a first start creates the database in, renamed when complete. */
-const PARTIAL_PREFIX = 'pglite.partial-';
+export const PARTIAL_PREFIX = 'pglite.partial-';
 
 /**
  * Checks `DATA_DIR` before PGlite opens it (issue 11, "Bad data at rest"): it must be a
@@ -263,8 +283,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    let migrationsApplied: number;
     try {
+      const before = await journalCount(db);
       await migratePg(db as never, { migrationsFolder });
+      migrationsApplied = (await journalCount(db)) - before;
     } catch (error) {
       await pool.end();
       const where = new URL(target.url);
@@ -272,14 +295,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         `The database at ${where.host}${where.pathname} cannot be opened or migrated: ${reasonOf(error)}`,
       );
     }
-    return { db, kind: 'postgres', close: () => endPool(pool) };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => endPool(pool),
+      migrationsApplied,
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+    };
   }
   let client: PGlite;
+  /** Migrations applied before this open: none for a database created now. */
+  let before: number | undefined;
   if (target.kind === 'pglite') {
     const dir = path.join(target.dataDir, 'pglite');
     await checkDataDir(target.dataDir);
     const existing = await readdir(dir).catch(() => []);
-    if (existing.length === 0) await createPglite(target.dataDir, dir);
+    if (existing.length === 0) {
+      await createPglite(target.dataDir, dir);
+      before = 0;
+    }
     try {
       client = await PGlite.create(dir, { extensions });
     } catch (error) {
@@ -293,9 +331,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let migrationsApplied: number;
   try {
     if (target.kind === 'pglite') await refuseForeignTables(client);
+    before ??= await journalCount(db);
     await migratePglite(db as never, { migrationsFolder });
+    migrationsApplied = (await journalCount(db)) - before;
   } catch (error) {
     await client.close();
     if (target.kind === 'memory') throw error;
@@ -303,5 +344,5 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       `The database in ${path.join(target.dataDir, 'pglite')} cannot be brought to the current schema (${reasonOf(error)}): it holds data Solar did not write. ${LEFT_ALONE}`,
     );
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), migrationsApplied };
 }

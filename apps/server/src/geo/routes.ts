@@ -135,7 +135,9 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRoutesOptions> = async (
         querystring: geoSearchQuerySchema,
         response: { 200: z.array(geoPlaceSchema) },
         tags,
+        operationId: 'searchPlaces',
         summary: 'Find places by address text',
+        errors: [400, 429, 502, 503],
       },
     },
     async (request) =>
@@ -158,7 +160,9 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRoutesOptions> = async (
         querystring: geoReverseQuerySchema,
         response: { 200: geoPlaceSchema },
         tags,
+        operationId: 'reverseGeocode',
         summary: 'The address at a point',
+        errors: [400, 429, 502, 503],
       },
     },
     async (request) =>

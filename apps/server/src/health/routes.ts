@@ -1,13 +1,22 @@
 /**
- * GET /health -> 200 {status: "ok", database: "pglite" | "postgres"}; 503
- * `service_unavailable` when PostgreSQL does not answer, or while the disk is full
- * (storage.ts). On PGlite it runs no query: the database lives in this process and its one
- * connection queues every query, so a health query waited behind chat work (200 chat
- * starts held it up to 5 s, issue 20 item 12); the process answering is the proof of life.
- * GET /config -> 200 {googleClientId, aiProvider, version}: what the web app may turn on.
+ * Health and configuration (API-CONTRACT.md; issue 26 splits liveness from readiness):
+ *
+ * - GET /health -> 200 {status: "ok", database: "pglite" | "postgres"}; 503
+ *   `service_unavailable` when PostgreSQL does not answer, or while the disk is full
+ *   (storage.ts). On PGlite it runs no query: the database lives in this process and its
+ *   one connection queues every query, so a health query waited behind chat work (200 chat
+ *   starts held it up to 5 s, issue 20 item 12); the process answering is the proof of life.
+ * - GET /health/live -> 200 {status: "ok"}: the process is up and its event loop turns.
+ *   Nothing else is checked, so a database or Redis outage never gets a healthy process
+ *   restarted (container HEALTHCHECK, Kubernetes liveness).
+ * - GET /health/ready -> 200 {status: "ok", database, redis: "ok" | "off"}: what /health
+ *   checks, plus a PING to Redis when REDIS_URL is set; 503 `service_unavailable` naming the
+ *   dependency that is down (a load balancer's or orchestrator's readiness check).
+ * - GET /config -> 200 {googleClientId, aiProvider, version}: what the web app may turn on.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -18,39 +27,103 @@ export interface HealthRoutesOptions {
   database: Database;
   config: Config;
   storage: StorageState;
+  /** The shared Redis client when REDIS_URL is set (checked by /health/ready). */
+  redis?: Redis | undefined;
 }
+
+/** The answer while Redis does not answer a PING (503 `service_unavailable`). */
+export const REDIS_UNAVAILABLE_MESSAGE = 'Redis is not available. Please try again shortly.';
 
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
-  { database, config, storage },
+  { database, config, storage, redis },
 ) => {
+  /** Throws the 503 of a full disk or a PostgreSQL that does not answer `select 1`. */
+  const checkDatabase = async () => {
+    if (storage.diskFull()) {
+      throw new HttpError(503, 'service_unavailable', DISK_FULL_MESSAGE, {
+        headers: { 'retry-after': '30' },
+      });
+    }
+    try {
+      // PostgreSQL: a connection of the pool, not shared with other requests' queries.
+      if (database.kind === 'postgres') await database.db.execute(sql`select 1`);
+    } catch {
+      throw new HttpError(
+        503,
+        'service_unavailable',
+        'The database is not available. Please try again shortly.',
+      );
+    }
+  };
+
   app.get(
     '/health',
     {
       schema: {
         tags: ['meta'],
+        operationId: 'getHealth',
+        summary: 'Health: the process and its database',
         response: {
           200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
         },
+        errors: [503],
       },
     },
     async () => {
-      if (storage.diskFull()) {
-        throw new HttpError(503, 'service_unavailable', DISK_FULL_MESSAGE, {
-          headers: { 'retry-after': '30' },
-        });
-      }
-      try {
-        // PostgreSQL: a connection of the pool, not shared with other requests' queries.
-        if (database.kind === 'postgres') await database.db.execute(sql`select 1`);
-      } catch {
-        throw new HttpError(
-          503,
-          'service_unavailable',
-          'The database is not available. Please try again shortly.',
-        );
-      }
+      await checkDatabase();
       return { status: 'ok' as const, database: database.kind };
+    },
+  );
+
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        tags: ['meta'],
+        operationId: 'getLiveness',
+        summary: 'Liveness: the process answers (nothing else is checked)',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['meta'],
+        operationId: 'getReadiness',
+        summary: 'Readiness: the database and, when configured, Redis answer',
+        response: {
+          200: z.object({
+            status: z.literal('ok'),
+            database: z.enum(['pglite', 'postgres']),
+            redis: z.enum(['ok', 'off']),
+          }),
+        },
+        errors: [503],
+      },
+    },
+    async () => {
+      await checkDatabase();
+      if (redis) {
+        // The client fails fast (no offline queue, 0.5 s command timeout): a Redis that is
+        // down or partitioned answers within that bound, never hangs the probe.
+        try {
+          await redis.ping();
+        } catch {
+          throw new HttpError(503, 'service_unavailable', REDIS_UNAVAILABLE_MESSAGE, {
+            headers: { 'retry-after': '5' },
+          });
+        }
+      }
+      return {
+        status: 'ok' as const,
+        database: database.kind,
+        redis: redis ? ('ok' as const) : ('off' as const),
+      };
     },
   );
 
@@ -59,6 +132,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
     {
       schema: {
         tags: ['meta'],
+        operationId: 'getConfig',
+        summary: 'What the web app may turn on (Google sign-in, AI provider, version)',
         response: {
           200: z.object({
             googleClientId: z.string().nullable(),

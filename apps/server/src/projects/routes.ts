@@ -77,12 +77,6 @@ export const projectSchema = z.object({
 const idParams = z.object({ id: z.string().max(100) });
 const tags = ['projects'];
 const security = [{ bearer: [] }];
-const errorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
-const errors = { 401: errorSchema, 429: errorSchema } as const;
 
 const notFound = () => new HttpError(404, 'not_found', 'Project not found');
 const forbidden = () => new HttpError(403, 'forbidden', apiMessages.notAuthorized.defaultMessage);
@@ -119,10 +113,12 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       preValidation: authenticate,
       schema: {
         querystring: projectsQuerySchema,
-        response: { 200: z.array(projectSchema), 403: errorSchema, 401: errorSchema },
+        response: { 200: z.array(projectSchema) },
         tags,
         security,
+        operationId: 'listProjects',
         summary: "The caller's projects, or everybody's with scope=all",
+        errors: [400, 401, 403, 503],
       },
     },
     async (request) => {
@@ -146,10 +142,12 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       preHandler: countAction,
       schema: {
         body: projectCreateRequestSchema,
-        response: { 201: projectSchema, 400: errorSchema, ...errors },
+        response: { 201: projectSchema },
         tags,
         security,
+        operationId: 'createProject',
         summary: 'Save a project or draft',
+        errors: [400, 401, 413, 415, 429, 503],
       },
     },
     async (request, reply) => {
@@ -165,10 +163,12 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       preValidation: authenticate,
       schema: {
         params: idParams,
-        response: { 200: projectSchema, 404: errorSchema, 401: errorSchema },
+        response: { 200: projectSchema },
         tags,
         security,
+        operationId: 'getProject',
         summary: 'One project',
+        errors: [400, 401, 404, 503],
       },
     },
     async (request) => authorized(request, request.params.id, 'read'),
@@ -186,16 +186,12 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       schema: {
         params: idParams,
         body: projectUpdateRequestSchema,
-        response: {
-          200: projectSchema,
-          400: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          ...errors,
-        },
+        response: { 200: projectSchema },
         tags,
         security,
+        operationId: 'updateProject',
         summary: 'Update a project',
+        errors: [400, 401, 403, 404, 413, 415, 429, 503],
       },
     },
     async (request) => {
@@ -214,10 +210,12 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       preHandler: countAction,
       schema: {
         params: idParams,
-        response: { 204: z.null(), 403: errorSchema, 404: errorSchema, ...errors },
+        response: { 204: z.null() },
         tags,
         security,
+        operationId: 'deleteProject',
         summary: 'Delete a project',
+        errors: [400, 401, 403, 404, 413, 415, 429, 503],
       },
     },
     async (request, reply) => {

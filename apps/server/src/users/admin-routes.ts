@@ -34,6 +34,11 @@ import {
 } from './repository.ts';
 import type { AccountMail } from '../auth/account-mail.ts';
 import { WELCOME_TOKEN_TTL_SECONDS, issueOneTimeToken } from '../auth/session-tokens.ts';
+import {
+  adminUserCreatedSchema,
+  adminUserDetailSchema,
+  adminUserPageSchema,
+} from './answer-schemas.ts';
 
 export interface AdminUserRoutesOptions {
   db: Db;
@@ -129,7 +134,17 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
    * by id so pages never overlap; 400 for any invalid value. */
   app.get(
     '/admin/users',
-    { schema: { querystring: adminUserListQuerySchema, tags, security, summary: 'List users' } },
+    {
+      schema: {
+        querystring: adminUserListQuerySchema,
+        tags,
+        security,
+        operationId: 'listUsers',
+        summary: 'List users',
+        answers: { 200: { description: 'One page of users', body: adminUserPageSchema } },
+        errors: [400, 401, 403, 503],
+      },
+    },
     async (request) => {
       const q = request.query;
       const filters: SQL[] = [];
@@ -173,7 +188,17 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
   /** GET /admin/users/{id} -> 200 AdminUserDetail; 404 for an unknown id. */
   app.get(
     '/admin/users/:id',
-    { schema: { params: idParams, tags, security, summary: 'One user' } },
+    {
+      schema: {
+        params: idParams,
+        tags,
+        security,
+        operationId: 'getUser',
+        summary: 'One user',
+        answers: { 200: { description: 'The user', body: adminUserDetailSchema } },
+        errors: [400, 401, 403, 404, 503],
+      },
+    },
     async (request) => {
       const user = await findUserById(db, request.params.id);
       if (!user) throw notFound();
@@ -187,7 +212,19 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
    * least 6); 409 email_taken. */
   app.post(
     '/admin/users',
-    { schema: { body: adminCreateUserRequestSchema, tags, security, summary: 'Create a user' } },
+    {
+      schema: {
+        body: adminCreateUserRequestSchema,
+        tags,
+        security,
+        operationId: 'createUser',
+        summary: 'Create a user',
+        answers: {
+          201: { description: 'The new user (userType as 0..6)', body: adminUserCreatedSchema },
+        },
+        errors: [400, 401, 403, 409, 413, 415, 503],
+      },
+    },
     async (request, reply) => {
       const actor = requireAuth(request);
       const body = request.body;
@@ -253,7 +290,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
         body: adminUpdateUserRequestSchema,
         tags,
         security,
+        operationId: 'updateUser',
         summary: 'Update a user',
+        answers: { 200: { description: 'The updated user', body: adminUserDetailSchema } },
+        errors: [400, 401, 403, 404, 409, 413, 415, 503],
       },
     },
     async (request) => {

@@ -6,12 +6,14 @@
  * `admin@solar.local` without it, is made an active admin: an existing account is promoted
  * and reactivated with its password unchanged (`restored: true`), a missing one is created
  * from ADMIN_PASSWORD or a generated password that is returned (printed once by start.ts).
+ * Servers starting at once take turns (an advisory lock): one admin is made, and no start
+ * fails.
  *
  * `restoreAdmin` is the `admin:restore <email>` command's work (admin-restore.ts).
  */
 import { normalizeEmail, roleToUserType } from '@solar/domain';
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog, users } from '../db/schema.ts';
@@ -60,24 +62,35 @@ export async function restoreAdmin(db: Db, email: string): Promise<boolean> {
   });
 }
 
-/** See the module comment. Throws only for database failures. */
+/** Any fixed key: the advisory lock that serializes `ensureAdmin` across server processes. */
+const ENSURE_ADMIN_LOCK = 0x50_1a_00_01;
+
+/**
+ * See the module comment. Several servers starting at once on one PostgreSQL (compose's
+ * replicas) all run this: a transaction-scoped advisory lock makes them take turns, so the
+ * first creates or restores the admin and the others find it active (null). Throws only for
+ * database failures.
+ */
 export async function ensureAdmin(
   db: Db,
   options: { email: string | undefined; password: string | undefined },
 ): Promise<SeededAdmin | null> {
-  if (await hasActiveAdmin(db)) return null;
-  const email = options.email ?? 'admin@solar.local';
-  if (await restoreAdmin(db, email)) {
-    return { email, generatedPassword: undefined, restored: true };
-  }
-  const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
-  const password = options.password ?? generatedPassword!;
-  await db.insert(users).values({
-    name: 'Administrator',
-    email: normalizeEmail(email),
-    passwordHash: await hashPassword(password),
-    userType: roleToUserType('admin'),
-    emailConfirmed: true,
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ENSURE_ADMIN_LOCK})`);
+    if (await hasActiveAdmin(tx)) return null;
+    const email = options.email ?? 'admin@solar.local';
+    if (await restoreAdmin(tx, email)) {
+      return { email, generatedPassword: undefined, restored: true };
+    }
+    const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
+    const password = options.password ?? generatedPassword!;
+    await tx.insert(users).values({
+      name: 'Administrator',
+      email: normalizeEmail(email),
+      passwordHash: await hashPassword(password),
+      userType: roleToUserType('admin'),
+      emailConfirmed: true,
+    });
+    return { email, generatedPassword, restored: false };
   });
-  return { email, generatedPassword, restored: false };
 }

@@ -1,0 +1,94 @@
+/**
+ * The bodies of the auth and admin answers as zod schemas, for the OpenAPI document only
+ * (the routes' `answers`, openapi.ts): those routes send them without a response schema.
+ * Each is checked against its domain type (`satisfies`), so a change of the contract's
+ * types that the document does not follow fails the typecheck.
+ */
+import {
+  ROLE_KEYS,
+  USER_TYPE_NAMES,
+  type AdminUserCreated,
+  type AdminUserDetail,
+  type AdminUserListItem,
+  type AuthResponse,
+  type MeResponse,
+  type RefreshResponse,
+  type SessionUser,
+  type UserListResponse,
+} from '@solar/domain';
+import { z } from 'zod';
+
+const isoTime = z.string().describe('ISO 8601, UTC');
+const userTypeCode = z.literal([0, 1, 2, 3, 4, 5, 6]).describe('0 Admin .. 6 Supplier');
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  picture: z.string().nullable(),
+  role: z.enum(ROLE_KEYS),
+  authMethod: z.enum(['email', 'google']),
+}) satisfies z.ZodType<SessionUser>;
+
+export const authResponseSchema = z.object({
+  token: z.string().describe('Access token (JWT, HS256)'),
+  refreshToken: z.string().describe('Opaque, single use'),
+  expiresAt: isoTime.describe("The access token's expiry (ISO 8601, UTC)"),
+  user: sessionUserSchema,
+}) satisfies z.ZodType<AuthResponse>;
+
+export const refreshResponseSchema = authResponseSchema.omit({
+  user: true,
+}) satisfies z.ZodType<RefreshResponse>;
+
+export const meResponseSchema = sessionUserSchema.extend({
+  emailConfirmed: z.boolean(),
+  createdAt: isoTime,
+}) satisfies z.ZodType<MeResponse>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const adminUserListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  userType: userTypeCode,
+  isActive: z.boolean(),
+  emailConfirmed: z.boolean(),
+  createdAt: isoTime,
+  lastLoginAt: isoTime.nullable(),
+}) satisfies z.ZodType<AdminUserListItem>;
+
+export const adminUserPageSchema = z.object({
+  items: z.array(adminUserListItemSchema),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+  hasPreviousPage: z.boolean(),
+  hasNextPage: z.boolean(),
+}) satisfies z.ZodType<UserListResponse<AdminUserListItem>>;
+
+const adminUserBase = {
+  id: z.string(),
+  user: z.object({
+    name: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    picture: z.string().nullable(),
+  }),
+  isActive: z.boolean(),
+  createdAt: isoTime,
+  lastLoginAt: isoTime.nullable(),
+  pipedrivePersonId: z.number().int().nullable(),
+};
+
+export const adminUserDetailSchema = z.object({
+  ...adminUserBase,
+  userType: z.enum(USER_TYPE_NAMES),
+}) satisfies z.ZodType<AdminUserDetail>;
+
+export const adminUserCreatedSchema = z.object({
+  ...adminUserBase,
+  userType: userTypeCode,
+}) satisfies z.ZodType<AdminUserCreated>;
