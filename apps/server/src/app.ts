@@ -470,19 +470,38 @@ export async function buildApp({
   if (webDist && existsSync(webDist)) {
     // The build writes .br and .gz copies of its text files (apps/web/vite.config.ts); they
     // are sent to clients that accept them. Files under /assets/ carry a content hash in
-    // their names, so they never change: browsers keep them for a year without asking again.
-    // Anything else (index.html, favicon, robots.txt) is revalidated on every use.
+    // their names, so they never change: browsers keep them for a year without asking
+    // again, and they carry only the headers that matter for such a file (type, length,
+    // caching, encoding, nosniff): no validators or byte ranges, which an immutable script
+    // never uses (issue 19: some 35 files load on a first visit). Anything else
+    // (index.html, favicon, manifest) is revalidated on every use, with its validators.
     // Documents (HTML) get the full set of security headers; every other file only
     // `nosniff` (set on every answer by registerSecurityHeaders).
+    const assetsDir = path.join(webDist, 'assets');
+    if (existsSync(assetsDir)) {
+      await app.register(fastifyStatic, {
+        root: assetsDir,
+        prefix: '/assets/',
+        decorateReply: false,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        cacheControl: false,
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
+        setHeaders: (reply) => reply.header('cache-control', IMMUTABLE_ASSET),
+      });
+    }
     await app.register(fastifyStatic, {
       root: webDist,
+      globIgnore: ['assets/**'],
       wildcard: false,
       index: false,
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
-        const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
-        reply.header('cache-control', hashed ? IMMUTABLE_ASSET : REVALIDATE);
+        reply.header('cache-control', REVALIDATE);
         // Precompressed files are sent from index.html.br or .gz: the document is the same.
         if (/\.html(\.(br|gz))?$/.test(filePath)) {
           for (const [name, value] of documentHeaders) reply.header(name, value);

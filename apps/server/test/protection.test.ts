@@ -221,12 +221,18 @@ describe('request limits and headers', () => {
   it('lets browsers keep hashed assets for a year and revalidate the page itself', async () => {
     const asset = await server.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    // A hashed file carries only what matters for a file (issue 19): no request id.
-    expect(asset.headers['x-request-id']).toBeUndefined();
+    // A hashed file carries only what matters for such a file (issue 19): no request id,
+    // no validators (it is never revalidated), no byte ranges.
+    for (const header of ['x-request-id', 'etag', 'last-modified', 'accept-ranges']) {
+      expect(asset.headers[header], header).toBeUndefined();
+    }
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
     for (const url of ['/', '/signin']) {
       const page = await server.app.inject({ method: 'GET', url });
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('no-cache');
+      // The page is revalidated: it keeps its validators.
+      expect(page.headers['etag'] ?? page.headers['last-modified']).toBeDefined();
     }
   });
 
