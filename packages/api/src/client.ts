@@ -7,7 +7,7 @@
  */
 import { API_BASE_PATH } from '@solar/domain/contract';
 import type { ApiError } from './errors.ts';
-import { createHttp } from './http.ts';
+import type { Http } from './http.ts';
 import { adminUsersResource, type AdminUsersResource } from './resources/admin-users.ts';
 import { authResource, type AuthResource } from './resources/auth.ts';
 import { chatResource, type ChatResource } from './resources/chat.ts';
@@ -89,7 +89,6 @@ export function createApiClient(options: CreateApiClientOptions = {}): ApiClient
     }
   };
   const run = createRun(notify);
-  const anon = createHttp({ baseUrl, fetch: doFetch });
   const tokens = createTokenManager({
     session,
     refresh: (refreshToken) => auth.refresh(refreshToken),
@@ -98,14 +97,27 @@ export function createApiClient(options: CreateApiClientOptions = {}): ApiClient
     ...(options.refreshSkewMs === undefined ? {} : { skewMs: options.refreshSkewMs }),
     ...(options.locks === undefined ? {} : { locks: options.locks }),
   });
-  const authed = createHttp({
-    baseUrl,
-    fetch: doFetch,
-    getAccessToken: () => tokens.getAccessToken(),
-  });
+  // The ky instances (http.ts) load with the first call, so a page that calls nothing does
+  // not download the HTTP client; a failed load (offline) is tried again on the next call.
+  let instances: Promise<{ anon: Http; authed: Http }> | undefined;
+  const http = () =>
+    (instances ??= import('./http.ts').then(
+      ({ createHttp }) => ({
+        anon: createHttp({ baseUrl, fetch: doFetch }),
+        authed: createHttp({
+          baseUrl,
+          fetch: doFetch,
+          getAccessToken: () => tokens.getAccessToken(),
+        }),
+      }),
+      (error: unknown) => {
+        instances = undefined;
+        throw error;
+      },
+    ));
   const transport: Transport = {
-    authed,
-    anon,
+    authed: (request) => run(http().then((h) => request(h.authed))),
+    anon: (request) => run(http().then((h) => request(h.anon))),
     run,
     url: (path) => `${baseUrl}/${path}`,
     getAccessToken: () => tokens.getAccessToken(),

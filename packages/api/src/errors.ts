@@ -8,7 +8,6 @@
 import { describeApiFailure } from '@solar/domain/errors';
 import type { ApiErrorCode } from '@solar/domain/contract';
 import type { MessageDescriptor } from '@solar/domain/messages';
-import { HTTPError, isKyError, TimeoutError } from 'ky';
 
 /**
  * A failure code: the contract's codes, plus `network` (the server could not be reached,
@@ -105,21 +104,16 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
 }
 
 /**
- * Turns anything a call threw into an ApiError: ky's HTTPError (status, body's message and
- * code, from the body ky read into `data`), a network failure or timeout (status 0, code `network`, the original message so
- * the global handler maps it to 'Unable to connect...'), or any other value.
+ * Turns anything a call threw into an ApiError. ky's own failures are already ApiErrors (the
+ * `beforeError` hook of http.ts maps them); a fetch that could not reach the server (a
+ * TypeError, as fetch throws, also when a lazily loaded module cannot be fetched) is status
+ * 0, code `network`, with the original message so the global handler maps it to 'Unable to
+ * connect...'; any other value is `internal`.
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) {
-    const { response } = error;
-    return apiErrorFromFailure(response.status, response.statusText, error.data, response.headers);
-  }
-  if (error instanceof TimeoutError)
-    return new ApiError(0, 'network', 'Network request timed out', { cause: error });
-  if (isKyError(error) || error instanceof TypeError) {
-    const message = error instanceof Error ? error.message : String(error);
-    return new ApiError(0, 'network', message || 'Failed to fetch', { cause: error });
+  if (error instanceof TypeError) {
+    return new ApiError(0, 'network', error.message || 'Failed to fetch', { cause: error });
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ApiError(0, 'internal', message, { cause: error });
@@ -130,13 +124,17 @@ export function isNetworkFailure(error: unknown): boolean {
   return toApiError(error).code === 'network';
 }
 
-/** True for the rejection of an aborted request (AbortController, e.g. the user's stop). */
+/**
+ * True for the rejection of an aborted request (AbortController, e.g. the user's stop, or
+ * the caller's `AbortSignal.timeout`). ky's own timeout is not one: http.ts maps it into an
+ * ApiError before it leaves ky.
+ */
 export function isAbortError(error: unknown): boolean {
   return (
     typeof error === 'object' &&
     error !== null &&
     'name' in error &&
     (error.name === 'AbortError' || error.name === 'TimeoutError') &&
-    !isKyError(error)
+    !(error instanceof ApiError)
   );
 }

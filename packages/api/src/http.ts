@@ -5,13 +5,16 @@
  * Everything is ky's own, configured through its hooks:
  * - `beforeRequest` asks the token source for the access token; the client's source
  *   (tokens.ts) refreshes an expired token first, once for all concurrent requests;
- * - `beforeError` maps every failure into ApiError (errors.ts, `toApiError`): ky's
- *   HTTPError (status and the body ky has already read into `data`), TimeoutError and
- *   NetworkError. The caller's own abort is rethrown untouched.
+ * - `beforeError` maps every failure into ApiError (`fromKyError`): ky's HTTPError (status
+ *   and the body ky has already read into `data`), TimeoutError and NetworkError. The
+ *   caller's own abort is rethrown untouched.
+ *
+ * The API client loads this module (and ky with it) with its first call: a page that calls
+ * nothing, such as the public calculator's first view, does not download it (client.ts).
  */
-import ky, { type KyInstance } from 'ky';
+import ky, { HTTPError, isKyError, TimeoutError, type KyInstance } from 'ky';
 import { API_BASE_PATH } from '@solar/domain/contract';
-import { isAbortError, toApiError } from './errors.ts';
+import { ApiError, apiErrorFromFailure, isAbortError, toApiError } from './errors.ts';
 
 /** Options of {@link createHttp}. */
 export interface ApiClientOptions {
@@ -52,7 +55,26 @@ export function createHttp(options: ApiClientOptions = {}): Http {
             },
           ]
         : [],
-      beforeError: [({ error }) => (isAbortError(error) ? error : toApiError(error))],
+      beforeError: [({ error }) => fromKyError(error)],
     },
   });
+}
+
+/**
+ * ky's failures as ApiError: an HTTPError with its status, the body's message and code (ky
+ * read it into `data`) and Retry-After; a timeout or a network failure as status 0, code
+ * `network` (ky's error is the `cause`). The caller's own abort is returned untouched.
+ */
+export function fromKyError(error: unknown): Error {
+  if (error instanceof HTTPError) {
+    const { response } = error;
+    return apiErrorFromFailure(response.status, response.statusText, error.data, response.headers);
+  }
+  if (error instanceof TimeoutError) {
+    return new ApiError(0, 'network', 'Network request timed out', { cause: error });
+  }
+  if (isKyError(error)) {
+    return new ApiError(0, 'network', error.message || 'Failed to fetch', { cause: error });
+  }
+  return isAbortError(error) ? (error as Error) : toApiError(error);
 }

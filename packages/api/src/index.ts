@@ -11,7 +11,7 @@ export {
   toApiError,
   type ApiClientErrorCode,
 } from './errors.ts';
-export { createHttp, type ApiClientOptions } from './http.ts';
+export type { ApiClientOptions } from './http.ts';
 export {
   createSessionStore,
   defaultStorage,

@@ -320,6 +320,36 @@ export interface BillExtractResponse {
   readonly text: string;
 }
 
+/**
+ * The query of `GET /calculator/production` (full calculator step 2): the site in degrees,
+ * the system's size in kW DC, its losses in %, tilt in degrees from flat and azimuth as a
+ * compass bearing in degrees (180 = south).
+ */
+export interface ProductionQuery {
+  readonly latitude: number;
+  readonly longitude: number;
+  readonly peakPowerKw: number;
+  readonly lossPercent: number;
+  readonly tilt: number;
+  readonly azimuth: number;
+}
+
+/**
+ * The answer of `GET /calculator/production`: monthly production from PVGIS, or from the
+ * 4.5-sun-hour formula when PVGIS cannot be reached (`source: "estimate"`).
+ */
+export interface ProductionEstimate {
+  readonly source: 'pvgis' | 'estimate';
+  /** Twelve values, January first, kWh per month. */
+  readonly monthlyKwh: readonly number[];
+  /** kWh per year. */
+  readonly yearlyKwh: number;
+  /** The source's year-to-year standard deviation: kWh and % of the yearly value; null for the formula. */
+  readonly uncertainty: { readonly yearlyKwh: number; readonly percent: number } | null;
+  /** The query as the server read it. */
+  readonly inputs: ProductionQuery;
+}
+
 /** A geocoded place (`/geo/reverse`, `/geo/search`; spec section 3 map selection). */
 export interface GeoPlace {
   readonly address: string;

@@ -1,11 +1,11 @@
 /**
  * Fakes for the full calculator's route tests and stories (issue 9): the production
- * endpoint (`GET /calculator/production`, not in the API client's fake yet), a /config
+ * endpoint (`GET /calculator/production`, not in the API client's fake), a /config
  * answer naming a tile URL (so no test or story asks OpenStreetMap for tiles), and a
  * stubbed geolocation.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { ProductionEstimate } from '../features/full-calculator/production-api.ts';
+import type { ProductionEstimate } from '@solar/domain/contract';
 
 /** A 1x1 transparent PNG as a tile URL template (Leaflet finds no placeholders in it). */
 export const BLANK_TILE_URL =
@@ -82,9 +82,17 @@ export interface ProductionFakeOptions {
   hang?: boolean;
 }
 
-/** An MSW handler of `GET /api/v1/calculator/production` (stories: `msw.use(...)`). */
-export function productionHandler(options: ProductionFakeOptions = {}): HttpHandler {
+/**
+ * An MSW handler of `GET /api/v1/calculator/production` (stories: `msw.use(...)`; route
+ * tests: AppFixture `handlers`). Each request's URL is pushed onto `seen` when given.
+ */
+export function productionHandler(
+  options: ProductionFakeOptions = {},
+  seen: URL[] = [],
+): HttpHandler {
   return http.get('*/api/v1/calculator/production', async ({ request }) => {
+    const url = new URL(request.url);
+    seen.push(url);
     if (options.hang) await new Promise(() => undefined);
     if (options.status) {
       return HttpResponse.json(
@@ -92,35 +100,8 @@ export function productionHandler(options: ProductionFakeOptions = {}): HttpHand
         { status: options.status },
       );
     }
-    return HttpResponse.json(
-      fakeProduction(queryOf(new URL(request.url)), options.source ?? 'pvgis'),
-    );
+    return HttpResponse.json(fakeProduction(queryOf(url), options.source ?? 'pvgis'));
   });
-}
-
-/**
- * Route tests: answers `GET /api/v1/calculator/production` from the fake by replacing
- * `globalThis.fetch` (the call does not go through the API client's fetch); other requests
- * pass through. Returns the requests seen and a restore function.
- */
-export function installProductionFake(options: ProductionFakeOptions = {}) {
-  const original = globalThis.fetch;
-  const seen: URL[] = [];
-  globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (!url.pathname.endsWith('/api/v1/calculator/production')) return original(input, init);
-    seen.push(url);
-    if (options.hang) return new Promise<Response>(() => undefined);
-    if (options.status) {
-      return Response.json(
-        { message: 'Server error occurred. Please try again later.', code: 'internal' },
-        { status: options.status },
-      );
-    }
-    return Response.json(fakeProduction(queryOf(url), options.source ?? 'pvgis'));
-  };
-  return { seen, restore: () => void (globalThis.fetch = original) };
 }
 
 /** `GET /config` naming `tileUrl` (for AppFixture `handlers`). */

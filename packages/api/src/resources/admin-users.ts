@@ -47,13 +47,15 @@ export function adminUsersResource(t: Transport): AdminUsersResource {
   const path = (id: string) => `admin/users/${encodeURIComponent(id)}`;
   return {
     list: (params) =>
-      t.run(
-        t.authed
+      t.authed((http) =>
+        http
           .get('admin/users', { searchParams: userListSearchParams(params) })
           .json<UserListResponse>(),
       ),
-    get: (id) => t.run(t.authed.get(path(id)).json<AdminUserDetail>()),
-    create: (body) => t.run(t.authed.post('admin/users', { json: body }).json<AdminUserCreated>()),
-    update: (id, body) => t.run(t.authed.put(path(id), { json: body }).json<AdminUserDetail>()),
+    get: (id) => t.authed((http) => http.get(path(id)).json<AdminUserDetail>()),
+    create: (body) =>
+      t.authed((http) => http.post('admin/users', { json: body }).json<AdminUserCreated>()),
+    update: (id, body) =>
+      t.authed((http) => http.put(path(id), { json: body }).json<AdminUserDetail>()),
   };
 }

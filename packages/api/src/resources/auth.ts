@@ -42,32 +42,37 @@ export interface AuthResource {
 
 /** Creates the auth resource. */
 export function authResource(t: Transport, session: SessionStore): AuthResource {
-  const signedIn = async (call: Promise<AuthResponse>) => {
-    const response = await t.run(call);
+  const signedIn = async (path: string, body: object) => {
+    const response = await t.anon((http) => http.post(path, { json: body }).json<AuthResponse>());
     session.signedIn(response);
     return response;
   };
   return {
-    signIn: (body) => signedIn(t.anon.post('auth/email/signin', { json: body }).json()),
-    signUp: (body) => signedIn(t.anon.post('auth/email/signup', { json: body }).json()),
-    googleSignIn: (body) => signedIn(t.anon.post('auth/google/signin', { json: body }).json()),
+    signIn: (body) => signedIn('auth/email/signin', body),
+    signUp: (body) => signedIn('auth/email/signup', body),
+    googleSignIn: (body) => signedIn('auth/google/signin', body),
     refresh: (refreshToken) =>
-      t.run(t.anon.post('auth/refresh', { json: { refreshToken } }).json<RefreshResponse>()),
+      t.anon((http) =>
+        http.post('auth/refresh', { json: { refreshToken } }).json<RefreshResponse>(),
+      ),
     async signOut() {
       const refreshToken = session.getRefreshToken();
       try {
-        if (refreshToken) await t.run(t.anon.post('auth/signout', { json: { refreshToken } }));
+        if (refreshToken)
+          await t.anon((http) => http.post('auth/signout', { json: { refreshToken } }));
       } finally {
         session.clear();
       }
     },
     forgotPassword: (body) =>
-      t.run(t.anon.post('auth/password/forgot', { json: body }).json<ForgotPasswordResponse>()),
+      t.anon((http) =>
+        http.post('auth/password/forgot', { json: body }).json<ForgotPasswordResponse>(),
+      ),
     resetPassword: async (body) => {
-      await t.run(t.anon.post('auth/password/reset', { json: body }));
+      await t.anon((http) => http.post('auth/password/reset', { json: body }));
     },
     verifyEmail: async (body) => {
-      await t.run(t.anon.post('auth/email/verify', { json: body }));
+      await t.anon((http) => http.post('auth/email/verify', { json: body }));
     },
   };
 }

@@ -66,21 +66,23 @@ export function chatResource(t: Transport): ChatResource {
       yield* readChatStream(streamOptions);
     },
     history: (conversationId) =>
-      t.run(t.authed.get(`chat/history/${id(conversationId)}`).json<ConversationDetail>()),
+      t.authed((http) => http.get(`chat/history/${id(conversationId)}`).json<ConversationDetail>()),
     end: (conversationId) =>
-      t.run(t.authed.post(`chat/end/${id(conversationId)}`).json<EndConversationResponse>()),
+      t.authed((http) =>
+        http.post(`chat/end/${id(conversationId)}`).json<EndConversationResponse>(),
+      ),
     conversations: ({ page = 1, pageSize = CONVERSATIONS_PAGE_SIZE } = {}) =>
-      t.run(
-        t.authed
+      t.authed((http) =>
+        http
           .get('chat/conversations', { searchParams: { page, pageSize } })
           .json<ConversationListResponse>(),
       ),
     rename: (conversationId, title) =>
-      t.run(
-        t.authed
+      t.authed((http) =>
+        http
           .put(`chat/conversations/${id(conversationId)}/title`, { json: { title } })
           .json<TitleUpdateResponse>(),
       ),
-    portfolio: () => t.run(t.authed.get('chat/portfolio').json<Portfolio>()),
+    portfolio: () => t.authed((http) => http.get('chat/portfolio').json<Portfolio>()),
   };
 }

@@ -50,7 +50,7 @@ const toStoredUser = (me: MeResponse) => ({
 export function profileResource(t: Transport, session: SessionStore): ProfileResource {
   return {
     async get() {
-      const me = await t.run(t.authed.get('auth/me').json<MeResponse>());
+      const me = await t.authed((http) => http.get('auth/me').json<MeResponse>());
       const stored = session.getSnapshot().user;
       const fresh = toStoredUser(me);
       const changed =
@@ -60,19 +60,19 @@ export function profileResource(t: Transport, session: SessionStore): ProfileRes
       return me;
     },
     async update(body) {
-      const me = await t.run(t.authed.put('auth/me', { json: body }).json<MeResponse>());
+      const me = await t.authed((http) => http.put('auth/me', { json: body }).json<MeResponse>());
       session.setUser(toStoredUser(me));
       return me;
     },
     async changePassword(body) {
       const refreshToken = session.getRefreshToken();
-      await t.run(
-        t.authed.post('auth/password/change', {
+      await t.authed((http) =>
+        http.post('auth/password/change', {
           json: { ...body, ...(refreshToken ? { refreshToken } : {}) },
         }),
       );
     },
     resendVerification: () =>
-      t.run(t.authed.post('auth/email/verify/resend').json<ResendVerificationResponse>()),
+      t.authed((http) => http.post('auth/email/verify/resend').json<ResendVerificationResponse>()),
   };
 }

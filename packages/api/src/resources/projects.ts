@@ -24,12 +24,14 @@ export function projectsResource(t: Transport): ProjectsResource {
   const path = (id: string) => `projects/${encodeURIComponent(id)}`;
   return {
     list: ({ scope } = {}) =>
-      t.run(t.authed.get('projects', { searchParams: scope ? { scope } : {} }).json<Project[]>()),
-    create: (body) => t.run(t.authed.post('projects', { json: body }).json<Project>()),
-    get: (id) => t.run(t.authed.get(path(id)).json<Project>()),
-    update: (id, body) => t.run(t.authed.put(path(id), { json: body }).json<Project>()),
+      t.authed((http) =>
+        http.get('projects', { searchParams: scope ? { scope } : {} }).json<Project[]>(),
+      ),
+    create: (body) => t.authed((http) => http.post('projects', { json: body }).json<Project>()),
+    get: (id) => t.authed((http) => http.get(path(id)).json<Project>()),
+    update: (id, body) => t.authed((http) => http.put(path(id), { json: body }).json<Project>()),
     remove: async (id) => {
-      await t.run(t.authed.delete(path(id)));
+      await t.authed((http) => http.delete(path(id)));
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The public resources (API-CONTRACT.md "Quick calculator helpers" and "Start-up and
- * configuration"): bill amount extraction, geocoding, configuration and health. No token is
+ * configuration"): bill amount extraction, monthly production, geocoding, configuration
+ * and health. No token is
  * needed; they are rate limited per client address. Reject with ApiError.
  */
 import type {
@@ -8,6 +9,8 @@ import type {
   ConfigResponse,
   GeoPlace,
   HealthResponse,
+  ProductionEstimate,
+  ProductionQuery,
 } from '@solar/domain/contract';
 import type { Transport } from '../transport.ts';
 
@@ -19,6 +22,15 @@ export interface CalculatorResource {
    * must be less than 10MB'; 415 'Please upload a valid image file (JPEG, PNG, or WebP)'.
    */
   extractBill(file: Blob, fileName?: string): Promise<BillExtractResponse>;
+  /**
+   * `GET /calculator/production?lat&lon&peakPowerKw&lossPercent&tilt&azimuth` (full
+   * calculator step 2; units in ProductionQuery) -> 200 ProductionEstimate (PVGIS, or the
+   * 4.5-sun-hour formula when PVGIS cannot be reached); 400 bad parameters; 429.
+   */
+  production(
+    query: ProductionQuery,
+    options?: { signal?: AbortSignal },
+  ): Promise<ProductionEstimate>;
 }
 
 /** Geocoding. */
@@ -43,8 +55,26 @@ export function calculatorResource(t: Transport): CalculatorResource {
     extractBill(file, fileName = 'bill') {
       const body = new FormData();
       body.set('file', file, fileName);
-      return t.run(t.anon.post('calculator/bill-extract', { body }).json<BillExtractResponse>());
+      return t.anon((http) =>
+        http.post('calculator/bill-extract', { body }).json<BillExtractResponse>(),
+      );
     },
+    production: (query, { signal } = {}) =>
+      t.anon((http) =>
+        http
+          .get('calculator/production', {
+            searchParams: {
+              lat: query.latitude,
+              lon: query.longitude,
+              peakPowerKw: query.peakPowerKw,
+              lossPercent: query.lossPercent,
+              tilt: query.tilt,
+              azimuth: query.azimuth,
+            },
+            ...(signal ? { signal } : {}),
+          })
+          .json<ProductionEstimate>(),
+      ),
   };
 }
 
@@ -52,15 +82,16 @@ export function calculatorResource(t: Transport): CalculatorResource {
 export function geoResource(t: Transport): GeoResource {
   return {
     reverse: (lat, lon) =>
-      t.run(t.anon.get('geo/reverse', { searchParams: { lat, lon } }).json<GeoPlace>()),
-    search: (q) => t.run(t.anon.get('geo/search', { searchParams: { q } }).json<GeoPlace[]>()),
+      t.anon((http) => http.get('geo/reverse', { searchParams: { lat, lon } }).json<GeoPlace>()),
+    search: (q) =>
+      t.anon((http) => http.get('geo/search', { searchParams: { q } }).json<GeoPlace[]>()),
   };
 }
 
 /** Creates the config resource. */
 export function configResource(t: Transport): ConfigResource {
   return {
-    get: () => t.run(t.anon.get('config').json<ConfigResponse>()),
-    health: () => t.run(t.anon.get('health').json<HealthResponse>()),
+    get: () => t.anon((http) => http.get('config').json<ConfigResponse>()),
+    health: () => t.anon((http) => http.get('health').json<HealthResponse>()),
   };
 }

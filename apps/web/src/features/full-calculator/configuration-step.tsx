@@ -7,7 +7,9 @@
  * uncertainty are shown with the monthly chart, yearly production, savings, cost and
  * payback. 'Save as draft' is the parent's (projects).
  */
+import { useApiClient } from '@solar/api/react/provider';
 import type { MapSelection } from '@solar/domain';
+import type { ProductionQuery } from '@solar/domain/contract';
 import { Button, Card, NumberField, Select, Spinner, Stat, StatGroup, formatSom } from '@solar/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -24,7 +26,6 @@ import {
   type RoofType,
   type SystemConfiguration,
 } from './configuration.ts';
-import { fetchProduction, type ProductionQuery } from './production-api.ts';
 import { ProductionChart } from './production-chart.tsx';
 import { loadFailure } from '../../app/load-failure.ts';
 
@@ -67,6 +68,7 @@ export function ConfigurationStep({
   saveStatus,
 }: ConfigurationStepProps) {
   const intl = useIntl();
+  const client = useApiClient();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const set = (patch: Partial<SystemConfiguration>) => onChange({ ...c, ...patch });
@@ -88,7 +90,7 @@ export function ConfigurationStep({
   );
   const production = useQuery({
     queryKey: ['solar', 'calculator', 'production', query],
-    queryFn: ({ signal }) => fetchProduction(query, signal),
+    queryFn: ({ signal }) => client.calculator.production(query, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 10 * 60_000,
     retry: false,

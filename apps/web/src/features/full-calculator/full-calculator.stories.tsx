@@ -21,10 +21,13 @@ const meta = {
   title: 'Screens/FullCalculator',
   component: AppFixture,
   parameters: SCREEN_PARAMETERS,
-  args: { path: '/solar-calculator-full', as: 'client', handlers: [configWithTiles()] },
-  beforeEach: ({ msw }) => {
+  args: {
+    path: '/solar-calculator-full',
+    as: 'client',
+    handlers: [configWithTiles(), productionHandler()],
+  },
+  beforeEach: () => {
     localStorage.removeItem(STORAGE_KEYS.calculatorData);
-    msw.use(productionHandler());
     return replaceGeolocation(stubGeolocation({ code: 1 }));
   },
 } satisfies Meta<typeof AppFixture>;
@@ -128,9 +131,7 @@ export const ConfigurationPvgis: Story = {
 
 /** Step 2 when PVGIS could not be reached: the 4.5-sun-hour estimate, said so. */
 export const ConfigurationEstimate: Story = {
-  beforeEach: ({ msw }) => {
-    msw.use(productionHandler({ source: 'estimate' }));
-  },
+  args: { handlers: [configWithTiles(), productionHandler({ source: 'estimate' })] },
   play: async ({ canvasElement }) => {
     await pickChui(canvasElement);
     const canvas = within(canvasElement);
@@ -145,9 +146,7 @@ export const ProductionLoading: Story = {
   // Ends on a spinner over a request that never answers: tested here, not screenshotted.
   tags: ['no-visual'],
   parameters: { chromatic: { disableSnapshot: true } },
-  beforeEach: ({ msw }) => {
-    msw.use(productionHandler({ hang: true }));
-  },
+  args: { handlers: [configWithTiles(), productionHandler({ hang: true })] },
   play: async ({ canvasElement }) => {
     await pickChui(canvasElement);
     const canvas = within(canvasElement);

@@ -16,7 +16,7 @@ import {
 } from '../../testing/app-fixture.tsx';
 import {
   configWithTiles,
-  installProductionFake,
+  productionHandler,
   replaceGeolocation,
   stubGeolocation,
   type ProductionFakeOptions,
@@ -49,12 +49,11 @@ async function open(
 ) {
   const { geolocation = { code: 1 }, production, before, onRender, ...rest } = options;
   cleanups.push(replaceGeolocation(stubGeolocation(geolocation)));
-  const fake = installProductionFake(production);
-  cleanups.push(fake.restore);
+  const seen: URL[] = [];
   const fixture = createAppFixture({
     path: '/solar-calculator-full',
     as: 'client',
-    handlers: [configWithTiles()],
+    handlers: [configWithTiles(), productionHandler(production, seen)],
     ...rest,
   });
   await fixture.ready;
@@ -72,7 +71,7 @@ async function open(
   await expect
     .element(screen.getByRole('heading', { name: 'Solar assessment', level: 1 }))
     .toBeVisible();
-  return { fixture, screen, production: fake };
+  return { fixture, screen, production: { seen } };
 }
 
 async function pickBySearch(screen: Awaited<ReturnType<typeof open>>['screen']) {
