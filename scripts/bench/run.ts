@@ -6,13 +6,13 @@
  *
  *   pnpm bench                       every part; writes docs/benchmarks.md
  *   pnpm bench --quick               the cheap parts for CI (bundle sizes, start-up, a short
- *                                    throughput ratio); exits 1 when a size is above its
- *                                    ratchet (budgets.ts) or a part could not run
+ *                                    throughput ratio); exits 1 when a route's JavaScript
+ *                                    is over its budget (budgets.ts) or a part could not run
  *   pnpm bench --only=db,chat        the named parts (web, api, startup, db, chat, lighthouse)
  *   pnpm bench --pg-url=postgres://… PostgreSQL for the database part (default: the local one)
  *   pnpm bench --no-write            do not write docs/benchmarks.md
  *
- * Exit code: 0 when every measured budget passes (with --quick: every ratchet holds), 1 when
+ * Exit code: 0 when every measured budget passes (with --quick: every gated one), 1 when
  * one fails or a part could not run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,8 +45,8 @@ const preface = `
 \`pnpm bench\` (scripts/bench/run.ts) measures the product on the machine it runs on and
 prints the figures below with a PASS/FAIL line per budget; \`pnpm bench --quick\` runs only
 the cheap parts (bundle sizes, start-up, a short throughput ratio) for CI, where it fails
-when a bundle grows past its ratchet (the last accepted size: a missed size budget can only
-get closer) and reports the timing budgets without gating them. Only a full run rewrites this page. Why these budgets and methods:
+when a route's JavaScript on the wire goes over its budget and reports the timing budgets
+without gating them. Only a full run rewrites this page. Why these budgets and methods:
 docs/decisions/012-benchmarks.md. The harness's own tests: \`node --test scripts/bench/bench.test.ts\`.
 
 Absolute figures depend on the machine and on what else it is doing; ratios taken within one
@@ -131,12 +131,12 @@ async function main(): Promise<number> {
     process.stdout.write(`wrote ${path.relative(process.cwd(), file)}\n`);
   }
   if (values.quick) {
-    // CI: sizes are deterministic and gated by their ratchets; timing figures are printed
+    // CI: sizes are deterministic and gated at their budgets; timing figures are printed
     // with their verdicts but do not fail a run on a shared machine (decision 012).
     const gated = gateFailures(results);
     for (const r of gated) {
       process.stdout.write(
-        `gate: ${r.budget.description} is ${r.budget.format(r.actual!)}, above the accepted ${r.budget.format(r.budget.ratchet!)}\n`,
+        `gate: ${r.budget.description} is ${r.budget.format(r.actual!)}, over its budget of ${r.budget.format(r.budget.limit)}\n`,
       );
     }
     return gated.length > 0 || partFailed ? 1 : 0;

@@ -47,7 +47,7 @@ import {
   Spinner,
   TextField,
 } from '@solar/ui';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useNow } from '../../app/clock.tsx';
@@ -68,12 +68,14 @@ import { coordinatesText, currentPosition, GeolocationFailure } from './geolocat
 const BillPhoto = lazy(() => import('./bill-photo.tsx').then((m) => ({ default: m.BillPhoto })));
 
 /**
- * The results load once the page is idle, or when first shown (restored results), so the
- * first load carries only the form (issue 10, initial JavaScript).
+ * The results' code loads when the visitor first touches the form (a pointer or focus
+ * inside it), or when results are first shown (restored ones): a visit that never
+ * estimates does not download it (issue 19, bytes on the wire).
  */
 const loadEstimateResults = () =>
   import('@solar/ui/estimate-results').then((m) => ({ default: m.EstimateResults }));
 const EstimateResults = lazy(loadEstimateResults);
+const preloadResults = () => void loadEstimateResults();
 
 /** The inputs on screen. */
 interface Inputs {
@@ -190,14 +192,6 @@ function QuickCalculator({ signedIn }: { signedIn: boolean }) {
   const resultsRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const billInputRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const idle = globalThis.requestIdleCallback?.(() => void loadEstimateResults(), {
-      timeout: 3000,
-    });
-    return () => {
-      if (idle !== undefined) globalThis.cancelIdleCallback?.(idle);
-    };
-  }, []);
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
 
@@ -331,7 +325,11 @@ function QuickCalculator({ signedIn }: { signedIn: boolean }) {
         <p className="mt-1 text-fg-muted">{t('quickCalculator.subtitle')}</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card className="flex flex-col gap-5 p-5">
+        <Card
+          className="flex flex-col gap-5 p-5"
+          onPointerDownCapture={preloadResults}
+          onFocusCapture={preloadResults}
+        >
           <h2 className="text-lg font-semibold">{t('quickCalculator.inputsTitle')}</h2>
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium">{t('quickCalculator.billMethod')}</legend>
