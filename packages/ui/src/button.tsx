@@ -64,7 +64,7 @@ export function Button({ variant, size, className, children, ref, ...props }: Bu
           </span>
           {isPending && (
             <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
-              <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+              <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none" />
             </span>
           )}
         </>

@@ -205,3 +205,101 @@ export const EmptyFiltered: Story = {
     ).toBeVisible();
   },
 };
+
+const sortLabels = {
+  sortBy: 'Sort by',
+  none: 'Default order',
+  ascending: (header: string) => `${header}, ascending`,
+  descending: (header: string) => `${header}, descending`,
+};
+
+const longUsers: AdminUserListItem[] = [
+  {
+    ...users[0]!,
+    id: 'long1',
+    name: 'Константинопольская Александра Вячеславовна',
+    email: 'konstantinopolskaya.aleksandra.vyacheslavovna@demo.solar.local',
+  },
+  ...users.slice(1, 3),
+];
+
+/** Columns where names and emails are cut to one line (the users screen's). */
+const truncatedColumns: DataTableColumn<AdminUserListItem, UserSortField>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    sortable: true,
+    phone: 'title',
+    truncate: { text: (r) => r.name },
+    cell: (r) => (
+      <a href={`#user-${r.id}`} className="font-medium underline">
+        {r.name}
+      </a>
+    ),
+  },
+  {
+    id: 'email',
+    header: 'Email address',
+    sortable: true,
+    truncate: { text: (r) => r.email },
+    cell: (r) => r.email,
+  },
+  ...columns.slice(1),
+];
+
+/** Long values stay on one line, cut with an ellipsis; the hover title holds the whole value. */
+export const LongValues: Story = {
+  args: { rows: longUsers, columns: truncatedColumns },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const email = canvas.getByTitle(longUsers[0]!.email);
+    await expect(email.scrollWidth).toBeGreaterThan(email.clientWidth);
+  },
+};
+
+/** Keyboard focus in a row shows its cut values whole. */
+export const LongValuesRowFocused: Story = {
+  args: { rows: longUsers, columns: truncatedColumns },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    canvas.getByRole('link', { name: longUsers[0]!.name }).focus();
+    const email = canvas.getByTitle(longUsers[0]!.email);
+    await expect(email.scrollWidth).toBeLessThanOrEqual(email.clientWidth);
+  },
+};
+
+/** On a phone each row is a card, and a select replaces the sortable headers. */
+export const Phone: Story = {
+  args: { rows: longUsers, columns: truncatedColumns, sortLabels, className: 'w-[358px]' },
+  parameters: { layout: 'padded' },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('table')).toBeNull();
+    const cards = within(canvas.getByRole('list', { name: 'Users' })).getAllByRole('listitem');
+    await expect(cards).toHaveLength(longUsers.length);
+    await expect(within(cards[0]!).getByText('Email address')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: /Sort by/ }));
+    await userEvent.click(
+      await within(document.body).findByRole('option', { name: 'Created, descending' }),
+    );
+    await expect(args.onSortChange).toHaveBeenLastCalledWith({
+      column: 'createdAt',
+      direction: 'descending',
+    });
+  },
+};
+
+/** Loading on a phone: the cards dim and the bar runs along the top of the window. */
+export const PhoneLoading: Story = {
+  args: {
+    rows: longUsers,
+    columns: truncatedColumns,
+    sortLabels,
+    className: 'w-[358px]',
+    isLoading: true,
+  },
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole('progressbar', { name: 'Loading users' });
+    await expect(bar.getBoundingClientRect().top).toBe(0);
+  },
+};

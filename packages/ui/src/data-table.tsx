@@ -1,17 +1,25 @@
 /**
  * DataTable: a table of rows (TanStack Table v9 for the column and row model) with
- * sortable headers, a loading overlay and the two empty states of the user list (spec
+ * sortable headers, a loading state and the two empty states of the user list (spec
  * section 2). Sorting is controlled and server-side: a header click reports the next state
  * of the cycle descending -> ascending -> none (`nextSort` of @solar/domain) and the header
  * carries `aria-sort`. Rows are whatever the caller shows; labels arrive translated.
+ *
+ * Layout: headers never wrap; a `truncate` column cuts its cells to one line, and the whole
+ * value shows on hover (its `title`) and when anything in the row has keyboard focus (the
+ * row's cells wrap instead). Narrower than 42rem (a phone) the rows become cards: the
+ * `phone: 'title'` column heads each card, the others are label/value pairs, `'action'`
+ * columns sit at the card's end, and a "Sort by" select replaces the sortable headers.
+ * While loading, the rows dim and a progress bar runs along the top of the window, where
+ * it is seen however far down the list the user is.
  */
 import { ariaSort, nextSort, type SortState } from '@solar/domain/paging';
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import { useMemo, type ReactNode } from 'react';
-import { Button as AriaButton } from 'react-aria-components';
+import { Button as AriaButton, ProgressBar } from 'react-aria-components';
 import { cn, focusRing } from './cn.ts';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from './icons.tsx';
-import { LoadingOverlay } from './spinner.tsx';
+import { Select } from './select.tsx';
 
 /** One column: an id (also the sort key), a translated header and a cell renderer. */
 export interface DataTableColumn<T extends RowData, C extends string = string> {
@@ -24,6 +32,23 @@ export interface DataTableColumn<T extends RowData, C extends string = string> {
   align?: 'start' | 'end';
   /** Hide the header text visually (e.g. an actions column). */
   hideHeader?: boolean;
+  /**
+   * Cut the cell to one line (names, emails). `text` gives the whole value for the hover
+   * title; the row shows it in full while it holds keyboard focus.
+   */
+  truncate?: { text: (row: T) => string };
+  /** Place in the phone card: its heading, a label/value pair (default) or its actions. */
+  phone?: 'title' | 'field' | 'action';
+}
+
+/** Labels of the phone layout's sort select (translated): "Sort by", the two directions. */
+export interface DataTableSortLabels {
+  sortBy: string;
+  /** The unsorted choice ("Default order"). */
+  none: string;
+  /** "{column}, ascending"-style labels, given the column's header. */
+  ascending: (header: string) => string;
+  descending: (header: string) => string;
 }
 
 export interface DataTableProps<T extends RowData, C extends string = string> {
@@ -36,10 +61,12 @@ export interface DataTableProps<T extends RowData, C extends string = string> {
   sort?: SortState<C> | null;
   /** Called with the next sort state when a sortable header is pressed. */
   onSortChange?: (sort: SortState<C> | null) => void;
-  /** Shows the overlay over the rows (kept, so the page does not jump). */
+  /** Dims the rows (kept, so the page does not jump) and runs the top progress bar. */
   isLoading?: boolean;
-  /** Accessible name of the loading spinner ("Loading users"). */
+  /** Accessible name of the progress bar ("Loading users"). */
   loadingLabel: string;
+  /** Labels of the phone layout's sort select; without them cards have no sort control. */
+  sortLabels?: DataTableSortLabels;
   /** Whether filters or a search are applied: picks which empty state shows. */
   isFiltered?: boolean;
   /** Shown with no rows and no filters ("No users found" + create link). */
@@ -51,7 +78,7 @@ export interface DataTableProps<T extends RowData, C extends string = string> {
 
 const features = tableFeatures({});
 
-/** A sortable, loading-aware table. */
+/** A sortable, loading-aware table that turns into cards on a phone. */
 export function DataTable<T extends RowData, C extends string = string>({
   caption,
   columns,
@@ -61,6 +88,7 @@ export function DataTable<T extends RowData, C extends string = string>({
   onSortChange,
   isLoading = false,
   loadingLabel,
+  sortLabels,
   isFiltered = false,
   emptyState,
   filteredEmptyState,
@@ -83,102 +111,253 @@ export function DataTable<T extends RowData, C extends string = string>({
     getRowId: (row) => getRowId(row),
   });
   const isEmpty = rows.length === 0;
+  const empty = isLoading ? <div className="h-40" /> : isFiltered ? filteredEmptyState : emptyState;
 
   return (
-    <div
-      data-slot="data-table"
-      className={cn(
-        'relative overflow-x-auto rounded-card border border-border bg-surface-raised',
-        className,
+    <div data-slot="data-table" className={cn('@container relative', className)}>
+      {isLoading && <TopProgress label={loadingLabel} />}
+      {isLoading && (
+        <div
+          aria-hidden="true"
+          data-slot="loading-veil"
+          className="absolute inset-0 z-10 rounded-card bg-surface/60"
+        />
       )}
-    >
-      <table aria-busy={isLoading} className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-surface-sunken">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const column = byId.get(header.column.id);
-                const align = column?.align === 'end' ? 'text-right' : 'text-left';
-                if (!column?.sortable) {
+      <div
+        className={cn(
+          'hidden overflow-x-auto rounded-card border border-border bg-surface-raised @2xl:block',
+        )}
+      >
+        <table aria-busy={isLoading} className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-surface-sunken">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const column = byId.get(header.column.id);
+                  if (!column) return null;
                   return (
-                    <th
+                    <HeaderCell
                       key={header.id}
-                      scope="col"
-                      className={cn('px-4 py-3 font-semibold text-fg-muted', align)}
-                    >
-                      <span className={cn(column?.hideHeader && 'sr-only')}>{column?.header}</span>
-                    </th>
+                      column={column}
+                      sort={sort}
+                      {...(onSortChange ? { onSortChange } : {})}
+                    />
                   );
-                }
-                const direction = ariaSort(sort, column.id);
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={direction}
-                    className={cn('px-2 py-1.5 font-semibold text-fg-muted', align)}
-                  >
-                    <AriaButton
-                      onPress={() => onSortChange?.(nextSort(sort, column.id))}
-                      className={cn(
-                        'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 font-semibold text-fg-muted',
-                        'data-[hovered]:bg-black/5 data-[hovered]:text-fg dark:data-[hovered]:bg-white/10',
-                        direction !== 'none' && 'text-fg',
-                        focusRing,
-                      )}
-                    >
-                      {column.header}
-                      {direction === 'ascending' ? (
-                        <ArrowUpIcon className="size-3.5" />
-                      ) : direction === 'descending' ? (
-                        <ArrowDownIcon className="size-3.5" />
-                      ) : (
-                        <ArrowUpDownIcon className="size-3.5 opacity-70" />
-                      )}
-                    </AriaButton>
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {isEmpty ? (
-            <tr>
-              <td colSpan={columns.length} className="p-0">
-                {isLoading ? (
-                  <div className="h-40" />
-                ) : isFiltered ? (
-                  filteredEmptyState
-                ) : (
-                  emptyState
-                )}
-              </td>
-            </tr>
-          ) : (
-            table.getRowModel().rows.map((row) => (
-              <tr
-                key={row.id}
-                className="border-t border-border hover:bg-surface-sunken/60 data-[hovered]:bg-surface-sunken"
-              >
-                {row.getAllCells().map((cell) => (
-                  <td
-                    key={cell.id}
-                    className={cn(
-                      'px-4 py-3 align-middle text-fg',
-                      byId.get(cell.column.id)?.align === 'end' && 'text-right tabular-nums',
-                    )}
-                  >
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
+                })}
               </tr>
-            ))
+            ))}
+          </thead>
+          <tbody>
+            {isEmpty ? (
+              <tr>
+                <td colSpan={columns.length} className="p-0">
+                  {empty}
+                </td>
+              </tr>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <tr
+                  key={row.id}
+                  className="group/row border-t border-border hover:bg-surface-sunken/60"
+                >
+                  {row.getAllCells().map((cell) => {
+                    const column = byId.get(cell.column.id);
+                    return (
+                      <td
+                        key={cell.id}
+                        className={cn(
+                          'px-4 py-3 align-middle text-fg',
+                          column?.align === 'end' && 'text-right tabular-nums',
+                          column?.truncate && 'max-w-64',
+                        )}
+                      >
+                        <CellValue column={column} row={row.original}>
+                          <table.FlexRender cell={cell} />
+                        </CellValue>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-col gap-3 @2xl:hidden">
+        {sortLabels && onSortChange && (
+          <PhoneSort
+            columns={columns}
+            sort={sort}
+            labels={sortLabels}
+            onSortChange={onSortChange}
+          />
+        )}
+        <ul aria-label={caption} aria-busy={isLoading} className="flex flex-col gap-3">
+          {isEmpty ? (
+            <li className="rounded-card border border-border bg-surface-raised">{empty}</li>
+          ) : (
+            rows.map((row) => <PhoneCard key={getRowId(row)} columns={columns} row={row} />)
           )}
-        </tbody>
-      </table>
-      <LoadingOverlay isVisible={isLoading} label={loadingLabel} />
+        </ul>
+      </div>
     </div>
+  );
+}
+
+/** A header: plain, or a button that moves the sort to its next state. */
+function HeaderCell<T extends RowData, C extends string>({
+  column,
+  sort,
+  onSortChange,
+}: {
+  column: DataTableColumn<T, C>;
+  sort: SortState<C> | null;
+  onSortChange?: (sort: SortState<C> | null) => void;
+}) {
+  const align = column.align === 'end' ? 'text-right' : 'text-left';
+  if (!column.sortable) {
+    return (
+      <th
+        scope="col"
+        className={cn('px-4 py-3 font-semibold whitespace-nowrap text-fg-muted', align)}
+      >
+        <span className={cn(column.hideHeader && 'sr-only')}>{column.header}</span>
+      </th>
+    );
+  }
+  const direction = ariaSort(sort, column.id);
+  return (
+    <th
+      scope="col"
+      aria-sort={direction}
+      className={cn('px-2 py-1.5 font-semibold whitespace-nowrap text-fg-muted', align)}
+    >
+      <AriaButton
+        onPress={() => onSortChange?.(nextSort(sort, column.id))}
+        className={cn(
+          'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 font-semibold text-fg-muted',
+          'data-[hovered]:bg-black/5 data-[hovered]:text-fg dark:data-[hovered]:bg-white/10',
+          direction !== 'none' && 'text-fg',
+          focusRing,
+        )}
+      >
+        {column.header}
+        {direction === 'ascending' ? (
+          <ArrowUpIcon className="size-3.5" />
+        ) : direction === 'descending' ? (
+          <ArrowDownIcon className="size-3.5" />
+        ) : (
+          <ArrowUpDownIcon className="size-3.5 opacity-70" />
+        )}
+      </AriaButton>
+    </th>
+  );
+}
+
+/** A cell's content: cut to one line for a `truncate` column, whole while the row has focus. */
+function CellValue<T extends RowData, C extends string>({
+  column,
+  row,
+  children,
+}: {
+  column: DataTableColumn<T, C> | undefined;
+  row: T;
+  children: ReactNode;
+}) {
+  if (!column?.truncate) return children;
+  return (
+    <div
+      title={column.truncate.text(row)}
+      className="truncate group-focus-within/row:overflow-visible group-focus-within/row:break-all group-focus-within/row:whitespace-normal"
+    >
+      {children}
+    </div>
+  );
+}
+
+/** One row as a card: its title column, label/value pairs, then its actions. */
+function PhoneCard<T extends RowData, C extends string>({
+  columns,
+  row,
+}: {
+  columns: readonly DataTableColumn<T, C>[];
+  row: T;
+}) {
+  const title = columns.find((c) => c.phone === 'title');
+  const fields = columns.filter((c) => (c.phone ?? 'field') === 'field');
+  const actions = columns.filter((c) => c.phone === 'action');
+  return (
+    <li className="flex flex-col gap-3 rounded-card border border-border bg-surface-raised p-4 text-sm">
+      {title && <div className="min-w-0 text-base break-words">{title.cell(row)}</div>}
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2">
+        {fields.map((column) => (
+          <div key={column.id} className="contents">
+            <dt className="text-fg-muted">{column.header}</dt>
+            <dd className="min-w-0 break-words text-fg">{column.cell(row)}</dd>
+          </div>
+        ))}
+      </dl>
+      {actions.length > 0 && (
+        <div className="flex flex-wrap justify-end gap-3 border-t border-border pt-3">
+          {actions.map((column) => (
+            <div key={column.id}>{column.cell(row)}</div>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The phone layout's sort control: each sortable column in both directions, or none. */
+function PhoneSort<T extends RowData, C extends string>({
+  columns,
+  sort,
+  labels,
+  onSortChange,
+}: {
+  columns: readonly DataTableColumn<T, C>[];
+  sort: SortState<C> | null;
+  labels: DataTableSortLabels;
+  onSortChange: (sort: SortState<C> | null) => void;
+}) {
+  const options = [
+    { id: 'none', label: labels.none },
+    ...columns
+      .filter((c) => c.sortable)
+      .flatMap((c) => [
+        { id: `${c.id}:ascending`, label: labels.ascending(c.header) },
+        { id: `${c.id}:descending`, label: labels.descending(c.header) },
+      ]),
+  ];
+  const value = sort ? `${sort.column}:${sort.direction}` : 'none';
+  return (
+    <Select
+      label={labels.sortBy}
+      options={options}
+      value={value}
+      onChange={(id) => {
+        if (id === 'none') return onSortChange(null);
+        const [column, direction] = id.split(':') as [C, SortState['direction']];
+        onSortChange({ column, direction });
+      }}
+    />
+  );
+}
+
+/** An indeterminate bar along the top of the window: seen wherever the list is scrolled. */
+function TopProgress({ label }: { label: string }) {
+  return (
+    <ProgressBar
+      isIndeterminate
+      aria-label={label}
+      data-slot="top-progress"
+      className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-500/20"
+    >
+      <span
+        aria-hidden="true"
+        className="block h-full w-1/3 animate-progress bg-brand-600 motion-reduce:w-full motion-reduce:animate-none dark:bg-brand-500"
+      />
+    </ProgressBar>
   );
 }

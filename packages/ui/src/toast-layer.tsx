@@ -25,7 +25,7 @@ export interface ToastEntry {
 export const toastVariants = cva(
   [
     'pointer-events-auto relative flex w-full items-start gap-3 rounded-card border border-l-4 border-border bg-surface-raised p-4 pr-10 text-fg shadow-overlay',
-    'data-[state=closed]:animate-toast-out data-[state=open]:animate-toast-in',
+    'data-[state=closed]:animate-toast-out data-[state=open]:animate-toast-in motion-reduce:data-[state=open]:animate-none',
     'data-[swipe=end]:animate-toast-out data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
   ],
   {
