@@ -95,6 +95,14 @@ export function LocaleProvider({ children, initial }: { children: ReactNode; ini
   );
 }
 
+/**
+ * The language of an enclosing LocaleProvider, or null outside one. For fixtures that put
+ * the app inside another provider (Storybook's toolbar language) and pass it down.
+ */
+export function useOuterLocale(): Locale | null {
+  return use(LocaleContext)?.locale ?? null;
+}
+
 /** The current language and its setter. */
 export function useLocale(): LocaleValue {
   const value = use(LocaleContext);

@@ -16,6 +16,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app/app.tsx';
 import { createBrowserClient } from '../app/create-client.ts';
 import { createNoticeBus, type NoticeBus } from '../app/events.ts';
+import { useOuterLocale } from '../app/intl.tsx';
 import type { Locale } from '../i18n/locales.ts';
 
 /** The instant stories and route tests treat as now (same as .storybook/fixtures.ts). */
@@ -82,8 +83,13 @@ export function createAppFixture(options: AppFixtureOptions = {}): AppFixture {
   return { client, mock, bus, location, now, ready };
 }
 
-/** Renders the app from a fixture once its sign-in is done. */
+/**
+ * Renders the app from a fixture once its sign-in is done, in `locale`, else in the language
+ * of an enclosing LocaleProvider (a story's toolbar language), else as the app starts.
+ */
 export function AppFixtureView({ fixture, locale }: { fixture: AppFixture; locale?: Locale }) {
+  const outer = useOuterLocale();
+  const active = locale ?? outer;
   const [ready, setReady] = useState(false);
   useEffect(() => {
     void fixture.ready.then(() => setReady(true));
@@ -95,7 +101,7 @@ export function AppFixtureView({ fixture, locale }: { fixture: AppFixture; local
       bus={fixture.bus}
       location={fixture.location}
       now={fixture.now}
-      {...(locale ? { locale } : {})}
+      {...(active ? { locale: active } : {})}
     />
   );
 }

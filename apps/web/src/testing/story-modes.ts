@@ -27,14 +27,17 @@ export const defaultMode = { light: { scheme: 'light', locale: 'en' } } satisfie
 >;
 
 /**
- * Screen stories: light and dark, at desktop and phone width. A screen is where a dark
- * colour or a narrow width breaks a layout, so each is captured four times.
+ * Screen stories in Chromatic: light and dark, at desktop and phone width, in English and
+ * in Russian (the longest words). A screen is where a dark colour, a narrow width or a long
+ * word breaks a layout, so each is captured six times.
  */
 export const screenModes = {
   'light desktop': { scheme: 'light', locale: 'en', viewport: 'desktop' },
   'dark desktop': { scheme: 'dark', locale: 'en', viewport: 'desktop' },
   'light phone': { scheme: 'light', locale: 'en', viewport: 'phone' },
   'dark phone': { scheme: 'dark', locale: 'en', viewport: 'phone' },
+  'ru light phone': { scheme: 'light', locale: 'ru', viewport: 'phone' },
+  'ru dark desktop': { scheme: 'dark', locale: 'ru', viewport: 'desktop' },
 } satisfies Record<string, Mode>;
 
 /**
@@ -51,9 +54,12 @@ export const SCREEN_PARAMETERS = {
 /**
  * The extra captures of every screen story in the local screenshot run
  * (.storybook/visual/stories.spec.ts), beside the default light English one at 800 px:
- * the dark scheme. A mode added here (the phone width, say) is captured on the next run
- * once its baselines are taken.
+ * the dark scheme, and Russian at phone width (long words in a narrow column, where
+ * labels overflow first). A mode added here is captured on the next run once its
+ * baselines are taken. Play functions find elements with `text()` (story-text.ts), so
+ * they pass in every language.
  */
 export const localScreenModes: Record<string, Mode> = {
   dark: { scheme: 'dark', locale: 'en' },
+  'ru-phone': { scheme: 'light', locale: 'ru', viewport: 'phone' },
 };

@@ -9,6 +9,7 @@ import { FIXTURE_ACCOUNTS } from '../../testing/app-fixture.tsx';
 import { FAKE_GOOGLE_CLIENT_ID, installFakeGoogle } from '../../testing/auth-fixtures.ts';
 import { AccountApp, lastMailPath } from '../../testing/auth-stories.tsx';
 import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
+import { text } from '../../testing/story-text.ts';
 
 const meta = {
   title: 'Screens/Auth',
@@ -23,8 +24,8 @@ type Story = StoryObj<typeof meta>;
 export const SignIn: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Sign in to Solar' })).toBeVisible();
-    await expect(canvas.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+    await expect(await canvas.findByRole('heading', { name: text('signin.title') })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: text('signin.google') })).toBeNull();
   },
 };
 
@@ -34,7 +35,7 @@ export const SignInWithGoogle: Story = {
   beforeEach: () => installFakeGoogle({ popupError: 'Popup window closed' }).uninstall,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: text('signin.google') })).toBeVisible();
   },
 };
 
@@ -43,7 +44,7 @@ export const SignInGooglePopupError: Story = {
   ...SignInWithGoogle,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Continue with Google' }));
+    await userEvent.click(await canvas.findByRole('button', { name: text('signin.google') }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Popup window closed');
   },
 };
@@ -52,11 +53,11 @@ export const SignInGooglePopupError: Story = {
 export const SignInValidation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
+    await userEvent.click(await canvas.findByRole('button', { name: text('signin.submit') }));
     // The schema loads with the first submit.
     await waitFor(() =>
-      expect(canvas.getByLabelText('Email')).toHaveAccessibleDescription(
-        'Please fill in all fields',
+      expect(canvas.getByLabelText(text('signin.email'))).toHaveAccessibleDescription(
+        text('validation.fillAllFields'),
       ),
     );
   },
@@ -66,12 +67,16 @@ export const SignInValidation: Story = {
 export const SignInWrongCredentials: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByLabelText('Email'), FIXTURE_ACCOUNTS.client.email);
-    await userEvent.type(canvas.getByLabelText('Password', { selector: 'input' }), 'Wrong123');
-    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(
-      'Login failed. Please check your credentials.',
+    await userEvent.type(
+      await canvas.findByLabelText(text('signin.email')),
+      FIXTURE_ACCOUNTS.client.email,
     );
+    await userEvent.type(
+      canvas.getByLabelText(text('signin.password'), { selector: 'input' }),
+      'Wrong123',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: text('signin.submit') }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(text('auth.loginFailed'));
   },
 };
 
@@ -80,9 +85,7 @@ export const SignUp: Story = {
   args: { path: '/signup' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'Create your Solar account' }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: text('signup.title') })).toBeVisible();
   },
 };
 
@@ -91,13 +94,13 @@ export const SignUpValidation: Story = {
   args: { path: '/signup' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Create account' }));
-    await expect(canvas.getByLabelText('Full name')).toHaveAccessibleDescription(
-      'Name is required',
+    await userEvent.click(await canvas.findByRole('button', { name: text('signup.submit') }));
+    await expect(canvas.getByLabelText(text('signup.name'))).toHaveAccessibleDescription(
+      text('validation.nameRequired'),
     );
-    await expect(
-      canvas.getByRole('checkbox', { name: /I agree to the/ }),
-    ).toHaveAccessibleDescription('You must accept the terms and conditions');
+    await expect(canvas.getByRole('checkbox')).toHaveAccessibleDescription(
+      text('validation.acceptTerms'),
+    );
   },
 };
 
@@ -106,17 +109,20 @@ export const SignUpWeakPassword: Story = {
   args: { path: '/signup' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByLabelText('Full name'), 'Nurlan Toktosunov');
-    await userEvent.type(canvas.getByLabelText('Email'), 'nurlan@example.com');
-    await userEvent.type(canvas.getByLabelText('Password', { selector: 'input' }), 'sunshine');
+    await userEvent.type(await canvas.findByLabelText(text('signup.name')), 'Nurlan Toktosunov');
+    await userEvent.type(canvas.getByLabelText(text('signin.email')), 'nurlan@example.com');
     await userEvent.type(
-      canvas.getByLabelText('Confirm password', { selector: 'input' }),
+      canvas.getByLabelText(text('signin.password'), { selector: 'input' }),
+      'sunshine',
+    );
+    await userEvent.type(
+      canvas.getByLabelText(text('signup.confirmPassword'), { selector: 'input' }),
       'sunshine1',
     );
-    await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
+    await userEvent.click(canvas.getByRole('button', { name: text('signup.submit') }));
     await expect(
-      canvas.getByLabelText('Confirm password', { selector: 'input' }),
-    ).toHaveAccessibleDescription('Passwords do not match');
+      canvas.getByLabelText(text('signup.confirmPassword'), { selector: 'input' }),
+    ).toHaveAccessibleDescription(text('validation.passwordsMismatch'));
   },
 };
 
@@ -125,17 +131,20 @@ export const SignUpEmailTaken: Story = {
   args: { path: '/signup' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByLabelText('Full name'), 'Daniyar Sadykov');
-    await userEvent.type(canvas.getByLabelText('Email'), 'daniyar@example.com');
-    await userEvent.type(canvas.getByLabelText('Password', { selector: 'input' }), 'Sunshine2026');
+    await userEvent.type(await canvas.findByLabelText(text('signup.name')), 'Daniyar Sadykov');
+    await userEvent.type(canvas.getByLabelText(text('signin.email')), 'daniyar@example.com');
     await userEvent.type(
-      canvas.getByLabelText('Confirm password', { selector: 'input' }),
+      canvas.getByLabelText(text('signin.password'), { selector: 'input' }),
       'Sunshine2026',
     );
-    await userEvent.click(canvas.getByText('I agree to the', { exact: false }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
-    await expect(canvas.getByLabelText('Email')).toHaveAccessibleDescription(
-      'An account with this email already exists.',
+    await userEvent.type(
+      canvas.getByLabelText(text('signup.confirmPassword'), { selector: 'input' }),
+      'Sunshine2026',
+    );
+    await userEvent.click(canvas.getByRole('checkbox'));
+    await userEvent.click(canvas.getByRole('button', { name: text('signup.submit') }));
+    await expect(canvas.getByLabelText(text('signin.email'))).toHaveAccessibleDescription(
+      text('api.emailTaken'),
     );
   },
 };
@@ -145,7 +154,9 @@ export const ForgotPassword: Story = {
   args: { path: '/forgot-password' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('button', { name: 'Send reset link' })).toBeDisabled();
+    await expect(
+      await canvas.findByRole('button', { name: text('forgotPassword.submit') }),
+    ).toBeDisabled();
   },
 };
 
@@ -154,10 +165,13 @@ export const ForgotPasswordSent: Story = {
   args: { path: '/forgot-password' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByLabelText('Email'), FIXTURE_ACCOUNTS.client.email);
-    await userEvent.click(canvas.getByRole('button', { name: 'Send reset link' }));
+    await userEvent.type(
+      await canvas.findByLabelText(text('signin.email')),
+      FIXTURE_ACCOUNTS.client.email,
+    );
+    await userEvent.click(canvas.getByRole('button', { name: text('forgotPassword.submit') }));
     await expect(
-      await canvas.findByRole('button', { name: 'Try a different email' }),
+      await canvas.findByRole('button', { name: text('forgotPassword.tryAnother') }),
     ).toBeVisible();
   },
 };
@@ -173,7 +187,7 @@ export const ResetPassword: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(
-      await canvas.findByLabelText('New password', { selector: 'input' }),
+      await canvas.findByLabelText(text('resetPassword.password'), { selector: 'input' }),
       'sunshine',
     );
   },
@@ -184,10 +198,12 @@ export const ResetPasswordValidation: Story = {
   args: { path: '/reset-password?token=abc' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Reset password' }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: text('resetPassword.submit') }),
+    );
     await expect(
-      canvas.getByLabelText('Confirm new password', { selector: 'input' }),
-    ).toHaveAccessibleDescription('Please confirm your password');
+      canvas.getByLabelText(text('resetPassword.confirmPassword'), { selector: 'input' }),
+    ).toHaveAccessibleDescription(text('validation.confirmRequired'));
   },
 };
 
@@ -197,15 +213,17 @@ export const ResetPasswordInvalidLink: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(
-      await canvas.findByLabelText('New password', { selector: 'input' }),
+      await canvas.findByLabelText(text('resetPassword.password'), { selector: 'input' }),
       'Sunshine2026',
     );
     await userEvent.type(
-      canvas.getByLabelText('Confirm new password', { selector: 'input' }),
+      canvas.getByLabelText(text('resetPassword.confirmPassword'), { selector: 'input' }),
       'Sunshine2026',
     );
-    await userEvent.click(canvas.getByRole('button', { name: 'Reset password' }));
-    await expect(await canvas.findByRole('link', { name: 'Request a new link' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: text('resetPassword.submit') }));
+    await expect(
+      await canvas.findByRole('link', { name: text('resetPassword.requestNewLink') }),
+    ).toBeVisible();
   },
 };
 
@@ -220,16 +238,16 @@ export const ResetPasswordDone: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(
-      await canvas.findByLabelText('New password', { selector: 'input' }),
+      await canvas.findByLabelText(text('resetPassword.password'), { selector: 'input' }),
       'Sunshine2026',
     );
     await userEvent.type(
-      canvas.getByLabelText('Confirm new password', { selector: 'input' }),
+      canvas.getByLabelText(text('resetPassword.confirmPassword'), { selector: 'input' }),
       'Sunshine2026',
     );
-    await userEvent.click(canvas.getByRole('button', { name: 'Reset password' }));
+    await userEvent.click(canvas.getByRole('button', { name: text('resetPassword.submit') }));
     await expect(await canvas.findByRole('status')).toHaveTextContent(
-      'Taking you to sign in in 3 seconds…',
+      text('resetPassword.redirecting'),
     );
   },
 };
@@ -250,7 +268,7 @@ export const VerifyEmailDone: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('heading', { name: 'Your email is confirmed' }),
+      await canvas.findByRole('heading', { name: text('verifyEmail.doneTitle') }),
     ).toBeVisible();
   },
 };
@@ -274,7 +292,7 @@ export const VerifyEmailAlreadyConfirmed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('heading', { name: 'Your email is already confirmed' }),
+      await canvas.findByRole('heading', { name: text('verifyEmail.alreadyTitle') }),
     ).toBeVisible();
   },
 };
@@ -285,7 +303,7 @@ export const VerifyEmailInvalid: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('heading', { name: 'We could not confirm your email' }),
+      await canvas.findByRole('heading', { name: text('verifyEmail.failedTitle') }),
     ).toBeVisible();
   },
 };
@@ -296,7 +314,7 @@ export const Terms: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('heading', { name: 'Terms of Service', level: 1 }),
+      await canvas.findByRole('heading', { name: text('terms.title'), level: 1 }),
     ).toBeVisible();
   },
 };
@@ -307,7 +325,7 @@ export const Privacy: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('heading', { name: 'Privacy Policy', level: 1 }),
+      await canvas.findByRole('heading', { name: text('privacy.title'), level: 1 }),
     ).toBeVisible();
   },
 };

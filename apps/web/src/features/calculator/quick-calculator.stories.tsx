@@ -10,6 +10,7 @@ import { billPhoto } from '../../../../../.storybook/fixtures.ts';
 import { AppFixture } from '../../testing/app-fixture.tsx';
 import { replaceGeolocation, stubGeolocation } from '../../testing/full-calculator-fakes.ts';
 import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
+import { text } from '../../testing/story-text.ts';
 
 const meta = {
   title: 'Screens/QuickCalculator',
@@ -27,7 +28,9 @@ type Story = StoryObj<typeof meta>;
 export const SignedOut: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('link', { name: text('quickCalculator.signIn') }),
+    ).toBeVisible();
   },
 };
 
@@ -36,7 +39,9 @@ export const SignedIn: Story = {
   args: { as: 'client' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('button', { name: text('app.accountMenu') }),
+    ).toBeVisible();
   },
 };
 
@@ -44,8 +49,10 @@ export const SignedIn: Story = {
 export const Results: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Calculate' }));
-    await expect(await canvas.findByText('Your solar estimate')).toBeVisible();
+    await userEvent.click(
+      await canvas.findByRole('button', { name: text('quickCalculator.calculate') }),
+    );
+    await expect(await canvas.findByText(text('quickCalculator.results.title'))).toBeVisible();
   },
 };
 
@@ -53,11 +60,15 @@ export const Results: Story = {
 export const ZeroUse: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const kwh = await canvas.findByRole('textbox', { name: 'Monthly electricity use, kWh' });
+    const kwh = await canvas.findByRole('textbox', {
+      name: text('quickCalculator.monthlyKwhInput'),
+    });
     await userEvent.clear(kwh);
     await userEvent.type(kwh, '0');
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'Calculate' })).toBeDisabled();
+    await expect(
+      canvas.getByRole('button', { name: text('quickCalculator.calculate') }),
+    ).toBeDisabled();
   },
 };
 
@@ -68,12 +79,18 @@ export const PhotoAmountFound: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('radio', { name: 'Upload a photo of the bill' }));
-    await canvas.findByRole('button', { name: 'Choose file' });
+    await userEvent.click(
+      await canvas.findByRole('radio', { name: text('quickCalculator.billMethod.photo') }),
+    );
+    await canvas.findByRole('button', { name: text('quickCalculator.photo.choose') });
     const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
     await userEvent.upload(input, billPhoto());
-    await userEvent.click(canvas.getByRole('button', { name: 'Extract amount' }));
-    await expect(await canvas.findByRole('textbox', { name: 'Amount due (som)' })).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole('button', { name: text('quickCalculator.photo.extract') }),
+    );
+    await expect(
+      await canvas.findByRole('textbox', { name: text('quickCalculator.photo.amount') }),
+    ).toBeVisible();
   },
 };
 
@@ -81,13 +98,17 @@ export const PhotoAmountFound: Story = {
 export const PhotoFailed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('radio', { name: 'Upload a photo of the bill' }));
-    await canvas.findByRole('button', { name: 'Choose file' });
+    await userEvent.click(
+      await canvas.findByRole('radio', { name: text('quickCalculator.billMethod.photo') }),
+    );
+    await canvas.findByRole('button', { name: text('quickCalculator.photo.choose') });
     const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
     await userEvent.upload(input, billPhoto());
-    await userEvent.click(canvas.getByRole('button', { name: 'Extract amount' }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: text('quickCalculator.photo.extract') }),
+    );
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
-      'Failed to process the image. Please try again or enter the amount manually.',
+      text('calculator.imageProcessingFailed'),
     );
   },
 };
@@ -97,7 +118,11 @@ export const LocationDenied: Story = {
   beforeEach: () => replaceGeolocation(stubGeolocation({ code: 1 })),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Use my location' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(/Location access was denied/);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: text('quickCalculator.useMyLocation') }),
+    );
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      text('geolocationAddress.permissionDenied'),
+    );
   },
 };

@@ -16,6 +16,7 @@ import {
   type AppFixtureOptions,
 } from '../../testing/app-fixture.tsx';
 import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
+import { text } from '../../testing/story-text.ts';
 
 interface ChatStoryProps extends Omit<AppFixtureOptions, 'path'> {
   /** Open the demo client's stored conversation (/chat/{id}) instead of /chat. */
@@ -63,8 +64,8 @@ export const EmptyNewChat: Story = {
   args: { as: 'manager' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Ask the solar assistant')).toBeVisible();
-    await expect(await canvas.findByText('No conversations yet. Start a new chat.')).toBeVisible();
+    await expect(await canvas.findByText(text('chatScreen.emptyTitle'))).toBeVisible();
+    await expect(await canvas.findByText(text('chatScreen.noConversations'))).toBeVisible();
   },
 };
 
@@ -86,9 +87,11 @@ export const Streaming: Story = {
   args: { mock: { scenario: { tokenDelayMs: 2_147_000_000 } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const input = await canvas.findByRole('textbox', { name: 'Message' });
+    const input = await canvas.findByRole('textbox', { name: text('chatScreen.input') });
     await userEvent.type(input, 'How big a system do I need?{Enter}');
-    await expect(await canvas.findByRole('button', { name: 'Stop generating' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('button', { name: text('chatScreen.stop') }),
+    ).toBeVisible();
     await expect(await canvas.findByText('Thanks')).toBeVisible();
   },
 };
@@ -98,12 +101,10 @@ export const Interrupted: Story = {
   args: { mock: { scenario: scenarios.streamError() } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const input = await canvas.findByRole('textbox', { name: 'Message' });
+    const input = await canvas.findByRole('textbox', { name: text('chatScreen.input') });
     await userEvent.type(input, 'Hello{Enter}');
-    await expect(
-      await canvas.findByText('Sorry, an error occurred. Please try again.'),
-    ).toBeVisible();
-    await expect(await canvas.findByText('Response interrupted')).toBeVisible();
+    await expect(await canvas.findByText(text('chat.genericError'))).toBeVisible();
+    await expect(await canvas.findByText(text('chat.interrupted'))).toBeVisible();
   },
 };
 
@@ -112,8 +113,12 @@ export const PortfolioOpen: Story = {
   args: { openConversation: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Portfolio' }));
-    await expect(await canvas.findByText('450 kWh')).toBeVisible();
+    await userEvent.click(
+      await canvas.findByRole('button', { name: text('chatScreen.portfolioToggle') }),
+    );
+    await expect(
+      await canvas.findByText(`450 ${text('chatScreen.portfolio.unit.kwh')}`),
+    ).toBeVisible();
   },
 };
 
@@ -129,9 +134,9 @@ export const ListError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByText('Failed to load conversations', {}, { timeout: 5000 }),
+      await canvas.findByText(text('chat.conversationsLoadFailed'), {}, { timeout: 5000 }),
     ).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: text('chat.retry') })).toBeVisible();
   },
 };
 
@@ -156,6 +161,6 @@ export const Loading: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading conversation')).toBeVisible();
+    await expect(await canvas.findByText(text('chatScreen.loadingHistory'))).toBeVisible();
   },
 };

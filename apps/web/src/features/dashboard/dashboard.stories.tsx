@@ -8,6 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
 import { AccountApp } from '../../testing/auth-stories.tsx';
 import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
+import { text } from '../../testing/story-text.ts';
 
 const meta = {
   title: 'Screens/Dashboard',
@@ -29,9 +30,9 @@ export const Client: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Residential Client')).toBeVisible();
+    await expect(await canvas.findByText(text('role.client_residential'))).toBeVisible();
     await expect(await canvas.findByRole('link', { name: 'Osh Bazaar, Bishkek' })).toBeVisible();
-    await expect(canvas.queryByRole('link', { name: 'User Management' })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: text('nav.userManagement') })).toBeNull();
   },
 };
 
@@ -40,9 +41,15 @@ export const Admin: Story = {
   args: { as: 'admin' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('link', { name: 'User Management' })).toBeVisible();
-    await expect(await canvas.findByRole('heading', { name: 'Nothing here yet' })).toBeVisible();
-    await expect(await canvas.findByRole('link', { name: 'Manage users' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('link', { name: text('nav.userManagement') }),
+    ).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { name: text('dashboard.activity.emptyTitle') }),
+    ).toBeVisible();
+    await expect(
+      await canvas.findByRole('link', { name: text('dashboard.team.openUsers') }),
+    ).toBeVisible();
   },
 };
 
@@ -55,6 +62,8 @@ export const ActivityFailed: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('button', { name: text('dashboard.activity.retry') }),
+    ).toBeVisible();
   },
 };

@@ -16,6 +16,7 @@ import {
   stubGeolocation,
 } from '../../testing/full-calculator-fakes.ts';
 import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
+import { text, textPattern } from '../../testing/story-text.ts';
 
 const meta = {
   title: 'Screens/FullCalculator',
@@ -37,7 +38,7 @@ type Story = StoryObj<typeof meta>;
 async function pickChui(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
   await userEvent.type(
-    await canvas.findByRole('combobox', { name: 'Search for an address' }),
+    await canvas.findByRole('combobox', { name: text('fullCalculator.search.label') }),
     'Chui Avenue',
   );
   await userEvent.click(
@@ -47,7 +48,9 @@ async function pickChui(canvasElement: HTMLElement) {
       { timeout: 3000 },
     ),
   );
-  await userEvent.click(await canvas.findByRole('button', { name: 'Use this location' }));
+  await userEvent.click(
+    await canvas.findByRole('button', { name: text('fullCalculator.location.use') }),
+  );
 }
 
 /** Waiting for the browser's position. */
@@ -55,7 +58,7 @@ export const Detecting: Story = {
   beforeEach: () => replaceGeolocation(stubGeolocation('pending')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Detecting your location…')).toBeVisible();
+    await expect(await canvas.findByText(text('fullCalculator.location.detecting'))).toBeVisible();
   },
 };
 
@@ -65,7 +68,7 @@ export const Detected: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('button', { name: 'Choose a different location' }),
+      await canvas.findByRole('button', { name: text('fullCalculator.location.chooseDifferent') }),
     ).toBeVisible();
   },
 };
@@ -74,7 +77,9 @@ export const Detected: Story = {
 export const ManualMapReady: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('application', { name: /Map/ })).toBeVisible();
+    await expect(
+      await canvas.findByRole('application', { name: text('fullCalculator.map.label') }),
+    ).toBeVisible();
   },
 };
 
@@ -89,7 +94,7 @@ export const MapLoading: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading the map…')).toBeVisible();
+    await expect(await canvas.findByText(text('fullCalculator.map.loading'))).toBeVisible();
   },
 };
 
@@ -99,11 +104,7 @@ export const MapError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByText(
-        'The map could not be loaded. You can still search for your address.',
-        {},
-        { timeout: 5000 },
-      ),
+      await canvas.findByText(text('fullCalculator.map.error'), {}, { timeout: 5000 }),
     ).toBeVisible();
   },
 };
@@ -112,11 +113,11 @@ export const MapError: Story = {
 export const InvalidAddress: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const search = await canvas.findByRole('combobox', { name: 'Search for an address' });
+    const search = await canvas.findByRole('combobox', {
+      name: text('fullCalculator.search.label'),
+    });
     await userEvent.type(search, 'somewhere{Enter}');
-    await expect(
-      await canvas.findByText('Please select a valid address from the dropdown'),
-    ).toBeVisible();
+    await expect(await canvas.findByText(text('validation.addressFromDropdown'))).toBeVisible();
   },
 };
 
@@ -125,7 +126,9 @@ export const ConfigurationPvgis: Story = {
   play: async ({ canvasElement }) => {
     await pickChui(canvasElement);
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText(/Source: PVGIS/, {}, { timeout: 5000 })).toBeVisible();
+    await expect(
+      await canvas.findByText(textPattern('fullCalculator.source.pvgis'), {}, { timeout: 5000 }),
+    ).toBeVisible();
   },
 };
 
@@ -136,7 +139,7 @@ export const ConfigurationEstimate: Story = {
     await pickChui(canvasElement);
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByText(/Source: estimate from 4.5 sun hours/, {}, { timeout: 5000 }),
+      await canvas.findByText(textPattern('fullCalculator.source.estimate'), {}, { timeout: 5000 }),
     ).toBeVisible();
   },
 };
@@ -150,7 +153,7 @@ export const ProductionLoading: Story = {
   play: async ({ canvasElement }) => {
     await pickChui(canvasElement);
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Calculating production…')).toBeVisible();
+    await expect(await canvas.findByText(text('fullCalculator.production.loading'))).toBeVisible();
   },
 };
 
@@ -162,8 +165,8 @@ export const DraftSaved: Story = {
   play: async ({ canvasElement }) => {
     await pickChui(canvasElement);
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Save as draft' }));
-    await expect(await canvas.findByText(/Draft saved at/)).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: text('fullCalculator.save') }));
+    await expect(await canvas.findByText(textPattern('fullCalculator.saved'))).toBeVisible();
   },
 };
 
@@ -177,8 +180,8 @@ export const RateLimited: Story = {
   play: async ({ canvasElement }) => {
     await pickChui(canvasElement);
     const canvas = within(canvasElement.ownerDocument.body);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Save as draft' }));
-    const toast = await canvas.findByText('Rate limit exceeded: max 100 requests per hour');
+    await userEvent.click(await canvas.findByRole('button', { name: text('fullCalculator.save') }));
+    const toast = await canvas.findByText(text('calculator.rateLimitExceeded', { max: 100 }));
     // The toast fades and slides in: the story ends once it has settled.
     await waitFor(() => expect(toast).toBeVisible());
     const item = toast.closest('li') ?? toast;

@@ -6,6 +6,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { AccountApp } from '../../testing/auth-stories.tsx';
 import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
+import { text } from '../../testing/story-text.ts';
 
 const meta = {
   title: 'Screens/NotFound',
@@ -20,7 +21,7 @@ type Story = StoryObj<typeof meta>;
 export const SignedOut: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('link', { name: 'Go to sign in' })).toBeVisible();
+    await expect(await canvas.findByRole('link', { name: text('notFound.signin') })).toBeVisible();
   },
 };
 
@@ -29,6 +30,8 @@ export const SignedIn: Story = {
   args: { as: 'client' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('link', { name: 'Go to the dashboard' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('link', { name: text('notFound.dashboard') }),
+    ).toBeVisible();
   },
 };

@@ -7,6 +7,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { AccountApp } from '../../testing/auth-stories.tsx';
 import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
+import { text } from '../../testing/story-text.ts';
 
 const meta = {
   title: 'Screens/Profile',
@@ -21,7 +22,7 @@ type Story = StoryObj<typeof meta>;
 export const View: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('button', { name: 'Edit profile' })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: text('profile.edit') })).toBeVisible();
   },
 };
 
@@ -48,7 +49,7 @@ export const LoadError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('button', { name: 'Try again' }, { timeout: 5000 }),
+      await canvas.findByRole('button', { name: text('profile.retry') }, { timeout: 5000 }),
     ).toBeVisible();
   },
 };
@@ -57,8 +58,10 @@ export const LoadError: Story = {
 export const Editing: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Edit profile' }));
-    await expect(canvas.getByRole('textbox', { name: 'Name' })).toHaveValue('Daniyar Sadykov');
+    await userEvent.click(await canvas.findByRole('button', { name: text('profile.edit') }));
+    await expect(canvas.getByRole('textbox', { name: text('profile.name') })).toHaveValue(
+      'Daniyar Sadykov',
+    );
   },
 };
 
@@ -66,16 +69,16 @@ export const Editing: Story = {
 export const Validation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Edit profile' }));
-    const name = canvas.getByRole('textbox', { name: 'Name' });
-    const email = canvas.getByRole('textbox', { name: 'Email' });
+    await userEvent.click(await canvas.findByRole('button', { name: text('profile.edit') }));
+    const name = canvas.getByRole('textbox', { name: text('profile.name') });
+    const email = canvas.getByRole('textbox', { name: text('profile.email') });
     await userEvent.clear(name);
     await userEvent.type(name, 'D');
     await userEvent.clear(email);
     await userEvent.type(email, 'daniyar@example');
-    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
-    await expect(name).toHaveAccessibleDescription('Name must be at least 2 characters');
-    await expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    await userEvent.click(canvas.getByRole('button', { name: text('profile.save') }));
+    await expect(name).toHaveAccessibleDescription(text('validation.nameTooShort'));
+    await expect(email).toHaveAccessibleDescription(text('validation.invalidEmail'));
   },
 };
 
@@ -83,14 +86,12 @@ export const Validation: Story = {
 export const Saved: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Edit profile' }));
-    const name = canvas.getByRole('textbox', { name: 'Name' });
+    await userEvent.click(await canvas.findByRole('button', { name: text('profile.edit') }));
+    const name = canvas.getByRole('textbox', { name: text('profile.name') });
     await userEvent.clear(name);
     await userEvent.type(name, 'Daniyar S. Sadykov');
-    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
-    await expect(await canvas.findByRole('status')).toHaveTextContent(
-      'Profile updated successfully',
-    );
+    await userEvent.click(canvas.getByRole('button', { name: text('profile.save') }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent(text('auth.profileUpdated'));
   },
 };
 
@@ -99,11 +100,7 @@ export const GoogleAccount: Story = {
   args: { googleUser: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText(
-        'Profile editing is not available for accounts signed in with Google.',
-      ),
-    ).toBeVisible();
-    await expect(canvas.queryByRole('button', { name: 'Edit profile' })).toBeNull();
+    await expect(await canvas.findByText(text('auth.googleProfileLocked'))).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: text('profile.edit') })).toBeNull();
   },
 };

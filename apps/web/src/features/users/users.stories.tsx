@@ -15,6 +15,7 @@ import {
   type AppFixtureOptions,
 } from '../../testing/app-fixture.tsx';
 import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
+import { text, textPattern } from '../../testing/story-text.ts';
 
 /** The app at `path` as the admin; `setup` may change the fake's data first. */
 function UsersApp({
@@ -71,13 +72,12 @@ export const ListSorted: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('link', { name: 'Maksat Ibraimov' });
-    const sort = canvas.getByRole('button', { name: 'Name' });
+    const sort = canvas.getByRole('button', { name: text('users.list.column.name') });
     await userEvent.click(sort);
     await userEvent.click(sort);
-    await expect(canvas.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
-      'aria-sort',
-      'ascending',
-    );
+    await expect(
+      canvas.getByRole('columnheader', { name: text('users.list.column.name') }),
+    ).toHaveAttribute('aria-sort', 'ascending');
     await canvas.findByRole('link', { name: 'Administrator' });
   },
 };
@@ -110,7 +110,9 @@ export const ListManyPages: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('button', { name: 'Page 8' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('button', { name: text('users.list.page', { page: 8 }) }),
+    ).toBeVisible();
   },
 };
 
@@ -119,7 +121,9 @@ export const ListEmpty: Story = {
   args: { handlers: [http.get(listRequest, () => HttpResponse.json(toPage([], 0, 1, 10)))] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'No users found' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { name: text('users.emptyNone') }),
+    ).toBeVisible();
   },
 };
 
@@ -129,7 +133,7 @@ export const ListNoMatch: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('heading', { name: 'No users match your current filters' }),
+      await canvas.findByRole('heading', { name: text('users.emptyFiltered') }),
     ).toBeVisible();
   },
 };
@@ -140,7 +144,7 @@ export const ListError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('button', { name: 'Try again' }, { timeout: 4000 }),
+      await canvas.findByRole('button', { name: text('users.list.retry') }, { timeout: 4000 }),
     ).toBeVisible();
   },
 };
@@ -150,7 +154,9 @@ export const Create: Story = {
   args: { path: '/users/create' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('textbox', { name: 'Name' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('textbox', { name: text('users.list.column.name') }),
+    ).toBeVisible();
   },
 };
 
@@ -159,8 +165,8 @@ export const CreateRequiredErrors: Story = {
   args: { path: '/users/create' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Create user' }));
-    await expect(await canvas.findByText('Name is required')).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: text('users.list.create') }));
+    await expect(await canvas.findByText(text('validation.nameRequired'))).toBeVisible();
   },
 };
 
@@ -169,12 +175,24 @@ export const CreateFormatErrors: Story = {
   args: { path: '/users/create' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByRole('textbox', { name: 'Name' }), 'Nurlan');
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Email' }), 'nurlan@');
-    await userEvent.type(canvas.getByLabelText('Password', { exact: true }), '12345');
-    await userEvent.type(canvas.getByLabelText('Confirm password', { exact: true }), '1234');
-    await userEvent.click(canvas.getByRole('button', { name: 'Create user' }));
-    await expect(await canvas.findByText('Passwords do not match')).toBeVisible();
+    await userEvent.type(
+      await canvas.findByRole('textbox', { name: text('users.list.column.name') }),
+      'Nurlan',
+    );
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: text('users.list.column.email') }),
+      'nurlan@',
+    );
+    await userEvent.type(
+      canvas.getByLabelText(text('users.form.password'), { exact: true }),
+      '12345',
+    );
+    await userEvent.type(
+      canvas.getByLabelText(text('users.form.confirmPassword'), { exact: true }),
+      '1234',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: text('users.list.create') }));
+    await expect(await canvas.findByText(text('validation.passwordsMismatch'))).toBeVisible();
   },
 };
 
@@ -183,15 +201,25 @@ export const CreateEmailTaken: Story = {
   args: { path: '/users/create' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByRole('textbox', { name: 'Name' }), 'Daniyar Two');
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Email' }), 'daniyar@example.com');
-    await userEvent.type(canvas.getByLabelText('Password', { exact: true }), 'secret1');
-    await userEvent.type(canvas.getByLabelText('Confirm password', { exact: true }), 'secret1');
-    const create = canvas.getByRole('button', { name: 'Create user' });
+    await userEvent.type(
+      await canvas.findByRole('textbox', { name: text('users.list.column.name') }),
+      'Daniyar Two',
+    );
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: text('users.list.column.email') }),
+      'daniyar@example.com',
+    );
+    await userEvent.type(
+      canvas.getByLabelText(text('users.form.password'), { exact: true }),
+      'secret1',
+    );
+    await userEvent.type(
+      canvas.getByLabelText(text('users.form.confirmPassword'), { exact: true }),
+      'secret1',
+    );
+    const create = canvas.getByRole('button', { name: text('users.list.create') });
     await userEvent.click(create);
-    await expect(
-      await canvas.findByText('An account with this email already exists.'),
-    ).toBeVisible();
+    await expect(await canvas.findByText(text('api.emailTaken'))).toBeVisible();
     // End in a settled state for the screenshot: pointer away, request finished.
     await userEvent.unhover(create);
     await waitFor(() => expect(create).not.toHaveAttribute('data-pending'));
@@ -221,7 +249,7 @@ export const ViewWithCrmLink: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('link', { name: /Open person 4242 in the CRM/ }),
+      await canvas.findByRole('link', { name: textPattern('users.view.crmLink', { id: '4242' }) }),
     ).toBeVisible();
   },
 };
@@ -253,8 +281,8 @@ export const EditRequiredErrors: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.clear(await canvas.findByDisplayValue('Daniyar Sadykov'));
-    await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }));
-    await expect(await canvas.findByText('Name is required')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: text('users.edit.submit') }));
+    await expect(await canvas.findByText(text('validation.nameRequired'))).toBeVisible();
   },
 };
 
@@ -264,10 +292,8 @@ export const EditOwnAccount: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue('admin@solar.local');
-    const active = canvas.getByRole('checkbox', { name: 'Active account' });
+    const active = canvas.getByRole('checkbox', { name: text('users.form.active') });
     await expect(active).toBeDisabled();
-    await expect(active).toHaveAccessibleDescription(
-      'You cannot deactivate or change the role of your own account.',
-    );
+    await expect(active).toHaveAccessibleDescription(text('api.ownAccount'));
   },
 };
