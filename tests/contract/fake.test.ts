@@ -9,7 +9,9 @@ import { createMockApi } from '../../packages/api/src/mock/index.ts';
 
 const admin = { email: 'admin@contract.test', password: 'Admin123!' };
 const baseUrl = 'http://fake-api.test/api/v1';
-const mock = createMockApi({ baseUrl, admin, seed: 'empty', scenario: { tokenDelayMs: 0 } });
+// Replies are paced as the server's offline assistant paces them (30 ms), a bit faster, so
+// the stop and resume tests find a reply still running.
+const mock = createMockApi({ baseUrl, admin, seed: 'empty', scenario: { tokenDelayMs: 10 } });
 const server = setupServer(...mock.list);
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));

@@ -1,7 +1,8 @@
 /**
  * The chat stream reader (spec sections 3, 7 and 8; API-CONTRACT.md "Chat"):
- * `POST /chat/stream` with fetch, parsed with `eventsource-parser`, yielding typed
- * {@link StreamChunk}s until the event named `complete`.
+ * `POST /chat/stream` (a new reply) or `GET /chat/stream/{id}` with `Last-Event-ID` (the
+ * running reply replayed) with fetch, parsed with `eventsource-parser`, yielding typed
+ * {@link StreamChunk}s until the event named `complete`, and reporting each event's SSE id.
  *
  * Errors (thrown as ApiError before the first chunk):
  * - no valid access token, or a 401 answer: 'Authentication failed. Please sign in again.';
@@ -12,7 +13,9 @@
  *   spec section 9), `retries` times (default 1), then thrown (status 0, code `network`).
  * A malformed chunk is yielded as an error chunk whose text is '[Parse Error]'. The stream
  * ending without `complete` throws a network ApiError (the reply was cut short).
- * Aborting `signal` (the user's stop) cancels the request and ends the iteration quietly.
+ * Aborting `signal` cancels the request and ends the iteration quietly (the server keeps
+ * generating; `POST /chat/stop/{id}` is the user's stop). A replay answered 204 (no reply
+ * running) yields nothing.
  * The SSE parser is imported on the first stream (only the chat needs it), while the
  * request is under way.
  */
@@ -30,9 +33,16 @@ import {
 
 /** Options of {@link readChatStream}. */
 export interface ChatStreamOptions {
-  /** Absolute or same-origin URL of `POST /chat/stream`. */
+  /** Absolute or same-origin URL of `POST /chat/stream` or `GET /chat/stream/{id}`. */
   readonly url: string;
-  readonly body: ChatStreamRequest;
+  /** The message to send (POST); without it the running reply is replayed (GET). */
+  readonly body?: ChatStreamRequest;
+  /** The conversation of a replay (chunks without one get it). */
+  readonly conversationId?: string;
+  /** A replay continues after this SSE event id (`Last-Event-ID`); from the start without. */
+  readonly lastEventId?: string | null;
+  /** Called with the SSE id of each chunk just before it is yielded. */
+  readonly onEventId?: (id: string) => void;
   /** The access token (refreshing first when expired); null or a throw means "no valid token". */
   readonly getAccessToken: () => Promise<string | null>;
   readonly fetch?: typeof fetch;
@@ -59,6 +69,24 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
       resolve();
     }
   });
+}
+
+/** The fetch init of a new reply (POST with the message) or a replay (GET). */
+function requestInit(options: ChatStreamOptions, token: string): RequestInit {
+  const headers: Record<string, string> = {
+    Accept: 'text/event-stream',
+    Authorization: `Bearer ${token}`,
+  };
+  if (!options.body) {
+    if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
+    return { method: 'GET', headers };
+  }
+  headers['Content-Type'] = 'application/json';
+  return {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ conversationId: null, ...options.body }),
+  };
 }
 
 /**
@@ -93,13 +121,7 @@ export async function* readChatStream(
     for (let attempt = 0; !response; attempt += 1) {
       try {
         response = await doFetch(options.url, {
-          method: 'POST',
-          headers: {
-            Accept: 'text/event-stream',
-            'Content-Type': 'application/json',
-            Authorization: `Bearer ${token}`,
-          },
-          body: JSON.stringify({ conversationId: null, ...options.body }),
+          ...requestInit(options, token),
           signal: controller.signal,
         });
       } catch (error) {
@@ -111,6 +133,8 @@ export async function* readChatStream(
     }
 
     if (response.status === 401) throw authFailed();
+    // A replay with no reply running.
+    if (response.status === 204 && !options.body) return;
     if (!response.ok) {
       const error = await apiErrorFromResponse(response);
       options.onError?.(error);
@@ -132,9 +156,9 @@ export async function* readChatStream(
       );
     }
 
-    const queue: StreamChunk[] = [];
+    const queue: { chunk: StreamChunk; id: string | undefined }[] = [];
     let completed = false;
-    let conversationId = options.body.conversationId ?? '';
+    let conversationId = options.body?.conversationId ?? options.conversationId ?? '';
     let createParser: Awaited<typeof parserModule>['createParser'];
     try {
       ({ createParser } = await parserModule);
@@ -146,7 +170,7 @@ export async function* readChatStream(
         if (completed) return;
         const chunk = parseStreamChunk(event.data, conversationId);
         if (chunk.conversationId) conversationId = chunk.conversationId;
-        queue.push(chunk);
+        queue.push({ chunk, id: event.id });
         if (event.event === STREAM_COMPLETE_EVENT) completed = true;
       },
       onRetry(ms) {
@@ -169,7 +193,11 @@ export async function* readChatStream(
       } else {
         parser.feed(decoder.decode(result.value, { stream: true }));
       }
-      while (queue.length > 0) yield queue.shift()!;
+      while (queue.length > 0) {
+        const { chunk, id } = queue.shift()!;
+        if (id !== undefined) options.onEventId?.(id);
+        yield chunk;
+      }
       if (controller.signal.aborted) return;
       if (result.done && !completed) {
         throw new ApiError(0, 'network', 'The connection closed before the reply was complete.');

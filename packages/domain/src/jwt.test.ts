@@ -10,6 +10,12 @@ describe('decodeJwtPayload (spec section 3)', () => {
     expect(decodeJwtPayload(token)).toEqual({ sub: 'u1', name: 'Айгуль Ñandú', exp: 1 });
   });
 
+  it('reads a Cyrillic claim from the UTF-8 bytes of a hand-encoded payload', () => {
+    // {"name":"Дания"} as UTF-8, base64url without padding (each letter is two bytes).
+    const payload = 'eyJuYW1lIjoi0JTQsNC90LjRjyJ9';
+    expect(readTokenClaims(`x.${payload}.y`)?.name).toBe('Дания');
+  });
+
   it('accepts standard base64 with padding in the payload', () => {
     // {"a":"~~~"} in standard base64 has a '+' and '=' padding.
     expect(decodeJwtPayload('x.eyJhIjoifn5+In0=.y')).toEqual({ a: '~~~' });

@@ -33,27 +33,23 @@ export interface TokenClaims {
   readonly exp: number | null;
 }
 
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+// Web platform globals of every browser and Node >= 16; declared here because the domain
+// compiles without the DOM and Node type libraries (it stays free of platform APIs elsewhere).
+declare const atob: (data: string) => string;
+declare const TextDecoder: new (
+  label: 'utf-8',
+  options: { fatal: boolean },
+) => { decode(input: Uint8Array): string };
 
-/** Decodes base64url (or base64) to UTF-8 text; null when malformed. */
+const BASE64_TEXT = /^[A-Za-z0-9+/_-]*={0,2}$/;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decodes base64url (or base64) to UTF-8 text with `atob`; null when malformed. */
 function base64UrlToText(input: string): string | null {
-  const clean = input.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  let bits = 0;
-  let buffer = 0;
-  let percentEncoded = '';
-  for (const char of clean) {
-    const index = BASE64URL.indexOf(char);
-    if (index < 0) return null;
-    buffer = (buffer << 6) | index;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      percentEncoded += `%${((buffer >> bits) & 0xff).toString(16).padStart(2, '0')}`;
-      buffer &= (1 << bits) - 1;
-    }
-  }
+  if (!BASE64_TEXT.test(input)) return null;
   try {
-    return decodeURIComponent(percentEncoded);
+    const binary = atob(input.replace(/-/g, '+').replace(/_/g, '/'));
+    return utf8.decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
   } catch {
     return null;
   }

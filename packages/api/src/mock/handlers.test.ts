@@ -1,7 +1,7 @@
 /// <reference types="node" />
 /**
  * The mock backend in Node (msw/node): scenario switches for stories, the token-by-token
- * stream with the user's stop stored as an interrupted reply, the demo seed, and the rule
+ * stream that outlives a disconnect, the user's stop stored as an interrupted reply, the demo seed, and the rule
  * that the package root never reaches the mock.
  */
 import { readFileSync } from 'node:fs';
@@ -100,6 +100,31 @@ describe('mock backend', () => {
     });
   });
 
+  it('a client that disconnects leaves the reply running: it is stored in full', async () => {
+    const api = client();
+    await api.auth.signUp({
+      name: 'Leave Tester',
+      email: 'leave@example.com',
+      password: 'Password1',
+      confirmPassword: 'Password1',
+    });
+    mock.scenario = { tokenDelayMs: 5 };
+    const leave = new AbortController();
+    let conversationId = '';
+    for await (const chunk of api.chat.stream(
+      { message: 'Tell me everything', conversationId: null },
+      { signal: leave.signal },
+    )) {
+      conversationId = chunk.conversationId;
+      leave.abort();
+    }
+    await expect
+      .poll(async () => (await api.chat.history(conversationId)).messages.at(-1))
+      .toMatchObject({ role: 'assistant', interrupted: false });
+    const stored = (await api.chat.history(conversationId)).messages.at(-1)!;
+    expect(stored.content).toMatch(/characters received\)$/);
+  });
+
   it("the user's stop mid-stream is stored as an interrupted partial reply", async () => {
     const api = client();
     await api.auth.signUp({
@@ -109,19 +134,25 @@ describe('mock backend', () => {
       confirmPassword: 'Password1',
     });
     mock.scenario = { tokenDelayMs: 20 };
-    const stop = new AbortController();
-    let conversationId = '';
-    for await (const chunk of api.chat.stream(
-      { message: 'Tell me everything', conversationId: null },
-      { signal: stop.signal },
-    )) {
-      conversationId = chunk.conversationId;
-      stop.abort();
+    const chunks = [];
+    for await (const chunk of api.chat.stream({
+      message: 'Tell me everything',
+      conversationId: null,
+    })) {
+      chunks.push(chunk);
+      if (chunks.length === 2) await api.chat.stop(chunk.conversationId);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const history = await api.chat.history(conversationId);
-    expect(history.messages.at(-1)).toMatchObject({ role: 'assistant', interrupted: true });
-    expect(history.messages.at(-1)!.content.length).toBeGreaterThan(0);
+    const last = chunks.at(-1)!;
+    expect(last).toMatchObject({ isComplete: true, isError: false });
+    const history = await api.chat.history(last.conversationId);
+    expect(history.messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      interrupted: true,
+      content: last.completeMessage,
+    });
+    expect(last.completeMessage).toBe(chunks.map((c) => c.textDelta).join(''));
+    expect(last.completeMessage!.length).toBeGreaterThan(0);
+    expect(last.completeMessage).not.toMatch(/characters received/);
   });
 
   it('the stream error scenario sends an error chunk then complete', async () => {

@@ -1,0 +1,130 @@
+/**
+ * Contract tests: Tokens and the signed-in session (API-CONTRACT.md "Auth"; spec sections 3 and 4): refresh, sign-out, the profile and the password change.
+ */
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, type ContractKit } from './kit.ts';
+
+/** Refresh with reuse detection, sign-out, `/auth/me`, password change, resend. */
+export function sessionContract(kit: ContractKit): void {
+  const { iso, client, uniqueEmail, freshUser, failure, raw } = kit;
+  describe('auth: tokens and session', () => {
+    it('POST /auth/refresh answers a new pair; the new access token works', async () => {
+      const { api, response } = await freshUser();
+      const next = await api.auth.refresh(response.refreshToken);
+      expect(next).toEqual({
+        token: expect.any(String),
+        refreshToken: expect.any(String),
+        expiresAt: iso,
+      });
+      expect(next.refreshToken).not.toBe(response.refreshToken);
+      const me = await raw('GET', 'auth/me', { token: next.token });
+      expect(me.status).toBe(200);
+    });
+    it('a refresh token is single use: reusing it answers 401 and revokes its family', async () => {
+      const { api, response } = await freshUser();
+      const next = await api.auth.refresh(response.refreshToken);
+      // Once its successor was used, the old token is a reuse even within the grace
+      // interval of tabs refreshing at once (API-CONTRACT.md, refresh).
+      const after = await api.auth.refresh(next.refreshToken);
+      expect(await failure(api.auth.refresh(response.refreshToken))).toMatchObject({ status: 401 });
+      expect(await failure(api.auth.refresh(after.refreshToken))).toMatchObject({ status: 401 });
+    });
+    it('refresh answers 401 for an unknown token and 400 for a missing one', async () => {
+      expect(await failure(client().auth.refresh('not-a-real-refresh-token'))).toMatchObject({
+        status: 401,
+      });
+      expect((await raw('POST', 'auth/refresh', { body: {} })).status).toBe(400);
+    });
+    it('POST /auth/signout answers 204 and revokes the refresh token; 204 for an unknown token', async () => {
+      const { api, response } = await freshUser();
+      await api.auth.signOut();
+      expect(api.session.getSnapshot()).toEqual({
+        user: null,
+        accessToken: null,
+        refreshToken: null,
+      });
+      expect(await failure(client().auth.refresh(response.refreshToken))).toMatchObject({
+        status: 401,
+      });
+      expect(
+        (await raw('POST', 'auth/signout', { body: { refreshToken: 'unknown-token' } })).status,
+      ).toBe(204);
+    });
+    it('GET /auth/me answers 200 SessionUser + {emailConfirmed, createdAt}; 401 without or with a bad token', async () => {
+      const { api, user } = await freshUser();
+      expect(await api.profile.get()).toEqual({ ...user, emailConfirmed: false, createdAt: iso });
+      const none = await raw('GET', 'auth/me');
+      expect(none.status).toBe(401);
+      expect(none.body).toMatchObject({
+        message: expect.any(String),
+        code: expect.stringMatching(/^(unauthenticated|token_expired)$/),
+      });
+      expect((await raw('GET', 'auth/me', { token: 'a.b.c' })).status).toBe(401);
+    });
+    it('POST /auth/password/change keeps this session, ends the others; 400 wrong current password', async () => {
+      const { api, email } = await freshUser();
+      const wrong = await failure(
+        api.profile.changePassword({
+          currentPassword: 'Wrong1234',
+          password: 'Newpass123',
+          confirmPassword: 'Newpass123',
+        }),
+      );
+      expect(wrong).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(wrong.fieldErrors).toHaveProperty('currentPassword');
+      const other = await client().auth.signIn({ email, password: PASSWORD });
+      await api.profile.changePassword({
+        currentPassword: PASSWORD,
+        password: 'Newpass123',
+        confirmPassword: 'Newpass123',
+      });
+      expect(await api.auth.refresh(api.session.getRefreshToken()!)).toMatchObject({
+        token: expect.any(String),
+      });
+      expect(await failure(client().auth.refresh(other.refreshToken))).toMatchObject({
+        status: 401,
+      });
+      await client().auth.signIn({ email, password: 'Newpass123' });
+    });
+    it('POST /auth/email/verify/resend answers 202 {message}', async () => {
+      const { api } = await freshUser();
+      expect(await api.profile.resendVerification()).toEqual({ message: expect.any(String) });
+    });
+    it('PUT /auth/me answers 200 updated; 400 bad email; 409 email_taken', async () => {
+      const { api } = await freshUser('Old Name');
+      const email = uniqueEmail('renamed');
+      const me = await api.profile.update({ name: 'New Name', email, currentPassword: PASSWORD });
+      expect(me).toMatchObject({
+        name: 'New Name',
+        email,
+        emailConfirmed: expect.any(Boolean),
+        createdAt: iso,
+      });
+      expect(api.session.getSnapshot().user).toMatchObject({ name: 'New Name', email });
+      const bad = await failure(api.profile.update({ name: 'New Name', email: 'not-an-email' }));
+      expect(bad).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(bad.fieldErrors).toHaveProperty('email');
+      const other = await freshUser();
+      expect(
+        await failure(
+          api.profile.update({ name: 'New Name', email: other.email, currentPassword: PASSWORD }),
+        ),
+      ).toMatchObject({
+        status: 409,
+        code: 'email_taken',
+      });
+      // A new email needs the current password (issue 25 item 4): a field error otherwise.
+      for (const currentPassword of [undefined, 'Wrong1234']) {
+        const refused = await failure(
+          api.profile.update({
+            name: 'New Name',
+            email: uniqueEmail('moved'),
+            ...(currentPassword ? { currentPassword } : {}),
+          }),
+        );
+        expect(refused).toMatchObject({ status: 400, code: 'validation_failed' });
+        expect(refused.fieldErrors).toHaveProperty('currentPassword');
+      }
+    });
+  });
+}
