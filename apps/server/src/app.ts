@@ -437,8 +437,9 @@ export async function buildApp({
         authenticate,
         env,
         metrics: metrics?.sources,
+        redis,
       });
-      await api.register(projectsRoutes, { db: database.db, authenticate, env });
+      await api.register(projectsRoutes, { db: database.db, authenticate, env, redis });
       await api.register(geoRoutes, { env });
       await api.register(calculatorRoutes, { env, metrics: metrics?.sources });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -11,6 +11,7 @@ import {
 } from '@solar/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { preHandlerHookHandler } from 'fastify';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guard.ts';
 import type { Db } from '../db/database.ts';
@@ -33,6 +34,8 @@ export interface ChatRoutesOptions {
   env: Record<string, string | undefined>;
   /** With METRICS=on: where the open-streams gauge reads its value. */
   metrics?: MetricSources | undefined;
+  /** REDIS_URL's client: the message limit is counted there, across server processes. */
+  redis?: Redis | undefined;
 }
 
 const tags = ['chat'];
@@ -121,7 +124,7 @@ export const streamChunkSchema = z.object({
 
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app,
-  { db, authenticate, env, metrics },
+  { db, authenticate, env, metrics, redis },
 ) => {
   const config = loadChatConfig(env);
   const streams = createStreamTracker();
@@ -133,7 +136,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
     repo: createChatRepository(db),
     chatModel: createChatModel(config),
     config,
-    limiter: createMessageLimiter(config.rateLimit),
+    limiter: createMessageLimiter(config.rateLimit, Date.now, redis),
     background: createBackgroundTasks((error) => app.log.warn({ err: error }, 'chat task failed')),
   };
   const { repo } = deps;

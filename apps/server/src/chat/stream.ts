@@ -249,7 +249,7 @@ export async function streamChatReply(
     if (!owned) throw conversationNotFound();
     if (owned.status === 'ended') throw conversationEnded();
   }
-  limiter.consume(auth.userId);
+  await limiter.consume(auth.userId);
   // A new conversation's id is made here, so the stream can open before anything is
   // written: the first chunk does not wait for the database (issue 10, time to first
   // chunk). A failed write below ends the stream with the error chunk.
