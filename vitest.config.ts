@@ -134,6 +134,17 @@ export default defineConfig({
         },
       },
       {
+        // Two server processes on PostgreSQL and Redis (issue 26); skipped, saying why, without them.
+        test: {
+          name: 'multi-instance',
+          root: here('./tests/multi-instance'),
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         plugins: [react(), tailwindcss()],
         optimizeDeps: { include: uiDeps },
         test: {

@@ -68,6 +68,13 @@ const checks = [
     report: { kind: 'vitest', file: 'resilience.json' },
   },
   {
+    name: 'multi-instance',
+    title:
+      'Two server processes on PostgreSQL and Redis: tokens, account changes, limits, stop, resume',
+    commands: [['vitest', 'run', '--project', 'multi-instance']],
+    report: { kind: 'vitest', file: 'multi-instance.json' },
+  },
+  {
     name: 'bench',
     title: 'Benchmark harness self-tests (node:test)',
     commands: [['node', '--test', 'scripts/bench/bench.test.ts']],

@@ -22,7 +22,12 @@ import { stdSerializers } from 'pino';
 import path from 'node:path';
 import { createAccountMail } from './auth/account-mail.ts';
 import { createGoogleClient } from './auth/google.ts';
-import { ACCOUNT_CACHE_TTL_MS, createAccountCache } from './auth/account-cache.ts';
+import {
+  ACCOUNT_CACHE_TTL_MS,
+  createAccountCache,
+  HEARD_ACCOUNT_CACHE_TTL_MS,
+} from './auth/account-cache.ts';
+import { listenForAccountChanges, type AccountChangeListener } from './auth/account-changes.ts';
 import { createAuthenticate } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { calculatorRoutes } from './calculator/routes.ts';
@@ -388,10 +393,20 @@ export async function buildApp({
 
   const tokens = createTokenService(jwtSecret, config.accessTokenTtl, now);
   // PGlite belongs to this one process, and every write here clears the cached row: its
-  // rows never go stale. On PostgreSQL another server may write: re-read after the TTL.
+  // rows never go stale. On PostgreSQL another server may write: its changes are heard
+  // (LISTEN, account-changes.ts), or while they are not, rows are re-read after the TTL.
+  let changes: AccountChangeListener | undefined;
   const accounts = createAccountCache(database.db, {
-    ttlMs: database.kind === 'pglite' ? Infinity : ACCOUNT_CACHE_TTL_MS,
+    ttlMs:
+      database.kind === 'pglite'
+        ? Infinity
+        : () => (changes?.listening ? HEARD_ACCOUNT_CACHE_TTL_MS : ACCOUNT_CACHE_TTL_MS),
   });
+  if (database.url) {
+    changes = await listenForAccountChanges(database.url, accounts, app.log);
+    const listener = changes;
+    app.addHook('onClose', async () => listener.close());
+  }
   const authenticate = createAuthenticate(accounts, tokens);
   const transport =
     mailer ??
@@ -437,8 +452,9 @@ export async function buildApp({
         authenticate,
         env,
         metrics: metrics?.sources,
+        redis,
       });
-      await api.register(projectsRoutes, { db: database.db, authenticate, env });
+      await api.register(projectsRoutes, { db: database.db, authenticate, env, redis });
       await api.register(geoRoutes, { env });
       await api.register(calculatorRoutes, { env, metrics: metrics?.sources });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

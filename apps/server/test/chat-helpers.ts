@@ -100,6 +100,8 @@ export function useChatServer(
 
 /** One parsed SSE event of the chat stream. */
 export interface ChatEvent {
+  /** The event's `id:` (for Last-Event-ID). */
+  id: string | undefined;
   /** The event name; undefined for unnamed (message) events. */
   event: string | undefined;
   chunk: StreamChunk;
@@ -117,6 +119,13 @@ export interface ChatStreamResult {
   text: string;
 }
 
+/** What streamChat and resumeChat may be told. */
+interface ReadOptions {
+  stopWhen?: (event: ChatEvent) => boolean;
+  /** Called with each event as it arrives (index 0 is the first chunk). */
+  onEvent?: (event: ChatEvent, index: number) => void;
+}
+
 /**
  * Posts to /chat/stream with fetch and reads the answer with a real SSE parser. With
  * `stopWhen`, the request is aborted (the client disconnects) as soon as an event matches.
@@ -125,19 +134,38 @@ export async function streamChat(
   baseUrl: string,
   token: string,
   body: unknown,
-  options: {
-    stopWhen?: (event: ChatEvent) => boolean;
-    /** Called with each event as it arrives (index 0 is the first chunk). */
-    onEvent?: (event: ChatEvent, index: number) => void;
-  } = {},
+  options: ReadOptions = {},
 ): Promise<ChatStreamResult> {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/chat/stream`, {
+  return readChat(`${baseUrl}/chat/stream`, options, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
-    signal: controller.signal,
   });
+}
+
+/** GET /chat/stream/{id} (with `Last-Event-ID` when given), read like streamChat. */
+export async function resumeChat(
+  baseUrl: string,
+  token: string,
+  conversationId: string,
+  lastEventId?: string,
+  options: ReadOptions = {},
+): Promise<ChatStreamResult> {
+  return readChat(`${baseUrl}/chat/stream/${conversationId}`, options, {
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+    },
+  });
+}
+
+async function readChat(
+  url: string,
+  options: ReadOptions,
+  init: RequestInit,
+): Promise<ChatStreamResult> {
+  const controller = new AbortController();
+  const response = await fetch(url, { ...init, signal: controller.signal });
   const result: ChatStreamResult = {
     status: response.status,
     headers: response.headers,
@@ -147,13 +175,18 @@ export async function streamChat(
     text: '',
   };
   if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
-    result.json = (await response.json()) as ChatStreamResult['json'];
+    const text = await response.text();
+    result.json = text ? (JSON.parse(text) as ChatStreamResult['json']) : undefined;
     return result;
   }
   let stop = false;
   const parser = createParser({
     onEvent(message) {
-      const event: ChatEvent = { event: message.event, chunk: JSON.parse(message.data) };
+      const event: ChatEvent = {
+        id: message.id,
+        event: message.event,
+        chunk: JSON.parse(message.data),
+      };
       result.events.push(event);
       options.onEvent?.(event, result.events.length - 1);
       if (!event.chunk.isError && !event.chunk.isComplete) result.text += event.chunk.textDelta;

@@ -188,7 +188,7 @@ describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
     expect(again.events.at(-1)!.chunk.completeMessage).toBe('Back again.');
   });
 
-  it('cancels the upstream request when the client disconnects and stores the partial reply', async () => {
+  it('cancels the upstream request when the reply is stopped and stores the partial reply', async () => {
     const { token } = await createClient(chat.server);
     const pieces = Array.from({ length: 100 }, (_, i) => `w${i} `);
     fake.replies.push({ kind: 'text', pieces, delayMs: 30 });
@@ -199,6 +199,12 @@ describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
       { stopWhen: (event) => event.chunk.textDelta !== '' },
     );
     const id = result.events[0]!.chunk.conversationId;
+    // The client's disconnect alone would not stop it (issue 26): the explicit call does.
+    const stopped = await fetch(`${chat.baseUrl}/chat/stop/${id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(stopped.status).toBe(204);
     const upstream = streamed()[0]!;
     await eventually(
       async () => upstream.clientClosed,

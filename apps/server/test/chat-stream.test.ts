@@ -6,18 +6,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { composeOfflineReply } from '../src/chat/offline-replies.ts';
 import { STREAM_ERROR_MESSAGE } from '../src/chat/stream.ts';
 import { conversations, messages } from '../src/db/schema.ts';
 import { databaseKinds } from './harness.ts';
-import {
-  createClient,
-  eventually,
-  getJson,
-  sendJson,
-  useChatServer,
-  streamChat,
-} from './chat-helpers.ts';
+import { createClient, getJson, sendJson, useChatServer, streamChat } from './chat-helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -183,6 +175,7 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
       expect(id).toMatch(UUID);
       expect(result.events.slice(1)).toEqual([
         {
+          id: expect.any(String),
           event: undefined,
           chunk: expect.objectContaining({
             conversationId: id,
@@ -191,6 +184,7 @@ describe.each(databaseKinds)('chat stream on %s', (kind) => {
           }),
         },
         {
+          id: expect.any(String),
           event: 'complete',
           chunk: expect.objectContaining({
             isComplete: true,
@@ -284,49 +278,6 @@ describe.each(databaseKinds)('chat stream timing on %s', (kind) => {
     });
     expect(result.events.at(-1)!.event).toBe('complete');
     expect(result.comments).toContain('heartbeat');
-  });
-
-  it('stops generating when the client disconnects and stores the partial reply as interrupted', async () => {
-    const { token } = await createClient(chat.server);
-    const full = composeOfflineReply({
-      botType: 0,
-      locale: 'en',
-      facts: {},
-      newFacts: {},
-      firstReply: true,
-    });
-    const started = Date.now();
-    const result = await streamChat(
-      chat.baseUrl,
-      token,
-      { message: 'Hello', conversationId: null },
-      { stopWhen: (event) => event.chunk.textDelta !== '' },
-    );
-    expect(result.events.at(-1)!.event).toBeUndefined();
-    const id = result.events[0]!.chunk.conversationId;
-
-    const history = await eventually(
-      () => getJson(chat.server, token, `/chat/history/${id}`),
-      (h) => h.body.messages.length === 2,
-    );
-    const stored = Date.now() - started;
-    const reply = history.body.messages[1];
-    expect(reply).toMatchObject({ role: 'assistant', interrupted: true });
-    expect(reply.content.length).toBeGreaterThan(0);
-    expect(reply.content.length).toBeLessThan(full.length);
-    expect(full.startsWith(reply.content)).toBe(true);
-    // The whole reply takes (words x 40 ms); it was stopped long before that.
-    const words = full.split(' ').length;
-    expect(stored).toBeLessThan((words * 40) / 2);
-    // Nothing is appended later: generation has stopped.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const later = await getJson(chat.server, token, `/chat/history/${id}`);
-    expect(later.body.messages).toEqual(history.body.messages);
-    const [conversation] = await chat.server.database.db
-      .select()
-      .from(conversations)
-      .where(eq(conversations.id, id));
-    expect(conversation!.messageCount).toBe(2);
   });
 });
 

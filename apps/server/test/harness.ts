@@ -92,3 +92,57 @@ export async function startTestServer(
     },
   };
 }
+
+/**
+ * Two apps on one fresh database, as two server processes would be (issue 26): on
+ * PostgreSQL each has its own connection pool; on PGlite they share the one in-memory
+ * database. Same JWT secret, same `env`; `close` closes both and drops the database.
+ */
+export async function startTwinServers(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<{ servers: [TestServer, TestServer]; close(): Promise<void> }> {
+  const pgTarget = kind === 'postgres' ? await freshPostgres() : undefined;
+  const shared = pgTarget ? undefined : await openDatabase({ kind: 'memory' });
+  const jwtSecret = randomBytes(32).toString('hex');
+  const dirs: string[] = [];
+  const start = async (): Promise<TestServer> => {
+    const database = shared ?? (await openDatabase(pgTarget!.target));
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'solar-test-'));
+    dirs.push(dataDir);
+    const settings = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...env };
+    const config = loadConfig(settings);
+    await ensureAdmin(database.db, ADMIN);
+    const app = await buildApp({
+      config,
+      database,
+      jwtSecret,
+      logger: false,
+      env: { ...process.env, ...settings },
+    });
+    await app.ready();
+    return {
+      app,
+      database,
+      config,
+      databaseUrl: pgTarget?.target.kind === 'postgres' ? pgTarget.target.url : undefined,
+      settleMail: () => app.accountMail.settle(),
+      async close() {
+        await app.close();
+        if (!shared) await database.close();
+      },
+    };
+  };
+  const first = await start();
+  const second = await start();
+  return {
+    servers: [first, second],
+    async close() {
+      await first.close();
+      await second.close();
+      await shared?.close();
+      await pgTarget?.drop();
+      for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

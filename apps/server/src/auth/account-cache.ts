@@ -5,8 +5,9 @@
  *
  * Freshness: every write to `users` in this process calls `forget(id)` (or `clear()`), so a
  * deactivation, role change or profile edit takes effect on this server's next request, as
- * before. A write by another process (a second server on the same PostgreSQL, a manual SQL
- * update) is seen after at most `ttlMs`. A load that started before a `forget` of the same
+ * before. On PostgreSQL a write by any process (a second server, a manual SQL update) is
+ * heard through account-changes.ts, which calls `forget` too; while it is not heard, a
+ * row is used for at most `ttlMs` (ACCOUNT_CACHE_TTL_MS). A load that started before a `forget` of the same
  * account is not stored, so a racing read cannot bring back the old row. Rows are frozen:
  * every request of an account shares one until it changes.
  */
@@ -17,6 +18,11 @@ import type { UserRow } from '../users/repository.ts';
 
 /** How long a cached row may be used before it is read again, ms. */
 export const ACCOUNT_CACHE_TTL_MS = 1000;
+/**
+ * The same while account changes are heard (account-changes.ts): a changed row is dropped
+ * when its notification arrives, so the TTL only bounds how long an unchanged row is kept.
+ */
+export const HEARD_ACCOUNT_CACHE_TTL_MS = 60_000;
 /** Most rows kept; the oldest entry is dropped first. */
 export const ACCOUNT_CACHE_MAX = 10_000;
 
@@ -35,7 +41,8 @@ export interface AccountCache {
 }
 
 export interface AccountCacheOptions {
-  ttlMs?: number;
+  /** How long a row may be used, ms; a function is asked on every use. */
+  ttlMs?: number | (() => number);
   max?: number;
   /** Clock in ms (tests). */
   now?: () => number;
@@ -48,7 +55,8 @@ interface Entry {
 
 /** Creates the cache over `db`; see the module comment for its freshness rules. */
 export function createAccountCache(db: Db, options: AccountCacheOptions = {}): AccountCache {
-  const ttlMs = options.ttlMs ?? ACCOUNT_CACHE_TTL_MS;
+  const ttl = options.ttlMs ?? ACCOUNT_CACHE_TTL_MS;
+  const ttlMs = typeof ttl === 'number' ? () => ttl : ttl;
   const max = options.max ?? ACCOUNT_CACHE_MAX;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
@@ -75,7 +83,7 @@ export function createAccountCache(db: Db, options: AccountCacheOptions = {}): A
 
   function peek(id: string): Entry | undefined {
     const entry = entries.get(id);
-    return entry && now() - entry.loadedAt < ttlMs ? entry : undefined;
+    return entry && now() - entry.loadedAt < ttlMs() ? entry : undefined;
   }
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { abortWhenAny } from './stream.ts';
+import { abortWhenAny } from './running.ts';
 
 describe('abortWhenAny', () => {
   it('aborts with the reason of the first source that aborts', () => {

@@ -1,5 +1,6 @@
 /**
- * Chat routes (API-CONTRACT.md, Chat): stream, history, end, conversations, title and
+ * Chat routes (API-CONTRACT.md, Chat): stream, history, end, stop and resume (stop-routes.ts),
+ * conversations, title and
  * portfolio. Every route requires a signed-in user (401 otherwise) and sees only that
  * user's conversations: another user's id is answered 404, exactly like an unknown one.
  * Settings come from the environment (config.ts); a bad value fails registration.
@@ -11,6 +12,7 @@ import {
 } from '@solar/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { preHandlerHookHandler } from 'fastify';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guard.ts';
 import type { Db } from '../db/database.ts';
@@ -19,12 +21,18 @@ import { loadChatConfig } from './config.ts';
 import { createChatModel } from './model.ts';
 import { createMessageLimiter } from './rate-limit.ts';
 import { createChatRepository } from './repository.ts';
+import { createReplyLog } from './reply-log.ts';
 import {
-  createBackgroundTasks,
-  createLiveReplies,
-  createStreamTracker,
-  streamChatReply,
-} from './stream.ts';
+  conversationId,
+  historyResponse,
+  listResponse,
+  portfolioResponse,
+  streamChunkSchema,
+} from './schemas.ts';
+import { createBackgroundTasks, createLiveReplies, createStreamTracker } from './running.ts';
+import { createStopChannel } from './stop-channel.ts';
+import { registerStopRoutes } from './stop-routes.ts';
+import { streamChatReply } from './stream.ts';
 
 export interface ChatRoutesOptions {
   db: Db;
@@ -33,111 +41,51 @@ export interface ChatRoutesOptions {
   env: Record<string, string | undefined>;
   /** With METRICS=on: where the open-streams gauge reads its value. */
   metrics?: MetricSources | undefined;
+  /** REDIS_URL's client: the message limit is counted there, across server processes. */
+  redis?: Redis | undefined;
 }
 
 const tags = ['chat'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().max(100) });
 
-const factsSchema = z.object({
-  monthlyKwh: z.number().optional(),
-  monthlyBill: z.number().optional(),
-  roofType: z.string().optional(),
-  roofArea: z.number().optional(),
-  location: z.string().optional(),
-});
-const botTypeSchema = z.literal([0, 1]);
-
-const historyResponse = z.object({
-  conversationId: z.string(),
-  title: z.string(),
-  startedAt: z.string(),
-  status: z.enum(['active', 'ended']),
-  messages: z
-    .array(
-      z.object({
-        id: z.string(),
-        role: z.enum(['user', 'assistant', 'system']),
-        content: z.string(),
-        botType: botTypeSchema.nullable(),
-        createdAt: z.string(),
-        extractedDataJson: z.string().nullable(),
-        interrupted: z.boolean(),
-      }),
-    )
-    .readonly(),
-});
-const listResponse = z.object({
-  conversations: z
-    .array(
-      z.object({
-        id: z.string(),
-        title: z.string(),
-        messageCount: z.number(),
-        lastMessageAt: z.string(),
-        titleGenerated: z.boolean(),
-      }),
-    )
-    .readonly(),
-  page: z.number(),
-  totalPages: z.number(),
-});
-const portfolioResponse = z.object({
-  electricityConsumption: z.object({
-    monthlyKwh: z.number().nullable(),
-    monthlyBill: z.number().nullable(),
-    currency: z.literal('KGS'),
-  }),
-  propertyInfo: z.object({
-    roofType: z.string().nullable(),
-    roofArea: z.number().nullable(),
-    location: z.string().nullable(),
-  }),
-  updatedAt: z.string().nullable(),
-  /** Where each known fact was stated: its conversation and when (issue 25 item 10). */
-  sources: z.partialRecord(
-    z.enum(['monthlyKwh', 'monthlyBill', 'roofType', 'roofArea', 'location']),
-    z.object({
-      conversationId: z.string().nullable(),
-      conversationTitle: z.string().nullable(),
-      recordedAt: z.string(),
-    }),
-  ),
-});
-
-/** An example conversation id of the OpenAPI document. */
-const conversationId = '5b0c7d2e-1f3a-4c6b-9d8e-2a4f6b8c0d1e';
-
-/** Documents the event-stream answer of `POST /chat/stream` in the OpenAPI document. */
-export const streamChunkSchema = z.object({
-  conversationId: z.string(),
-  textDelta: z.string(),
-  botType: botTypeSchema,
-  isComplete: z.boolean(),
-  isError: z.boolean(),
-  completeMessage: z.string().nullable().optional(),
-  extractedData: factsSchema.nullable().optional(),
-});
-
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app,
-  { db, authenticate, env, metrics },
+  { db, authenticate, env, metrics, redis },
 ) => {
   const config = loadChatConfig(env);
   const streams = createStreamTracker();
-  const live = createLiveReplies();
+  // Stops and the events of running replies reach every instance through Redis when
+  // REDIS_URL is set; one process needs neither (stop-channel.ts, reply-log.ts).
+  const stops = createStopChannel(redis, app.log);
+  const live = createLiveReplies(stops);
+  const replies = createReplyLog(redis, (error) =>
+    app.log.debug({ err: error }, 'a chat reply event was not copied to Redis'),
+  );
   if (metrics) metrics.chatStreams = () => live.count();
   const deps = {
     shutdown: streams.signal,
     live,
+    replies,
     repo: createChatRepository(db),
     chatModel: createChatModel(config),
     config,
-    limiter: createMessageLimiter(config.rateLimit),
+    limiter: createMessageLimiter(config.rateLimit, Date.now, redis),
     background: createBackgroundTasks((error) => app.log.warn({ err: error }, 'chat task failed')),
   };
   const { repo } = deps;
-  app.addHook('onClose', async () => deps.background.close());
+  app.addHook('onClose', async () => {
+    await deps.background.close();
+    await stops.close();
+  });
+  registerStopRoutes(app, {
+    authenticate,
+    repo,
+    live,
+    replies,
+    heartbeatMs: config.heartbeatMs,
+    chunkSchema: streamChunkSchema,
+  });
   // On close (SIGTERM) new requests are already refused with 503; open streams get a grace
   // period, then end with an error chunk and are stored marked interrupted.
   app.addHook('preClose', async () => streams.drain());
@@ -158,7 +106,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
         operationId: 'streamChatReply',
         summary: 'Send a message and stream the reply (server-sent events)',
         description:
-          "Validation and ownership errors come before the stream, as JSON. The answer is `text/event-stream`: each event's `data` is one JSON chunk (the schema below). The first chunk carries the conversation id; text arrives as `textDelta`s; a failure sends a chunk with `isError: true`; the last event is named `complete` and carries `isComplete: true`, `completeMessage` and `extractedData`. Comments (`: heartbeat`) keep the connection open.",
+          "Validation and ownership errors come before the stream, as JSON. The answer is `text/event-stream`: each event's `data` is one JSON chunk (the schema below) and each event has an `id`. The first chunk carries the conversation id; text arrives as `textDelta`s; a failure sends a chunk with `isError: true`; the last event is named `complete` and carries `isComplete: true`, `completeMessage` and `extractedData`. Comments (`: heartbeat`) keep the connection open. A dropped connection does not stop the reply: resume it with `GET /chat/stream/{id}` and `Last-Event-ID`; stop it with `POST /chat/stop/{id}`.",
         answers: {
           200: {
             description:
@@ -228,9 +176,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   );
 
   /**
-   * POST /chat/end/{id} -> 200 {conversationId, status: "ended"}; 404. A reply of the
-   * conversation streaming in this process stops before the answer: it stores what it had
-   * streamed, marked interrupted, and ends with `complete`.
+   * POST /chat/end/{id} -> 200 {conversationId, status: "ended"}; 404. A running reply of
+   * the conversation, on any instance, is stopped: it stores what it had generated,
+   * marked interrupted, and ends with `complete`.
    */
   app.post(
     '/chat/end/:id',

@@ -1,8 +1,9 @@
 /**
  * Server-sent events on a raw Node response (API-CONTRACT.md "Chat"; WHATWG HTML, server-
- * sent events): `data: <json>` events, a named `complete` event, and `: heartbeat`
- * comments that keep proxies from closing an idle stream. Writes after the client has gone
- * are dropped silently.
+ * sent events): `data: <json>` events, each with its `id:` (a resumed stream sends
+ * `Last-Event-ID`: reply-log.ts), a named `complete` event, and `: heartbeat` comments that
+ * keep proxies from closing an idle stream. Writes after the client has gone are dropped
+ * silently.
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
@@ -14,12 +15,22 @@ export const SSE_HEADERS: OutgoingHttpHeaders = {
   'x-accel-buffering': 'no',
 };
 
+/** One event: its id, its name (undefined: an unnamed event) and its data (sent as JSON). */
+export interface SseEvent {
+  id: string;
+  event: string | undefined;
+  data: unknown;
+}
+
+/** The text of one event: `id:`, `event:` when named, and `data:` as one JSON line. */
+export function eventText({ id, event, data }: SseEvent): string {
+  return `id: ${id}\n${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+}
+
 /** A writer of one event stream. */
 export interface SseWriter {
-  /** An unnamed event whose data is `value` as JSON (one line). */
-  data(value: unknown): void;
-  /** A named event (`event: <name>`) whose data is `value` as JSON. */
-  event(name: string, value: unknown): void;
+  /** Sends one event. */
+  send(event: SseEvent): void;
   /** A comment line, ignored by clients. */
   comment(text: string): void;
   /** Ends the response. */
@@ -30,25 +41,25 @@ export interface SseWriter {
 
 /**
  * Starts an event stream on `raw` with status 200, `extraHeaders` and {@link SSE_HEADERS},
- * and sends `first` as its first event: headers and event leave in one write (one system
- * call and one packet per new stream, which counts when hundreds open at once).
+ * and sends `first` (when given) as its first event: headers and event leave in one write
+ * (one system call and one packet per new stream, which counts when hundreds open at once).
  */
 export function startEventStream(
   raw: ServerResponse,
   extraHeaders: OutgoingHttpHeaders,
-  first: unknown,
+  first?: SseEvent,
 ): SseWriter {
   const headers: OutgoingHttpHeaders = { ...extraHeaders, ...SSE_HEADERS };
   delete headers['content-length'];
   raw.writeHead(200, headers);
-  raw.write(`data: ${JSON.stringify(first)}\n\n`);
+  if (first) raw.write(eventText(first));
+  else raw.flushHeaders();
   const closed = () => raw.destroyed || raw.writableEnded;
   const write = (text: string) => {
     if (!closed()) raw.write(text);
   };
   return {
-    data: (value) => write(`data: ${JSON.stringify(value)}\n\n`),
-    event: (name, value) => write(`event: ${name}\ndata: ${JSON.stringify(value)}\n\n`),
+    send: (event) => write(eventText(event)),
     comment: (text) => write(`: ${text.replace(/\n/g, ' ')}\n\n`),
     end: () => {
       if (!closed()) raw.end();

@@ -9,9 +9,11 @@
  * The stream: a first chunk carrying the conversation id, one chunk per text delta, on a
  * failure a chunk with `isError: true` and a message, and last an event named `complete`
  * with `isComplete: true`, the whole `completeMessage` and `extractedData` (the validated
- * solar facts of this exchange, or null). A `: heartbeat` comment every CHAT_HEARTBEAT_MS.
- * When the client disconnects the model call is aborted and the partial reply is stored
- * with interrupted = true; a failed or timed-out reply is stored the same way.
+ * solar facts of this exchange, or null). Every event has an `id:`. A `: heartbeat` comment
+ * every CHAT_HEARTBEAT_MS. A client that disconnects does not stop the reply (issue 26): it
+ * is generated and stored in full, and `GET /chat/stream/{id}` resumes it (follow.ts,
+ * reply-log.ts). A reply stopped (`POST /chat/stop`, `/chat/end`), failed or timed out is
+ * stored with what it had, interrupted = true.
  */
 import {
   chatMessages,
@@ -22,7 +24,6 @@ import {
 } from '@solar/domain';
 import { isStepCount, streamText, tool, type ModelMessage } from 'ai';
 import { randomUUID } from 'node:crypto';
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireAuth } from '../auth/guard.ts';
 import type { ChatConfig } from './config.ts';
@@ -43,32 +44,14 @@ import {
   type ExchangeStart,
   type MessageRow,
 } from './repository.ts';
-import { startEventStream } from './sse.ts';
-
-/** Work that outlives a request (model-written titles), finished or aborted on close. */
-export interface BackgroundTasks {
-  run(task: (signal: AbortSignal) => Promise<void>): void;
-  /** Aborts the running tasks and waits for them. */
-  close(): Promise<void>;
-}
-
-/** Creates the background task set; failures go to `onError`. */
-export function createBackgroundTasks(onError: (error: unknown) => void): BackgroundTasks {
-  const controller = new AbortController();
-  const running = new Set<Promise<void>>();
-  return {
-    run(task) {
-      const promise = task(controller.signal)
-        .catch(onError)
-        .finally(() => running.delete(promise));
-      running.add(promise);
-    },
-    async close() {
-      controller.abort();
-      await Promise.allSettled([...running]);
-    },
-  };
-}
+import { sendReplyEvents } from './follow.ts';
+import { createReplyLog, type ReplyLog } from './reply-log.ts';
+import {
+  abortWhenAny,
+  createLiveReplies,
+  type BackgroundTasks,
+  type LiveReplies,
+} from './running.ts';
 
 /** What the stream handler works with. */
 export interface ChatStreamDeps {
@@ -82,121 +65,10 @@ export interface ChatStreamDeps {
    * ends with an error chunk and `complete`, and is stored marked interrupted.
    */
   shutdown?: AbortSignal;
-  /** The replies streaming now, by conversation, so `POST /chat/end` can stop them. */
+  /** The replies running now, by conversation, so `POST /chat/stop` and `/end` stop them. */
   live?: LiveReplies;
-}
-
-/**
- * The replies streaming in this process, by conversation id. `stop(id)` (`POST
- * /chat/end`) aborts them: each ends with `complete` (no error chunk) and stores what it
- * had streamed, marked interrupted (issue 20, item 12).
- */
-export interface LiveReplies {
-  /** Registers a reply of `conversationId`; the returned signal aborts on `stop`. */
-  open(conversationId: string): { signal: AbortSignal; close(): void };
-  /** Stops every reply of `conversationId` streaming now. */
-  stop(conversationId: string): void;
-  /** How many replies are streaming now (the metrics' `solar_chat_streams_open`). */
-  count(): number;
-}
-
-/** Creates the registry of streaming replies (see LiveReplies). */
-export function createLiveReplies(): LiveReplies {
-  const byConversation = new Map<string, Set<AbortController>>();
-  let open = 0;
-  return {
-    open(conversationId) {
-      const controller = new AbortController();
-      let set = byConversation.get(conversationId);
-      if (!set) byConversation.set(conversationId, (set = new Set()));
-      set.add(controller);
-      open++;
-      return {
-        signal: controller.signal,
-        close() {
-          if (set.delete(controller)) open--;
-          if (set.size === 0 && byConversation.get(conversationId) === set) {
-            byConversation.delete(conversationId);
-          }
-        },
-      };
-    },
-    stop(conversationId) {
-      for (const controller of byConversation.get(conversationId) ?? []) {
-        controller.abort(new Error('the conversation was ended'));
-      }
-    },
-    count: () => open,
-  };
-}
-
-/**
- * An abort signal that follows `sources` and a timeout of `timeoutMs`, and lets go of all of
- * them with `release()`. `AbortSignal.any` with `AbortSignal.timeout` would do the same, but
- * Node keeps such signals (and everything their listeners reach: the model's stream, the
- * reply) alive until the timeout fires, minutes after the reply ended; under load that
- * was tens of megabytes per 200 streams (issue 10, chat RSS).
- */
-export function abortWhenAny(sources: readonly AbortSignal[], timeoutMs: number) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const abort = (reason: unknown) => {
-    if (!controller.signal.aborted) controller.abort(reason);
-  };
-  const onSource = (event: Event) => abort((event.target as AbortSignal).reason);
-  for (const source of sources) {
-    if (source.aborted) abort(source.reason);
-    else source.addEventListener('abort', onSource, { once: true });
-  }
-  const timer = setTimeout(() => {
-    timedOut = true;
-    abort(new DOMException('The operation timed out.', 'TimeoutError'));
-  }, timeoutMs);
-  timer.unref();
-  return {
-    signal: controller.signal,
-    /** True when the timeout, not a source, ended it. */
-    timedOut: () => timedOut,
-    /** Stops the timer and stops following the sources. */
-    release() {
-      clearTimeout(timer);
-      for (const source of sources) source.removeEventListener('abort', onSource);
-    },
-  };
-}
-
-/** How long open streams may still run after SIGTERM before they are stopped, ms. */
-export const SHUTDOWN_GRACE_MS = 5000;
-
-/**
- * The open streams of one server, for a graceful shutdown: `track` registers a stream's
- * promise; `drain` waits up to `graceMs` for them, then aborts `signal` and waits (at most
- * `graceMs` again) for the aborted replies to be stored.
- */
-export function createStreamTracker() {
-  const open = new Set<Promise<unknown>>();
-  const controller = new AbortController();
-  const settle = (ms: number) =>
-    Promise.race([
-      Promise.allSettled([...open]),
-      new Promise((resolve) => setTimeout(resolve, ms).unref()),
-    ]);
-  return {
-    signal: controller.signal,
-    async track<T>(stream: Promise<T>): Promise<T> {
-      open.add(stream);
-      try {
-        return await stream;
-      } finally {
-        open.delete(stream);
-      }
-    },
-    async drain(graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
-      if (open.size > 0) await settle(graceMs);
-      controller.abort(new Error('the server is shutting down'));
-      if (open.size > 0) await settle(graceMs);
-    },
-  };
+  /** The events of running replies, for resuming (default: this process only). */
+  replies?: ReplyLog;
 }
 
 /** The validated body of `POST /chat/stream`. */
@@ -249,7 +121,7 @@ export async function streamChatReply(
     if (!owned) throw conversationNotFound();
     if (owned.status === 'ended') throw conversationEnded();
   }
-  limiter.consume(auth.userId);
+  await limiter.consume(auth.userId);
   // A new conversation's id is made here, so the stream can open before anything is
   // written: the first chunk does not wait for the database (issue 10, time to first
   // chunk). A failed write below ends the stream with the error chunk.
@@ -263,34 +135,32 @@ export async function streamChatReply(
     ...fields,
   });
 
-  // From here on the reply is ours: Fastify neither serializes nor sends it.
-  reply.hijack();
-  const raw = reply.raw;
-  const sse = startEventStream(raw, reply.getHeaders() as OutgoingHttpHeaders, chunk({}));
-  const client = new AbortController();
-  const onClose = () => {
-    if (!raw.writableFinished) client.abort(new Error('client disconnected'));
-  };
-  raw.on('close', onClose);
-  if (raw.destroyed) onClose();
-  const heartbeat = setInterval(() => sse.comment('heartbeat'), config.heartbeatMs);
+  // The reply runs on its own from here: its events go to the reply log, which this
+  // answer follows (and, should the connection drop, GET /chat/stream/{id} resumes).
+  const replies = deps.replies ?? createReplyLog();
+  const log = replies.begin(conversationId);
+  const first = log.emit(chunk({}));
+  const answered = sendReplyEvents(reply, replies, conversationId, {
+    lastEventId: undefined,
+    heartbeatMs: config.heartbeatMs,
+    first,
+  });
+  // Keeps the Redis copy of a silent reply (a slow model) from expiring.
+  const heartbeat = setInterval(() => log.touch(), config.heartbeatMs);
   heartbeat.unref();
 
-  /** Ends the stream: the error chunk when `failed`, then `complete` (unless the client left). */
+  /** Ends the reply: the error chunk when `failed`, then `complete`. */
   const endStream = (
     failed: boolean,
     completeMessage: string,
     extractedData: ExtractedData | null,
   ) => {
-    raw.off('close', onClose);
-    if (!client.signal.aborted) {
-      if (failed) sse.data(chunk({ textDelta: STREAM_ERROR_MESSAGE, isError: true }));
-      sse.event('complete', chunk({ isComplete: true, completeMessage, extractedData }));
-    }
-    sse.end();
+    if (failed) log.emit(chunk({ textDelta: STREAM_ERROR_MESSAGE, isError: true }));
+    log.emit(chunk({ isComplete: true, completeMessage, extractedData }), 'complete');
+    log.end();
   };
 
-  // From here a POST /chat/end of this conversation stops the reply.
+  // From here a POST /chat/stop or /chat/end of this conversation stops the reply.
   const live = (deps.live ?? createLiveReplies()).open(conversationId);
 
   // The database work below runs on this thread with PGlite: let the event loop first
@@ -315,10 +185,11 @@ export async function streamChatReply(
     live.close();
     request.log.error({ err: error }, 'storing the chat message failed');
     endStream(true, '', null);
+    await answered;
     return;
   }
   const shutdown = deps.shutdown ?? new AbortController().signal;
-  const limit = abortWhenAny([client.signal, shutdown, live.signal], config.timeoutMs);
+  const limit = abortWhenAny([shutdown, live.signal], config.timeoutMs);
   const signal = limit.signal;
 
   let text = '';
@@ -352,7 +223,7 @@ export async function streamChatReply(
         const delta = stepBreak && !/\s$/.test(text) ? `\n\n${part.text}` : part.text;
         stepBreak = false;
         text += delta;
-        sse.data(chunk({ textDelta: delta }));
+        log.emit(chunk({ textDelta: delta }));
       } else if (part.type === 'tool-call' && part.toolName === RECORD_FACTS_TOOL) {
         toolFacts = mergeFacts(toolFacts, validateFacts(toolInput(part.input)));
       } else if (part.type === 'finish-step') {
@@ -372,13 +243,12 @@ export async function streamChatReply(
     live.close();
   }
 
-  const clientGone = client.signal.aborted;
   const endedByUser = live.signal.aborted;
-  if (!clientGone && limit.timedOut()) failure ??= new Error('the model did not finish in time');
-  if (!clientGone && shutdown.aborted) failure ??= new Error('the server is shutting down');
-  // Ended by the user (POST /chat/end): a stop, not a failure; the abort is no error.
+  if (limit.timedOut()) failure ??= new Error('the model did not finish in time');
+  if (shutdown.aborted) failure ??= new Error('the server is shutting down');
+  // Stopped by the user (POST /chat/stop or /chat/end): not a failure; the abort is no error.
   if (endedByUser && !shutdown.aborted && !limit.timedOut()) failure = undefined;
-  const failed = !clientGone && failure !== undefined;
+  const failed = failure !== undefined;
   if (failed) request.log.warn({ err: failure }, 'chat reply failed');
 
   const found = mergeFacts(factsFromText(message), toolFacts);
@@ -392,7 +262,7 @@ export async function streamChatReply(
       content: text,
       botType,
       extractedData,
-      interrupted: clientGone || failed || endedByUser,
+      interrupted: failed || endedByUser,
     });
   } catch (error) {
     stored = false;
@@ -412,4 +282,5 @@ export async function streamChatReply(
   }
 
   endStream(failed || !stored, text, extractedData);
+  await answered;
 }

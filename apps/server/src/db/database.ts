@@ -27,6 +27,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** PostgreSQL only: the connection URL (a LISTEN connection of its own: account-changes.ts). */
+  url?: string;
   close(): Promise<void>;
   /**
    * PostgreSQL only: the pool's open connections, idle ones, and queries waiting for one
@@ -298,6 +300,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: target.url,
       close: () => endPool(pool),
       migrationsApplied,
       poolStats: () => ({

@@ -18,6 +18,7 @@ import {
 } from '@solar/domain';
 import type { FastifyRequest, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guard.ts';
 import { rangeMessage, readEnv } from '../calculator/env.ts';
@@ -35,6 +36,8 @@ export interface ProjectsRoutesOptions {
   env?: Record<string, string | undefined>;
   /** The clock, epoch ms (tests move it to show the window sliding). */
   now?: () => number;
+  /** REDIS_URL's client: the action limit is counted there, across server processes. */
+  redis?: Redis | undefined;
 }
 
 const projectsEnvSchema = z.object({
@@ -83,13 +86,13 @@ const forbidden = () => new HttpError(403, 'forbidden', apiMessages.notAuthorize
 
 export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (
   app,
-  { db, authenticate, env = process.env, now = Date.now },
+  { db, authenticate, env = process.env, now = Date.now, redis },
 ) => {
   const config = loadProjectsConfig(env);
   const repo = createProjectsRepository(db);
-  const limiter = createActionLimiter(config.rateLimit, now);
+  const limiter = createActionLimiter(config.rateLimit, now, redis);
   const countAction: preHandlerAsyncHookHandler = async (request) => {
-    limiter.consume(requireAuth(request).userId);
+    await limiter.consume(requireAuth(request).userId);
   };
 
   /** The project `id` if the caller may do `action` with it; else 404 or 403. */

@@ -1,0 +1,226 @@
+/**
+ * The events of each running chat reply, kept so that a client that lost its connection
+ * can resume (issue 26; `GET /chat/stream/{id}`). A reply writes its events here; the
+ * `POST /chat/stream` answer and any resumed stream follow them.
+ *
+ * Event ids are `<reply id>.<n>` (n = 0 for the first chunk), so a `Last-Event-ID` of this
+ * reply resumes after event n and one of an earlier reply replays this one from the start.
+ *
+ * In this process the events are kept in memory while the reply runs and RETAIN_MS after
+ * it ended. With Redis they are also appended (without waiting) to the Redis stream
+ * `solar:chat:reply:<conversation id>` (XADD with the ids `0-<n+1>`, the reply id in each
+ * entry, an `end` entry last; the key expires REDIS_TTL_MS after the last write), so a
+ * resume that lands on another instance reads them there (XRANGE, then XREAD BLOCK on a
+ * connection of its own). While Redis is lost, only the instance running the reply can
+ * resume it.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/** How long a finished reply's events stay available, ms. */
+export const RETAIN_MS = 60_000;
+/** Expiry of a reply's Redis stream after its last write, ms (a dead instance's reply). */
+export const REDIS_TTL_MS = 120_000;
+/** The longest XREAD wait, ms (under the client's 500 ms command timeout). */
+const BLOCK_MS = 400;
+
+/** One event of a reply: its id, optional name, and JSON data. */
+export interface ReplyEvent {
+  id: string;
+  event: string | undefined;
+  data: unknown;
+}
+
+/** The writer of one reply's events. */
+export interface ReplyWriter {
+  /** Appends an event; returns it (with its id). */
+  emit(data: unknown, event?: string): ReplyEvent;
+  /** Keeps the Redis copy from expiring while the reply is silent (heartbeats). */
+  touch(): void;
+  /** Marks the reply finished: followers get no more events. */
+  end(): void;
+}
+
+export interface ReplyLog {
+  /** True when the conversation has a running or just finished reply to follow. */
+  has(conversationId: string): Promise<boolean>;
+  /** Starts the log of a new reply of `conversationId` (replacing an earlier one). */
+  begin(conversationId: string): ReplyWriter;
+  /**
+   * Calls `onEvent` with each event of the conversation's running or just finished reply
+   * after `lastEventId`, as they come, until the reply ends or `signal` aborts. Resolves
+   * false at once when there is no such reply.
+   */
+  follow(
+    conversationId: string,
+    lastEventId: string | undefined,
+    onEvent: (event: ReplyEvent) => void,
+    signal: AbortSignal,
+  ): Promise<boolean>;
+}
+
+interface LocalReply {
+  replyId: string;
+  events: ReplyEvent[];
+  done: boolean;
+  listeners: Set<() => void>;
+}
+
+const streamKey = (conversationId: string) => `solar:chat:reply:${conversationId}`;
+const END = 'end';
+
+/** The number after `<replyId>.` in `lastEventId`, or -1 (replay all). */
+function resumeAfter(replyId: string, lastEventId: string | undefined): number {
+  const match = lastEventId ? /^([0-9a-f]+)\.(\d+)$/.exec(lastEventId) : null;
+  return match && match[1] === replyId ? Number(match[2]) : -1;
+}
+
+/** Creates the reply log (see the module comment); `redis` is REDIS_URL's client. */
+export function createReplyLog(redis?: Redis, onRedisError: (e: unknown) => void = () => {}) {
+  const local = new Map<string, LocalReply>();
+  const ready = () => redis?.status === 'ready';
+
+  const wake = (reply: LocalReply) => {
+    for (const listener of [...reply.listeners]) listener();
+  };
+
+  async function followLocal(
+    reply: LocalReply,
+    after: number,
+    onEvent: (event: ReplyEvent) => void,
+    signal: AbortSignal,
+  ) {
+    let next = after + 1;
+    while (!signal.aborted) {
+      while (next < reply.events.length) onEvent(reply.events[next++]!);
+      if (reply.done) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          reply.listeners.delete(done);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        reply.listeners.add(done);
+        signal.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
+  async function followRedis(
+    conversationId: string,
+    lastEventId: string | undefined,
+    onEvent: (event: ReplyEvent) => void,
+    signal: AbortSignal,
+  ): Promise<boolean> {
+    const key = streamKey(conversationId);
+    const entries = await redis!.xrange(key, '-', '+').catch(() => []);
+    if (entries.length === 0) return false;
+    const fieldsOf = (list: string[]) =>
+      Object.fromEntries(
+        list.flatMap((value, i) => (i % 2 === 0 ? [[value, list[i + 1]!]] : [])),
+      ) as Record<string, string>;
+    const replyId = fieldsOf(entries[0]![1]).r!;
+    const after = resumeAfter(replyId, lastEventId);
+    /** Handles one entry; true once the reply has ended (or another began). */
+    const handle = ([, list]: [string, string[]]) => {
+      const fields = fieldsOf(list);
+      if (fields.r !== replyId || fields.e === END) return true;
+      const n = Number(fields.n);
+      if (n > after) {
+        onEvent({
+          id: `${replyId}.${n}`,
+          event: fields.e || undefined,
+          data: JSON.parse(fields.d!),
+        });
+      }
+      return false;
+    };
+    let lastId = '0-0';
+    for (const entry of entries) {
+      lastId = entry[0];
+      if (handle(entry)) return true;
+    }
+    const reader = redis!.duplicate({ enableOfflineQueue: true });
+    reader.on('error', () => {});
+    try {
+      while (!signal.aborted) {
+        const answer = await reader.xread('BLOCK', BLOCK_MS, 'STREAMS', key, lastId);
+        if (!answer) {
+          if ((await reader.exists(key)) === 0) return true; // expired: its instance died
+          continue;
+        }
+        for (const entry of answer[0]![1]) {
+          lastId = entry[0];
+          if (handle(entry)) return true;
+        }
+      }
+      return true;
+    } finally {
+      reader.disconnect();
+    }
+  }
+
+  return {
+    async has(conversationId) {
+      if (local.has(conversationId)) return true;
+      if (!ready()) return false;
+      return (await redis!.exists(streamKey(conversationId)).catch(() => 0)) === 1;
+    },
+    begin(conversationId) {
+      const reply: LocalReply = {
+        replyId: randomBytes(6).toString('hex'),
+        events: [],
+        done: false,
+        listeners: new Set(),
+      };
+      const previous = local.get(conversationId);
+      if (previous) {
+        previous.done = true;
+        wake(previous);
+      }
+      local.set(conversationId, reply);
+      const key = streamKey(conversationId);
+      const mirror = (fields: string[]) => {
+        if (!ready()) return;
+        redis!
+          .multi()
+          .xadd(key, `0-${reply.events.length + (fields[1] === END ? 1 : 0)}`, ...fields)
+          .pexpire(key, REDIS_TTL_MS)
+          .exec()
+          .catch(onRedisError);
+      };
+      if (ready()) redis!.del(key).catch(onRedisError);
+      return {
+        emit(data, event) {
+          const n = reply.events.length;
+          const entry: ReplyEvent = { id: `${reply.replyId}.${n}`, event, data };
+          reply.events.push(entry);
+          mirror(['e', event ?? '', 'r', reply.replyId, 'n', String(n), 'd', JSON.stringify(data)]);
+          wake(reply);
+          return entry;
+        },
+        touch() {
+          if (ready()) redis!.pexpire(key, REDIS_TTL_MS).catch(onRedisError);
+        },
+        end() {
+          if (reply.done) return;
+          reply.done = true;
+          mirror(['e', END, 'r', reply.replyId]);
+          wake(reply);
+          setTimeout(() => {
+            if (local.get(conversationId) === reply) local.delete(conversationId);
+          }, RETAIN_MS).unref();
+        },
+      };
+    },
+    async follow(conversationId, lastEventId, onEvent, signal) {
+      const reply = local.get(conversationId);
+      if (reply) {
+        await followLocal(reply, resumeAfter(reply.replyId, lastEventId), onEvent, signal);
+        return true;
+      }
+      if (!ready()) return false;
+      return followRedis(conversationId, lastEventId, onEvent, signal);
+    },
+  } satisfies ReplyLog;
+}

@@ -1,0 +1,105 @@
+/**
+ * `POST /chat/stop/{id}` and `GET /chat/stream/{id}` (API-CONTRACT.md "Chat"; issue 26):
+ * stopping a running reply on whichever instance runs it, and resuming a reply's event
+ * stream after a dropped connection. Both require a signed-in user and answer 404 for a
+ * conversation that is not the caller's, exactly like an unknown one.
+ */
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../auth/guard.ts';
+import { sendReplyEvents } from './follow.ts';
+import type { ReplyLog } from './reply-log.ts';
+import { conversationNotFound, type ChatRepository } from './repository.ts';
+import type { LiveReplies } from './running.ts';
+
+const tags = ['chat'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.string().max(100) });
+const resumeHeaders = z.object({ 'last-event-id': z.string().max(200).optional() });
+
+export interface StopRoutesDeps {
+  authenticate: preHandlerHookHandler;
+  repo: ChatRepository;
+  live: LiveReplies;
+  replies: ReplyLog;
+  heartbeatMs: number;
+  /** The event-stream answer's schema for the OpenAPI document (a StreamChunk). */
+  chunkSchema: z.ZodType;
+}
+
+/** Registers the two routes on `app` (the chat plugin's instance). */
+export function registerStopRoutes(app: FastifyInstance, deps: StopRoutesDeps) {
+  const { authenticate, repo, live, replies } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * POST /chat/stop/{id} -> 204: the conversation's running reply (on any instance) stops,
+   * keeping and storing what it had generated, marked interrupted; its stream ends with
+   * `complete`. Nothing running: 204 all the same. 404 unknown or foreign conversation.
+   */
+  api.post(
+    '/chat/stop/:id',
+    {
+      preValidation: authenticate,
+      schema: {
+        params: idParams,
+        tags,
+        security,
+        operationId: 'stopChatReply',
+        summary: 'Stop the running reply of a conversation',
+        description:
+          'Stops the reply being generated for this conversation, on whichever server instance runs it. What was generated is kept and stored, marked interrupted; the reply stream ends with its `complete` event. Answers 204 also when no reply is running.',
+        answers: { 204: { description: 'Stopped (or nothing was running)' } },
+        errors: [400, 401, 404, 413, 415, 503],
+      },
+    },
+    async (request, reply) => {
+      const owned = await repo.findOwned(requireAuth(request).userId, request.params.id);
+      if (!owned) throw conversationNotFound();
+      live.stop(request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  /**
+   * GET /chat/stream/{id} (Last-Event-ID) -> 200 text/event-stream: the conversation's
+   * running reply, from the start or after the event named by Last-Event-ID, live until its
+   * `complete`; 204 when no reply is running (nor finished within the last minute); 404.
+   */
+  api.get(
+    '/chat/stream/:id',
+    {
+      preValidation: authenticate,
+      schema: {
+        params: idParams,
+        headers: resumeHeaders,
+        tags,
+        security,
+        operationId: 'resumeChatReply',
+        summary: 'Resume the event stream of a running reply',
+        description:
+          'The reply being generated for this conversation as server-sent events, the same events as `POST /chat/stream` with the same `id`s: from its first event, or after the one named by the `Last-Event-ID` header, then live until the `complete` event. A reply that ended within the last minute is replayed the same way. 204 when there is no such reply: read the stored conversation with `GET /chat/history/{id}`.',
+        answers: {
+          200: {
+            description: "The reply's events; the schema is each event's `data` (a StreamChunk)",
+            contentType: 'text/event-stream',
+            body: deps.chunkSchema,
+          },
+          204: { description: 'No reply is running: the conversation is as stored' },
+        },
+        errors: [400, 401, 404, 503],
+      },
+    },
+    async (request, reply) => {
+      const id = request.params.id;
+      const owned = await repo.findOwned(requireAuth(request).userId, id);
+      if (!owned) throw conversationNotFound();
+      if (!(await replies.has(id))) return reply.code(204).send();
+      await sendReplyEvents(reply, replies, id, {
+        lastEventId: request.headers['last-event-id'],
+        heartbeatMs: deps.heartbeatMs,
+      });
+    },
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Whether the services the two-instance suite needs answer on this machine: PostgreSQL (a
+ * connection and `select 1` within 2 s) and Redis (`PING` within 1 s).
+ */
+import { createConnection } from 'node:net';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ROOT } from '../resilience/support/process.ts';
+
+const require = createRequire(path.join(ROOT, 'apps/server/package.json'));
+/** The part of the server's `pg` driver used here (tests/ has no types of it). */
+interface PgClient {
+  connect(): Promise<void>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+}
+/** The server's `pg` driver. */
+export const pg = require('pg') as {
+  Client: new (options: { connectionString: string; connectionTimeoutMillis?: number }) => PgClient;
+};
+
+/** True when PostgreSQL at `url` answers. */
+export async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** True when Redis at `url` answers PING. */
+export function redisAnswers(url: string): Promise<boolean> {
+  const target = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: target.hostname, port: Number(target.port || 6379) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
