@@ -310,6 +310,24 @@ export const ENDPOINTS: Endpoint[] = [
     }),
   },
   {
+    method: 'POST',
+    path: '/chat/stop/{id}',
+    access: 'signed-in',
+    sample: async ({ caller, conversationOf }) => ({
+      url: `/chat/stop/${await conversationOf(caller)}`,
+      ok: 204,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/chat/stream/{id}',
+    access: 'signed-in',
+    sample: async ({ caller, conversationOf }) => ({
+      url: `/chat/stream/${await conversationOf(caller)}`,
+      ok: 204,
+    }),
+  },
+  {
     method: 'GET',
     path: '/chat/conversations',
     access: 'signed-in',

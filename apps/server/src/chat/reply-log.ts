@@ -42,8 +42,13 @@ export interface ReplyWriter {
 }
 
 export interface ReplyLog {
-  /** True when the conversation has a running or just finished reply to follow. */
-  has(conversationId: string): Promise<boolean>;
+  /**
+   * True when the conversation has a running reply, or a reply that ended within
+   * RETAIN_MS and that `lastEventId` belongs to (its client lost the connection before
+   * the end and comes back for the rest). A finished reply is not replayed to a client
+   * that never saw it: the stored conversation has it.
+   */
+  has(conversationId: string, lastEventId?: string): Promise<boolean>;
   /** Starts the log of a new reply of `conversationId` (replacing an earlier one). */
   begin(conversationId: string): ReplyWriter;
   /**
@@ -161,10 +166,20 @@ export function createReplyLog(redis?: Redis, onRedisError: (e: unknown) => void
   }
 
   return {
-    async has(conversationId) {
-      if (local.has(conversationId)) return true;
+    async has(conversationId, lastEventId) {
+      const reply = local.get(conversationId);
+      if (reply) return !reply.done || resumeAfter(reply.replyId, lastEventId) >= 0;
       if (!ready()) return false;
-      return (await redis!.exists(streamKey(conversationId)).catch(() => 0)) === 1;
+      const key = streamKey(conversationId);
+      const [first, last] = await Promise.all([
+        redis!.xrange(key, '-', '+', 'COUNT', 1),
+        redis!.xrevrange(key, '+', '-', 'COUNT', 1),
+      ]).catch(() => [[], []]);
+      if (!first?.[0] || !last?.[0]) return false;
+      const field = (list: string[], name: string) => list[list.indexOf(name) + 1];
+      const replyId = field(first[0][1], 'r')!;
+      const ended = field(last[0][1], 'e') === END;
+      return !ended || resumeAfter(replyId, lastEventId) >= 0;
     },
     begin(conversationId) {
       const reply: LocalReply = {

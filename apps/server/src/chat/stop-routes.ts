@@ -65,7 +65,8 @@ export function registerStopRoutes(app: FastifyInstance, deps: StopRoutesDeps) {
   /**
    * GET /chat/stream/{id} (Last-Event-ID) -> 200 text/event-stream: the conversation's
    * running reply, from the start or after the event named by Last-Event-ID, live until its
-   * `complete`; 204 when no reply is running (nor finished within the last minute); 404.
+   * `complete`; a reply that ended within the last minute only for the Last-Event-ID of one
+   * of its events (the rest of it); otherwise 204; 404.
    */
   api.get(
     '/chat/stream/:id',
@@ -79,7 +80,7 @@ export function registerStopRoutes(app: FastifyInstance, deps: StopRoutesDeps) {
         operationId: 'resumeChatReply',
         summary: 'Resume the event stream of a running reply',
         description:
-          'The reply being generated for this conversation as server-sent events, the same events as `POST /chat/stream` with the same `id`s: from its first event, or after the one named by the `Last-Event-ID` header, then live until the `complete` event. A reply that ended within the last minute is replayed the same way. 204 when there is no such reply: read the stored conversation with `GET /chat/history/{id}`.',
+          'The reply being generated for this conversation as server-sent events, the same events as `POST /chat/stream` with the same `id`s: from its first event, or after the one named by the `Last-Event-ID` header, then live until the `complete` event. A reply that ended within the last minute is sent the same way to a client whose `Last-Event-ID` is one of its events (the part it missed). 204 when there is no such reply: read the stored conversation with `GET /chat/history/{id}`.',
         answers: {
           200: {
             description: "The reply's events; the schema is each event's `data` (a StreamChunk)",
@@ -95,9 +96,10 @@ export function registerStopRoutes(app: FastifyInstance, deps: StopRoutesDeps) {
       const id = request.params.id;
       const owned = await repo.findOwned(requireAuth(request).userId, id);
       if (!owned) throw conversationNotFound();
-      if (!(await replies.has(id))) return reply.code(204).send();
+      const lastEventId = request.headers['last-event-id'];
+      if (!(await replies.has(id, lastEventId))) return reply.code(204).send();
       await sendReplyEvents(reply, replies, id, {
-        lastEventId: request.headers['last-event-id'],
+        lastEventId,
         heartbeatMs: deps.heartbeatMs,
       });
     },
