@@ -21,29 +21,40 @@ import { CheckIcon, MoreIcon } from './icons.tsx';
 
 /** One action: an id passed to `onAction`, its text, and whether it may run now. */
 export interface ActionMenuItem {
+  /** Passed to `onAction` when the item is chosen. */
   id: string;
+  /** Visible text of the item (translated). */
   label: string;
+  /** Shown but not selectable. @default false */
   isDisabled?: boolean;
-  /** Destructive actions read in the danger colour. */
+  /** `danger`: a destructive action, in the danger colour. @default undefined (normal text) */
   tone?: 'danger';
 }
 
 /** One on/off option (a `menuitemcheckbox`). */
 export interface ActionMenuOption {
+  /** Passed to `onOptionChange`. */
   id: string;
+  /** Visible text of the option (translated). */
   label: string;
+  /** Whether the option is on (shows a check mark); the menu is controlled. */
   isSelected: boolean;
 }
 
 export interface ActionMenuProps {
   /** Accessible name of the button ("More actions"). */
   label: string;
+  /** The actions, in order, in the first section of the menu. */
   items: readonly ActionMenuItem[];
+  /** Called with the chosen item's `id`; the menu closes. */
   onAction: (id: string) => void;
+  /** On/off options, below a separator. @default [] (no options section) */
   options?: readonly ActionMenuOption[];
+  /** Called with an option's `id` and its new state when the user toggles it. @default undefined */
   onOptionChange?: (id: string, isSelected: boolean) => void;
+  /** Disables the "more" button (the menu cannot open). @default false */
   isDisabled?: boolean;
-  /** Open on first render (stories of the open menu). */
+  /** Open on first render (stories of the open menu). @default false */
   defaultOpen?: boolean;
 }
 
@@ -54,7 +65,16 @@ const itemClass = (tone?: 'danger') =>
     tone === 'danger' && 'text-danger-fg',
   );
 
-/** The "more" button and its menu. */
+/**
+ * A "more actions" icon button (three dots) that opens a menu of secondary actions and
+ * on/off options.
+ *
+ * Use when a screen has secondary actions that do not fit beside its title, above all on a
+ * phone (clear, end, display options).
+ *
+ * Don't use when the action is the main one of the screen (use a visible `Button`), or to
+ * navigate between pages (use links or the `AppShell` navigation).
+ */
 export function ActionMenu({
   label,
   items,

@@ -10,12 +10,16 @@ import { cn, focusRing } from './cn.ts';
 
 /** One navigation link. */
 export interface AppShellNavItem {
+  /** React key of the link. */
   id: string;
+  /** Where the link goes (handled by the app's `RouterProvider`). */
   href: string;
+  /** Visible text of the link (translated); below 1024 px only its accessible name when there is an icon. */
   label: string;
   /** A decorative icon before the label; below 1024 px the link shows only the icon, and
    * the label stays its accessible name. */
   icon?: ComponentType<{ className?: string }>;
+  /** The page being shown: highlighted and `aria-current="page"`. @default false */
   isCurrent?: boolean;
 }
 
@@ -24,17 +28,27 @@ export interface AppShellProps {
   brand: ReactNode;
   /** Accessible name of the navigation ("Main"). */
   navLabel: string;
+  /** The navigation links, in order (only those the user may open). */
   navItems: readonly AppShellNavItem[];
-  /** Controls at the end of the header. */
+  /** Controls at the end of the header (the user menu). @default undefined (none) */
   actions?: ReactNode;
   /** Text of the skip link ("Skip to content"). */
   skipLabel: string;
+  /** The page content, inside the main landmark (at most 72rem wide, centred). */
   children: ReactNode;
-  /** Extra classes for the main area (e.g. full-height chat). */
+  /** Extra classes for the main area (e.g. full-height chat). @default undefined */
   mainClassName?: string;
 }
 
-/** Header with navigation, and the main area. */
+/**
+ * The frame of every signed-in page: skip link, header (brand, navigation, actions) and
+ * the main area.
+ *
+ * Use when building a signed-in screen of the app; it goes once, at the top of the layout.
+ *
+ * Don't use when the page is public or a sign-in form (those have no navigation), or
+ * inside another shell.
+ */
 export function AppShell({
   brand,
   navLabel,

@@ -7,10 +7,12 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { useState } from 'react';
 import { cn } from './cn.ts';
 
+/** Classes of the avatar disc, by size. */
 export const avatarVariants = cva(
   'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-pill bg-brand-100 font-semibold text-brand-800 select-none',
   {
     variants: {
+      /** Diameter: `sm` 32 px, `md` 40 px, `lg` 64 px. @default 'md' */
       size: { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-16 text-xl' },
     },
     defaultVariants: { size: 'md' },
@@ -29,12 +31,20 @@ export function initialsOf(name: string): string {
 export interface AvatarProps extends VariantProps<typeof avatarVariants> {
   /** The person's name: alt text and the source of the initials. */
   name: string;
-  /** Picture URL; null or a failed load shows initials. */
+  /** Picture URL; null or a failed load shows initials. @default undefined (initials) */
   src?: string | null;
+  /** Extra classes for the disc. @default undefined */
   className?: string;
 }
 
-/** A round picture with an initials fallback. */
+/**
+ * A round picture of a person, with their initials when there is no picture.
+ *
+ * Use when showing who a user is: the user menu, the dashboard user card, lists of users.
+ *
+ * Don't use when showing a role or status (use `RoleBadge` or `StatusBadge`), or for the
+ * brand (use `Logo`).
+ */
 export function Avatar({ name, src, size, className }: AvatarProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const showImage = Boolean(src) && failed !== src;

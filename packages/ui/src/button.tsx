@@ -12,6 +12,7 @@ import {
 } from 'react-aria-components';
 import { cn, focusRing } from './cn.ts';
 
+/** Classes of the button look, by variant and size (also used by `ButtonLink`). */
 export const buttonVariants = cva(
   [
     'relative inline-flex items-center justify-center gap-2 rounded-control font-medium whitespace-nowrap',
@@ -21,6 +22,11 @@ export const buttonVariants = cva(
   ],
   {
     variants: {
+      /**
+       * `primary` the main action of a view (one per view), `secondary` other actions,
+       * `danger` a destructive action, `ghost` a quiet action in toolbars, `link` an action
+       * that reads like a link. @default 'primary'
+       */
       variant: {
         primary: 'bg-brand-700 text-white data-[hovered]:bg-brand-800 data-[pressed]:bg-brand-800',
         secondary:
@@ -30,6 +36,7 @@ export const buttonVariants = cva(
           'text-fg data-[hovered]:bg-black/5 data-[pressed]:bg-black/10 dark:data-[hovered]:bg-white/10',
         link: 'text-brand-800 underline underline-offset-4 data-[hovered]:text-brand-700 dark:text-brand-100',
       },
+      /** Height: `sm` 32 px, `md` 40 px, `lg` 48 px. @default 'md' */
       size: {
         sm: 'h-8 px-3 text-sm',
         md: 'h-10 px-4 text-sm',
@@ -42,10 +49,19 @@ export const buttonVariants = cva(
 );
 
 export interface ButtonProps extends AriaButtonProps, VariantProps<typeof buttonVariants> {
+  /** Ref to the `<button>` element. @default undefined */
   ref?: Ref<HTMLButtonElement>;
 }
 
-/** A button. Pass `isPending` while its action runs; it stays focusable but inert. */
+/**
+ * A button that runs an action. Pass `isPending` while its action runs; it stays focusable
+ * but inert. Other props (`onPress`, `isDisabled`, `type`...) are react-aria's `Button`'s.
+ *
+ * Use when pressing does something on this page: submit a form, open a dialog, save, delete.
+ *
+ * Don't use when it goes to another page or URL: use `ButtonLink` (looks like a button) or
+ * `Link` (inline text), so it is a real link that can open in a new tab.
+ */
 export function Button({ variant, size, className, children, ref, ...props }: ButtonProps) {
   return (
     <AriaButton

@@ -17,25 +17,41 @@ import { SendIcon, StopIcon } from './icons.tsx';
 export interface ChatComposerLabels {
   /** Accessible name of the text area ("Message"). */
   input: string;
+  /** Hint shown in the empty text area. @default undefined (none) */
   placeholder?: string;
+  /** Accessible name of the send button ("Send"). */
   send: string;
+  /** Accessible name of the stop button ("Stop"). */
   stop: string;
 }
 
 export interface ChatComposerProps {
+  /** The text in the box (controlled). */
   value: string;
+  /** Called with the new text on every edit. */
   onChange: (value: string) => void;
   /** Called with the text (as typed) when the user sends; the caller clears `value`. */
   onSend: (text: string) => void;
-  /** Called when the user stops a streaming reply. */
+  /** Called when the user stops a streaming reply. @default undefined */
   onStop?: () => void;
+  /** A reply is streaming: the stop button replaces send, and Enter does not send. @default false */
   isStreaming?: boolean;
+  /** Disables the text area and send (no conversation yet, say). @default false */
   isDisabled?: boolean;
+  /** Translated accessible names and placeholder. */
   labels: ChatComposerLabels;
+  /** Extra classes for the outer box. @default undefined */
   className?: string;
 }
 
-/** The message box with send and stop. */
+/**
+ * The chat's message box with send and stop buttons; grows up to 200 px, then scrolls.
+ *
+ * Use when the user writes a message to the assistant (the chat screen).
+ *
+ * Don't use when asking for a form value (use `TextField`, which has a visible label and
+ * validation): Enter here sends instead of adding a line.
+ */
 export function ChatComposer({
   value,
   onChange,

@@ -33,12 +33,19 @@ const markdownComponents: Components = {
 /**
  * Renders markdown without raw HTML or images; links open in a new tab. `isPartial`: the
  * text may end mid-way through a formatting mark (streaming or interrupted).
+ *
+ * Use when showing text written by the assistant (ChatMessage loads it for you).
+ *
+ * Don't use when the text is the product's own copy or a user's input: render it as plain
+ * text (react-intl messages, `{text}`), which never interprets markup.
  */
 export default function SafeMarkdown({
   children,
   isPartial = false,
 }: {
+  /** The markdown source. */
   children: string;
+  /** The text may end mid-way (streaming or stopped): close open marks first. @default false */
   isPartial?: boolean;
 }) {
   return (

@@ -14,19 +14,21 @@ import { AlertIcon, SunIcon } from './icons.tsx';
 export interface ChatMessageProps {
   /** Who wrote it: user, assistant or system. */
   author: ChatRole;
+  /** The text: plain for user and system messages, markdown for the assistant's. */
   content: string;
   /** Screen-reader name of the author ("You", "Assistant", "System"). */
   authorLabel: string;
-  /** The bot type shown above an assistant message ("Solar Consultant"). */
+  /** The bot type shown above an assistant message ("Solar Consultant"). @default undefined (none) */
   botLabel?: string;
-  /** Formatted time of the message. */
+  /** Formatted time of the message, shown in its header. @default undefined (none) */
   time?: string;
-  /** The reply is still arriving. */
+  /** The reply is still arriving: blinking caret, `aria-busy`. @default false */
   isStreaming?: boolean;
-  /** Text of the interrupted mark ("Response interrupted"); shown when set. */
+  /** Text of the interrupted mark ("Response interrupted"); shown when set. @default undefined */
   interruptedLabel?: string;
-  /** System message tone. */
+  /** System message tone: `info` a neutral notice, `error` a failure. */
   tone?: 'info' | 'error';
+  /** Extra classes for the message. @default undefined */
   className?: string;
 }
 
@@ -51,7 +53,15 @@ const proseStyles = cn(
   '[&_table]:border-collapse [&_td]:border [&_td]:border-border [&_td]:px-2 [&_th]:border [&_th]:border-border [&_th]:px-2',
 );
 
-/** One chat message bubble. */
+/**
+ * One chat message: a user bubble on the right, an assistant bubble with markdown on the
+ * left, or a centred system notice.
+ *
+ * Use when rendering the messages of a conversation, one per message, in order.
+ *
+ * Don't use when telling the user about the app itself outside the conversation (use
+ * `Toast` or an inline alert), or for text the user has not sent yet (`ChatComposer`).
+ */
 export function ChatMessage({
   author,
   content,

@@ -16,7 +16,16 @@ export interface CheckboxProps extends Omit<AriaCheckboxProps, 'children'> {
   children: ReactNode;
 }
 
-/** A checkbox with its label. */
+/**
+ * A checkbox with its label. Other props (`isSelected`, `onChange`, `isInvalid`,
+ * `isRequired`, `name`...) are react-aria's `Checkbox`'s.
+ *
+ * Use when the user turns one thing on or off, or accepts something (the terms), and
+ * the choice applies when the form is sent.
+ *
+ * Don't use when the user picks one of several options (use `RadioGroup` or `Select`), or
+ * for an option that applies at once in a menu (use `ActionMenu` options).
+ */
 export function Checkbox({ className, children, ...props }: CheckboxProps) {
   return (
     <AriaCheckbox

@@ -17,19 +17,26 @@ import { Spinner } from './spinner.tsx';
 export interface ConversationListLabels {
   /** Landmark name of the list ("Conversations"). */
   list: string;
+  /** Text of the button that loads the next page ("Load more"). */
   loadMore: string;
+  /** Text beside the spinner while the first page loads. */
   loading: string;
+  /** Text when there are no conversations. */
   empty: string;
   /** Error text ("Failed to load conversations"). */
   error: string;
+  /** Text of the retry button ("Retry"). */
   retry: string;
   /** Screen-reader text for the asterisk ("generated title"). */
   generatedTitle: string;
 }
 
 export interface ConversationListProps {
+  /** The conversations loaded so far, newest first (as the API returns them). */
   conversations: readonly ConversationSummary[];
+  /** Id of the open conversation (`aria-current`). @default undefined (none) */
   activeId?: string | null;
+  /** Called with a conversation's id when the user picks it. */
   onSelect: (id: string) => void;
   /** "now" for the date labels (epoch ms or Date); injected so tests and stories are stable. */
   now: number | Date;
@@ -37,19 +44,33 @@ export interface ConversationListProps {
   locale: string;
   /** IANA time zone of the calendar days (default: the browser's). */
   timeZone?: string;
+  /** More pages exist: shows the "load more" button. @default false */
   hasMore?: boolean;
+  /** Called when the user presses "load more". @default undefined */
   onLoadMore?: () => void;
+  /** The next page is loading: "load more" shows a spinner. @default false */
   isLoadingMore?: boolean;
-  /** First page loading. */
+  /** First page loading: a spinner replaces the empty list. @default false */
   isLoading?: boolean;
-  /** Set when loading failed; shows the error with a retry button. */
+  /** Set when loading failed; shows the error with a retry button. @default false */
   hasError?: boolean;
+  /** Called when the user presses retry. @default undefined */
   onRetry?: () => void;
+  /** Translated texts. */
   labels: ConversationListLabels;
+  /** Extra classes for the `<nav>`. @default undefined */
   className?: string;
 }
 
-/** The sidebar list of conversations. */
+/**
+ * The chat sidebar: the user's conversations with their last activity, the open one
+ * marked, with loading, error, empty and "load more" states.
+ *
+ * Use when letting the user switch between their chat conversations.
+ *
+ * Don't use when listing other records (use `DataTable` for rows with columns and sorting),
+ * or for page navigation (use `AppShell`'s navigation).
+ */
 export function ConversationList({
   conversations,
   activeId,

@@ -11,24 +11,39 @@ import { cn } from './cn.ts';
 import { XIcon } from './icons.tsx';
 
 export interface DialogProps {
+  /** Whether it is open (controlled). @default undefined (uncontrolled) */
   open?: boolean;
+  /** Open on first render when uncontrolled. @default false */
   defaultOpen?: boolean;
+  /** Called with the new state when it opens or closes (Escape, close button, trigger). @default undefined */
   onOpenChange?: (open: boolean) => void;
-  /** An element that opens the dialog when pressed (rendered as-is, e.g. a Button). */
+  /** An element that opens the dialog when pressed (rendered as-is, e.g. a Button). @default undefined */
   trigger?: ReactNode;
+  /** The heading; also the dialog's accessible name. */
   title: string;
+  /** One sentence under the title; also its accessible description. @default undefined (none) */
   description?: string;
   /** Accessible name of the corner close button ("Close"). */
   closeLabel: string;
+  /** The body (a form, say). @default undefined */
   children?: ReactNode;
-  /** Actions at the bottom. */
+  /** Actions at the bottom. @default undefined (none) */
   footer?: ReactNode;
   /** `alertdialog` for questions that need an answer. */
   role?: 'dialog' | 'alertdialog';
+  /** Extra classes for the dialog panel. @default undefined */
   className?: string;
 }
 
-/** A modal dialog. */
+/**
+ * A modal dialog: a panel over the page with a title, a body, actions and a close button.
+ *
+ * Use when the user must finish or cancel a short task before going on (rename a
+ * conversation, edit a user).
+ *
+ * Don't use when asking yes or no (use `ConfirmDialog`), to report the result of an
+ * action (use `Toast`), or for long content (give it its own page).
+ */
 export function Dialog({
   open,
   defaultOpen,
@@ -84,17 +99,26 @@ export function Dialog({
 }
 
 export interface ConfirmDialogProps extends Omit<DialogProps, 'children' | 'footer' | 'role'> {
+  /** Text of the confirm button, a verb ("End conversation"). */
   confirmLabel: string;
+  /** Text of the cancel button; cancel closes the dialog. */
   cancelLabel: string;
   /** Called when the confirm button is pressed; the caller closes the dialog. */
   onConfirm: () => void;
   /** Danger styling for destructive actions. */
   tone?: 'primary' | 'danger';
-  /** The confirmed action is running: confirm shows a spinner, both actions wait. */
+  /** The confirmed action is running: confirm shows a spinner, both actions wait. @default false */
   isPending?: boolean;
 }
 
-/** A yes/no question in a modal. */
+/**
+ * A yes/no question in a modal (`alertdialog`), with confirm and cancel buttons.
+ *
+ * Use when an action is destructive or hard to undo (end a conversation, deactivate a user).
+ *
+ * Don't use when the action is easy to undo (just do it and show a `Toast`), or when the
+ * user must enter something (use `Dialog` with a form).
+ */
 export function ConfirmDialog({
   confirmLabel,
   cancelLabel,

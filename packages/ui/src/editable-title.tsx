@@ -20,25 +20,36 @@ export interface EditableTitleLabels {
   input: string;
   /** The over-200 error ("Title cannot exceed 200 characters"). */
   tooLong: string;
-  /** Screen-reader text for the generated-title asterisk ("generated title"). */
+  /** Screen-reader text for the generated-title asterisk ("generated title"). @default undefined (none) */
   generatedTitle?: string;
 }
 
 export interface EditableTitleProps {
+  /** The current title (shown, and the starting text when editing). */
   title: string;
   /** Called with the trimmed new title. */
   onSave: (title: string) => void;
-  /** Marks an auto-generated title with an asterisk. */
+  /** Marks an auto-generated title with an asterisk. @default false */
   isGenerated?: boolean;
-  /** Saving the title is in progress or not allowed. */
+  /** Saving the title is in progress or not allowed: the edit button is disabled. @default false */
   isDisabled?: boolean;
+  /** Translated accessible names and the error text. */
   labels: EditableTitleLabels;
   /** Heading level (default 1: the chat header). */
   level?: 1 | 2 | 3;
+  /** Extra classes for the heading row and the field. @default undefined */
   className?: string;
 }
 
-/** A heading that turns into a text input to rename. */
+/**
+ * A heading with an edit button that turns into a text input to rename (up to 200
+ * characters).
+ *
+ * Use when the user renames the thing the page is about, in place (the conversation title).
+ *
+ * Don't use when the text is part of a form with other fields (use `TextField` and a save
+ * button), or when the title cannot be changed (use a plain heading).
+ */
 export function EditableTitle({
   title,
   onSave,

@@ -7,18 +7,28 @@ import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
 
 export interface EmptyStateProps {
+  /** What is empty, as a heading ("No users found"). */
   title: string;
+  /** One sentence on why or what to do next. @default undefined (none) */
   description?: string;
-  /** A decorative icon. */
+  /** A decorative icon in a tinted disc above the title. @default undefined (none) */
   icon?: ReactNode;
-  /** A button or link. */
+  /** A button or link (create the first item, clear the filters). @default undefined (none) */
   action?: ReactNode;
   /** Heading level of the title (default 2). */
   level?: 2 | 3 | 4;
+  /** Extra classes for the block. @default undefined */
   className?: string;
 }
 
-/** A centred message for an empty list. */
+/**
+ * A centred message for a list or page with nothing to show, with an optional next step.
+ *
+ * Use when a list is empty: nothing created yet, or nothing matches the filters.
+ *
+ * Don't use when the content is still loading (use `Spinner` or `LoadingOverlay`) or
+ * failed to load (show the error with a retry, or a `Toast`).
+ */
 export function EmptyState({
   title,
   description,

@@ -13,35 +13,54 @@ import { formatNumber, formatSom } from './format.ts';
 import { CheckIcon } from './icons.tsx';
 import { Stat, StatGroup } from './stat.tsx';
 
+/** Translated texts: the card title and the label of each figure. */
 export interface EstimateResultsLabels {
+  /** Card heading ("Your solar estimate"). */
   title: string;
+  /** Label of the system size (kW). */
   systemSize: string;
+  /** Label of the number of panels. */
   panelCount: string;
+  /** Label of the estimated cost (som). */
   estimatedCost: string;
+  /** Label of the monthly savings (som). */
   monthlySavings: string;
+  /** Label of the yearly production (kWh per year). */
   yearlyProduction: string;
+  /** Label of the payback period (years). */
   paybackPeriod: string;
+  /** Label of the roof coverage (m²). */
   roofCoverage: string;
   /** Unit words: kW, kWh per year, years, m2. */
   units: { kw: string; kwhPerYear: string; years: string; m2: string };
   /** Screen-reader text for a payback that cannot be computed ("Not applicable"). */
   noPayback: string;
+  /** Heading of the next steps list ("Next steps"). */
   nextStepsTitle: string;
 }
 
 export interface EstimateResultsProps {
+  /** The figures from `quickEstimate` (kW, som, kWh per year, years, m²). */
   estimate: QuickEstimate;
+  /** Translated labels and unit words. */
   labels: EstimateResultsLabels;
-  /** Next steps, translated, in order. */
+  /** Next steps, translated, in order; an empty list hides the section. */
   nextSteps: readonly string[];
-  /** Buttons under the results ("Get professional quote", "Reset"). */
+  /** Buttons under the results ("Get professional quote", "Reset"). @default undefined (none) */
   actions?: ReactNode;
   /** Interface locale for the figures (en, es, ru). */
   locale: string;
+  /** Extra classes for the card. @default undefined */
   className?: string;
 }
 
-/** The seven estimate figures, next steps and actions. */
+/**
+ * The quick calculator's seven estimate figures in a card, with next steps and actions.
+ *
+ * Use when showing the result of a quick estimate (the calculator's results step).
+ *
+ * Don't use when showing other figures: compose `Stat` and `StatGroup` in a `Card`.
+ */
 export function EstimateResults({
   estimate,
   labels,

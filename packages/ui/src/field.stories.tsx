@@ -12,6 +12,17 @@ import { Description, FieldError, Input, Label, TextArea } from './field.tsx';
 const meta = {
   title: 'UI/Forms/Field parts',
   component: Input,
+  parameters: {
+    docs: {
+      description: {
+        component: [
+          'The field parts (`Label`, `Input`, `TextArea`, `Description`, `FieldError`) that every form control of the library is built from. Inside a react-aria field (`TextField`, `NumberField`...) they are wired together with ids: the label names the input, the description and the error describe it.',
+          '**Use when** building a new control the ready ones do not cover (the editable title, the chat composer).',
+          "**Don't use when** `TextField`, `PasswordField`, `SearchField`, `NumberField`, `Select` or `RadioGroup` fits: they take `label`, `description` and `errorMessage` props. The props table shows `Input`'s.",
+        ].join('\n\n'),
+      },
+    },
+  },
   decorators: [(Story) => <div className="w-80">{Story()}</div>],
 } satisfies Meta<typeof Input>;
 

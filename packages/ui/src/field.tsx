@@ -29,12 +29,23 @@ export const fieldControlStyles = [
   'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60',
 ].join(' ');
 
-/** A field's visible label. */
+/**
+ * A field's visible label, tied to its control by the react-aria field around it.
+ *
+ * Use when building a field from parts inside a react-aria field (`TextField`,
+ * `NumberField`...). Don't use when a ready control exists: `TextField`, `Select` and the
+ * others take a `label` prop.
+ */
 export function Label({ className, ...props }: LabelProps) {
   return <AriaLabel {...props} data-slot="label" className={cn(labelClass, className)} />;
 }
 
-/** Help text under a control; referenced by the control's `aria-describedby`. */
+/**
+ * Help text under a control; referenced by the control's `aria-describedby`.
+ *
+ * Use when a field needs a hint (a format, a limit). Don't use when reporting an error
+ * (use `FieldError`).
+ */
 export function Description({ className, ...props }: TextProps) {
   return (
     <Text
@@ -46,7 +57,12 @@ export function Description({ className, ...props }: TextProps) {
   );
 }
 
-/** The error of an invalid field (shown only while the field is invalid). */
+/**
+ * The error of an invalid field (shown only while the field is invalid).
+ *
+ * Use when a field inside a react-aria field can be invalid. Don't use when the error is
+ * about the whole form or the server (show it above the form, or as a `Toast`).
+ */
 export function FieldError({ className, ...props }: FieldErrorProps) {
   return (
     <AriaFieldError
@@ -57,8 +73,20 @@ export function FieldError({ className, ...props }: FieldErrorProps) {
   );
 }
 
-/** A single-line text input for use inside a react-aria field. */
-export function Input({ className, ref, ...props }: InputProps & { ref?: Ref<HTMLInputElement> }) {
+/**
+ * A single-line text input for use inside a react-aria field.
+ *
+ * Use when composing a field that the ready controls do not cover (the editable title).
+ * Don't use when `TextField`, `PasswordField`, `SearchField` or `NumberField` fits.
+ */
+export function Input({
+  className,
+  ref,
+  ...props
+}: InputProps & {
+  /** Ref to the `<input>` element. @default undefined */
+  ref?: Ref<HTMLInputElement>;
+}) {
   return (
     <AriaInput
       {...props}
@@ -71,12 +99,20 @@ export function Input({ className, ref, ...props }: InputProps & { ref?: Ref<HTM
   );
 }
 
-/** A multi-line text input for use inside a react-aria text field. */
+/**
+ * A multi-line text input for use inside a react-aria text field.
+ *
+ * Use when composing a multi-line field inside a react-aria `TextField` (the chat
+ * composer). Don't use when one line is enough (use `TextField`).
+ */
 export function TextArea({
   className,
   ref,
   ...props
-}: TextAreaProps & { ref?: Ref<HTMLTextAreaElement> }) {
+}: TextAreaProps & {
+  /** Ref to the `<textarea>` element. @default undefined */
+  ref?: Ref<HTMLTextAreaElement>;
+}) {
   return (
     <AriaTextArea
       {...props}

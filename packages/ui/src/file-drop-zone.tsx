@@ -20,20 +20,23 @@ export interface FileDropZoneProps {
   chooseLabel: string;
   /** Accessible name of the remove button ("Remove file"). */
   removeLabel: string;
-  /** MIME types offered by the file chooser, e.g. BILL_IMAGE_TYPES. */
+  /** MIME types offered by the file chooser and accepted on drop, e.g. BILL_IMAGE_TYPES. @default undefined (any file) */
   acceptedFileTypes?: readonly string[];
   /** The chosen file, or null. */
   file: File | null;
   /** Called with the first file chosen or dropped. */
   onSelect: (file: File) => void;
+  /** Called when the user removes the chosen file; the caller sets `file` to null. */
   onRemove: () => void;
-  /** Translated validation or processing error. */
+  /** Translated validation or processing error, shown as an alert. @default undefined (none) */
   errorMessage?: string;
-  /** Actions and status for the chosen file (e.g. "Extract amount" and its result). */
+  /** Actions and status for the chosen file (e.g. "Extract amount" and its result). @default undefined */
   children?: ReactNode;
+  /** Disables choose, drop and remove. @default false */
   isDisabled?: boolean;
   /** Formats a byte count for display; defaults to KB/MB with one decimal. */
   formatSize?: (bytes: number) => string;
+  /** Extra classes for the outer block. @default undefined */
   className?: string;
 }
 
@@ -53,7 +56,14 @@ function usePreviewUrl(file: File | null): string | null {
   return url;
 }
 
-/** A file chooser and drop target with preview, remove and error. */
+/**
+ * A file chooser and drop target with preview, remove and error; one file at a time.
+ *
+ * Use when the user gives the app one file (the photo of an electricity bill).
+ *
+ * Don't use when the user types the value (use `NumberField` or `TextField`), or picks a
+ * picture from ones the app already has.
+ */
 export function FileDropZone({
   label,
   hint,

@@ -13,6 +13,17 @@ const ICONS = Object.entries(icons).filter(([name]) => name.endsWith('Icon'));
 const meta = {
   title: 'UI/Display/Icons',
   component: icons.SunIcon,
+  parameters: {
+    docs: {
+      description: {
+        component: [
+          'The line icons of the library: 24 × 24 viewBox, stroke 2 units wide in `currentColor`, `size-4` (16 px) unless `className` sets a size; other SVG props go to the `<svg>`. Decorative (`aria-hidden`): the control that holds one carries the accessible name.',
+          '**Use when** an icon helps recognise a control or a state next to its text, or in an icon-only button with an `aria-label`.',
+          "**Don't use when** the icon alone would carry meaning with no text or accessible name, or for the brand (use `Logo`). The props table shows `SunIcon`; every icon takes the same props.",
+        ].join('\n\n'),
+      },
+    },
+  },
 } satisfies Meta<typeof icons.SunIcon>;
 
 export default meta;

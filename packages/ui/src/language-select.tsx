@@ -21,16 +21,26 @@ export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = {
 export interface LanguageSelectProps {
   /** Translated label ("Language"). */
   label: string;
-  /** Show the label only to screen readers (compact headers). */
+  /** Show the label only to screen readers (compact headers). @default false */
   hideLabel?: boolean;
+  /** The current language (`en`, `es` or `ru`). */
   value: Locale;
+  /** Called with the chosen language; the caller stores it and switches the interface. */
   onChange: (locale: Locale) => void;
+  /** Extra classes for the outer block. @default undefined */
   className?: string;
 }
 
 const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
 
-/** A dropdown of the three interface languages. */
+/**
+ * A dropdown of the three interface languages, each named in itself (a native `<select>`).
+ *
+ * Use when the user picks the interface language (headers, the auth pages, the profile).
+ *
+ * Don't use when the choice is other data: use `Select` for a list of options, or
+ * `RadioGroup` when two to five options should all stay visible.
+ */
 export function LanguageSelect({
   label,
   hideLabel,

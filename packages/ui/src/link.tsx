@@ -13,7 +13,15 @@ import {
 import { buttonVariants } from './button.tsx';
 import { cn, focusRing } from './cn.ts';
 
-/** An inline text link. */
+/**
+ * An inline text link (underlined, link colour). Props (`href`, `target`...) are
+ * react-aria's `Link`'s.
+ *
+ * Use when navigating from within text or a list: "Forgot password?", terms, a user's name.
+ *
+ * Don't use when the link is a page's main call to action (use `ButtonLink`), or when
+ * pressing runs an action instead of going somewhere (use `Button` with `variant="link"`).
+ */
 export function Link({ className, ...props }: AriaLinkProps) {
   return (
     <AriaLink
@@ -32,7 +40,15 @@ export function Link({ className, ...props }: AriaLinkProps) {
 
 export interface ButtonLinkProps extends AriaLinkProps, VariantProps<typeof buttonVariants> {}
 
-/** A link that looks like a button. */
+/**
+ * A link that looks like a button (the `Button` variants and sizes); it is still a link,
+ * so it can open in a new tab and reads as a link to screen readers.
+ *
+ * Use when a call to action goes to another page ("Create user", "Go to dashboard").
+ *
+ * Don't use when pressing runs an action on this page (use `Button`), or inside running
+ * text (use `Link`).
+ */
 export function ButtonLink({ className, variant, size, ...props }: ButtonLinkProps) {
   return (
     <AriaLink

@@ -7,7 +7,15 @@
 import type { SVGProps } from 'react';
 import { cn } from './cn.ts';
 
-/** The mark alone (decorative: the link or heading around it carries the name). */
+/**
+ * The mark alone, on a 32 × 32 grid, 28 px (`size-7`) unless `className` sets a size
+ * (decorative: the link or heading around it carries the name).
+ *
+ * Use when there is room for the mark only and the name is given by the element around it.
+ *
+ * Don't use when the product name should show (use `Logo`), or as a decorative icon
+ * (use the icons).
+ */
 export function LogoMark({ className, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
@@ -39,12 +47,20 @@ export function LogoMark({ className, ...props }: SVGProps<SVGSVGElement>) {
 export interface LogoProps {
   /** The product name, translated if it ever is ("Solar"). */
   name: string;
-  /** Below 640 px show only the mark (the name stays its accessible text): phone headers. */
+  /** Below 640 px show only the mark (the name stays its accessible text): phone headers. @default false */
   compact?: boolean;
+  /** Extra classes for the outer `<span>`. @default undefined */
   className?: string;
 }
 
-/** The mark and the wordmark, for headers and the auth pages. */
+/**
+ * The mark and the wordmark, for headers and the auth pages.
+ *
+ * Use when showing the product's identity: the `AppShell` brand, the top of sign-in pages.
+ *
+ * Don't use when there is no room for the name (use `compact`, or `LogoMark` inside a
+ * named link).
+ */
 export function Logo({ name, compact, className }: LogoProps) {
   return (
     <span data-slot="logo" className={cn('inline-flex items-center gap-2 text-fg', className)}>

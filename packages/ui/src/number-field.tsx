@@ -13,13 +13,17 @@ import { cn, focusRing } from './cn.ts';
 import { Description, FieldError, Input, Label } from './field.tsx';
 
 export interface NumberFieldProps extends Omit<AriaNumberFieldProps, 'children' | 'className'> {
+  /** Visible label, also the input's accessible name (translated; say the unit: "Rate (som/kWh)"). */
   label: string;
-  /** When true the label is only read by screen readers. */
+  /** When true the label is only read by screen readers. @default false */
   hideLabel?: boolean;
+  /** Help text under the input. @default undefined (none) */
   description?: string;
+  /** Translated error; when set the field is invalid and shows it. @default undefined */
   errorMessage?: string;
-  /** Hide the -/+ buttons (keyboard and typing still work). */
+  /** Hide the -/+ buttons (keyboard and typing still work). @default false */
   hideStepper?: boolean;
+  /** Extra classes for the field. @default undefined */
   className?: string;
 }
 
@@ -29,7 +33,16 @@ const stepper = cn(
   focusRing,
 );
 
-/** A number input with label, stepper buttons, description and error. */
+/**
+ * A number input with label, -/+ stepper buttons, description and error; the number is
+ * formatted for the locale. Other props (`value`, `onChange`, `minValue`, `maxValue`,
+ * `step`, `formatOptions`...) are react-aria's `NumberField`'s.
+ *
+ * Use when the user types an amount or a count (a bill in som, a rate in som per kWh).
+ *
+ * Don't use when the value is picked from a short range by dragging (use `SliderField`),
+ * or is a number that is not a quantity (a phone number or a code: use `TextField`).
+ */
 export function NumberField({
   label,
   hideLabel,

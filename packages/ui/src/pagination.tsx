@@ -13,7 +13,9 @@ import { Select } from './select.tsx';
 export interface PaginationLabels {
   /** Landmark name of the nav ("Pagination"). */
   nav: string;
+  /** Text of the previous button ("Previous"). */
   previous: string;
+  /** Text of the next button ("Next"). */
   next: string;
   /** Accessible name of a page button ("Page 3"); gets the page number. */
   page: (page: number) => string;
@@ -22,14 +24,26 @@ export interface PaginationLabels {
 export interface PaginationProps {
   /** 1-based current page. */
   page: number;
+  /** Number of pages; below 2 nothing renders. */
   totalPages: number;
+  /** Called with the 1-based page the user asks for. */
   onPageChange: (page: number) => void;
+  /** Translated texts and accessible names. */
   labels: PaginationLabels;
+  /** Disables every button (while a page loads). @default false */
   isDisabled?: boolean;
+  /** Extra classes for the `<nav>`. @default undefined */
   className?: string;
 }
 
-/** Previous, up to five page numbers, next. Renders nothing with fewer than two pages. */
+/**
+ * Previous, up to five page numbers, next. Renders nothing with fewer than two pages.
+ *
+ * Use when a list is loaded page by page and the user may jump to a page (the users table).
+ *
+ * Don't use when items append as the user asks for more (a "load more" button, as in
+ * `ConversationList`), or for steps of a task (use `StepIndicator`).
+ */
 export function Pagination({
   page,
   totalPages,
@@ -88,13 +102,23 @@ export function Pagination({
 export interface PageSizeSelectProps {
   /** Label ("Rows per page"). */
   label: string;
+  /** The current page size (10, 25, 50 or 100). */
   value: PageSize;
+  /** Called with the chosen size. */
   onChange: (size: PageSize) => void;
+  /** Disables the select (while a page loads). @default false */
   isDisabled?: boolean;
+  /** Extra classes for the select. @default undefined */
   className?: string;
 }
 
-/** The rows-per-page dropdown: 10, 25, 50 or 100. */
+/**
+ * The rows-per-page dropdown: 10, 25, 50 or 100.
+ *
+ * Use when beside `Pagination`, to let the user choose how many rows a page shows.
+ *
+ * Don't use when choosing anything else (use `Select`).
+ */
 export function PageSizeSelect({
   label,
   value,

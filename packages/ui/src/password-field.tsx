@@ -19,24 +19,40 @@ export interface PasswordFieldProps extends Omit<
   TextFieldProps,
   'children' | 'className' | 'type'
 > {
+  /** Visible label, also the input's accessible name ("Password"). */
   label: string;
-  /** Accessible names of the toggle: shown while hidden, and while visible. */
+  /** Accessible name of the toggle while the password is hidden ("Show password"). */
   showLabel: string;
+  /** Accessible name of the toggle while the password is visible ("Hide password"). */
   hideLabel: string;
+  /** Help text under the input. @default undefined (none) */
   description?: string;
+  /** Translated error; when set the field is invalid and shows it. @default undefined */
   errorMessage?: string;
   /**
    * Texts of the live checklist, one per requirement; omit to show no checklist. The
    * list is the field's description, so screen readers read it with the input.
+   * @default undefined (no checklist)
    */
   requirementLabels?: Readonly<Record<PasswordRequirementId, string>>;
   /** Screen-reader words for a met and an unmet requirement ("met", "not met"). */
   requirementStateLabels?: { met: string; unmet: string };
+  /** Extra classes for the field. @default undefined */
   className?: string;
+  /** Ref to the `<input>` element (to focus it). @default undefined */
   inputRef?: Ref<HTMLInputElement>;
 }
 
-/** A password input with visibility toggle and optional live requirements checklist. */
+/**
+ * A password input with a show/hide toggle and an optional live requirements checklist.
+ * Other props (`value`, `onChange`, `name`, `autoComplete`, `isRequired`...) are
+ * react-aria's `TextField`'s.
+ *
+ * Use when the user types a password: sign-in (no checklist), sign-up and reset (with
+ * `requirementLabels`).
+ *
+ * Don't use when the text is not secret (use `TextField`).
+ */
 export function PasswordField({
   label,
   showLabel,

@@ -17,17 +17,25 @@ import { Spinner } from './spinner.tsx';
 import { cn } from './cn.ts';
 
 export interface PortfolioCardLabels {
+  /** Card heading ("Your solar portfolio"). */
   title: string;
+  /** Label of the monthly use (kWh). */
   monthlyKwh: string;
+  /** Label of the monthly bill (som). */
   monthlyBill: string;
+  /** Label of the roof type. */
   roofType: string;
+  /** Label of the roof area (m²). */
   roofArea: string;
+  /** Label of the location. */
   location: string;
   /** Shown with no fact collected yet. */
   empty: string;
   /** "Failed to load portfolio". */
   error: string;
+  /** Text of the retry button ("Retry"). */
   retry: string;
+  /** Text beside the spinner while loading. */
   loading: string;
   /** Screen-reader text for a dash ("Not known yet"). */
   unknown: string;
@@ -40,9 +48,13 @@ export interface PortfolioCardLabels {
 }
 
 export interface PortfolioCardProps {
+  /** The collected facts (kWh per month, som per month, m²...); null before any. */
   portfolio: Portfolio | null;
+  /** `ready` shows the facts (or the empty message), `loading` a spinner, `error` the error with retry. */
   status: 'ready' | 'loading' | 'error';
+  /** Called when the user presses retry. @default undefined */
   onRetry?: () => void;
+  /** Translated labels, units and roof type names. */
   labels: PortfolioCardLabels;
   /**
    * Where each fact came from, already translated and formatted ("From “Roof questions”,
@@ -51,6 +63,7 @@ export interface PortfolioCardProps {
   sources?: Readonly<Partial<Record<PortfolioFactKey, string>>>;
   /** Interface locale for numbers (en, es, ru). */
   locale: string;
+  /** Extra classes for the card. @default undefined */
   className?: string;
 }
 
@@ -62,7 +75,14 @@ export function isPortfolioEmpty(p: Portfolio | null): boolean {
   return [monthlyKwh, monthlyBill, roofType, roofArea, location].every((v) => v === null);
 }
 
-/** The collected solar facts. */
+/**
+ * A card of the solar facts the chat has collected, with loading, error and empty states.
+ *
+ * Use when showing the user's portfolio beside the chat or on the dashboard.
+ *
+ * Don't use when showing an estimate's results (use `EstimateResults`), or for facts the
+ * user is still entering (use form fields).
+ */
 export function PortfolioCard({
   portfolio,
   status,

@@ -15,7 +15,9 @@ import { Description, FieldError, Label } from './field.tsx';
 
 /** One option: a stable id and its translated label. */
 export interface RadioOption<K extends Key = string> {
+  /** Stable id, passed to `onChange`. */
   id: K;
+  /** Visible text (translated). */
   label: string;
 }
 
@@ -27,20 +29,29 @@ export interface RadioGroupProps<K extends string = string> extends Omit<
   label: string;
   /** The options, in the order shown; they wrap onto more lines on narrow screens. */
   options: readonly RadioOption<K>[];
-  /** The selected option's id (controlled). */
+  /** The selected option's id (controlled). @default undefined (uncontrolled) */
   value?: K | null;
-  /** The option selected at first (uncontrolled). */
+  /** The option selected at first (uncontrolled). @default undefined (none selected) */
   defaultValue?: K | null;
-  /** Called with the id of the option the user picks. */
+  /** Called with the id of the option the user picks. @default undefined */
   onChange?: (value: K) => void;
-  /** Help text under the options. */
+  /** Help text under the options. @default undefined (none) */
   description?: string;
-  /** Shown under the options and marks the group invalid. */
+  /** Shown under the options and marks the group invalid. @default undefined */
   errorMessage?: string;
+  /** Extra classes for the group. @default undefined */
   className?: string;
 }
 
-/** A row of choices, one of which is selected. */
+/**
+ * A row of choices, one of which is selected, all visible at once.
+ *
+ * Use when the user picks one of a few (up to about six) short options and seeing them
+ * all helps (the budget range).
+ *
+ * Don't use when the list is long or space is tight (use `Select`), when it is the
+ * interface language (use `LanguageSelect`), or for an on/off choice (use `Checkbox`).
+ */
 export function RadioGroup<K extends string = string>({
   label,
   options,

@@ -7,6 +7,7 @@ import { parseRole, type RoleKey } from '@solar/domain';
 import { cva } from 'class-variance-authority';
 import { cn } from './cn.ts';
 
+/** Classes of the badge, by role (background and text colour of each of the seven roles). */
 export const roleBadgeVariants = cva(
   'inline-flex items-center rounded-pill px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
   {
@@ -30,10 +31,18 @@ export interface RoleBadgeProps {
   userRole: unknown;
   /** The translated display name ("Administrator"). */
   label: string;
+  /** Extra classes for the pill. @default undefined */
   className?: string;
 }
 
-/** A coloured pill naming a user's role. */
+/**
+ * A coloured pill naming a user's role, in that role's colour.
+ *
+ * Use when showing a user's role (the users table, the dashboard user card).
+ *
+ * Don't use when showing a state that changes, such as active or inactive (use
+ * `StatusBadge`), or for a person (use `Avatar`).
+ */
 export function RoleBadge({ userRole, label, className }: RoleBadgeProps) {
   const key = parseRole(userRole) ?? 'unknown';
   return (

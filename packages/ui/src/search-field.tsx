@@ -14,17 +14,30 @@ import { Description, Input, Label } from './field.tsx';
 import { SearchIcon, XIcon } from './icons.tsx';
 
 export interface SearchFieldProps extends Omit<AriaSearchFieldProps, 'children' | 'className'> {
+  /** Visible label, also the input's accessible name ("Search users"). */
   label: string;
-  /** When true the label is only read by screen readers. */
+  /** When true the label is only read by screen readers. @default false */
   hideLabel?: boolean;
   /** Accessible name of the clear button. */
   clearLabel: string;
+  /** Hint shown in the empty input. @default undefined (none) */
   placeholder?: string;
+  /** Help text under the input. @default undefined (none) */
   description?: string;
+  /** Extra classes for the field. @default undefined */
   className?: string;
 }
 
-/** A search input with a clear button. */
+/**
+ * A search input with a search icon and a clear button. Other props (`value`, `onChange`,
+ * `onSubmit`, `onClear`...) are react-aria's `SearchField`'s; it reports every keystroke,
+ * so the caller debounces (800 ms for the user list).
+ *
+ * Use when the user filters a list by typing (the users table).
+ *
+ * Don't use when the text is a value to save (use `TextField`), or to pick from a fixed
+ * list (use `Select`).
+ */
 export function SearchField({
   label,
   hideLabel,

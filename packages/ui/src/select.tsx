@@ -18,7 +18,9 @@ import { CheckIcon, ChevronDownIcon } from './icons.tsx';
 
 /** One option: a stable id and its translated label. */
 export interface SelectOption<K extends Key = string> {
+  /** Stable id, passed to `onChange`. */
   id: K;
+  /** Visible text (translated). */
   label: string;
   /** Language of the label, when it differs from the page (language names). */
   lang?: string;
@@ -28,15 +30,23 @@ export interface SelectProps<K extends Key = string> extends Omit<
   AriaSelectProps<SelectOption<K>, 'single'>,
   'children' | 'className' | 'items' | 'value' | 'onChange' | 'defaultValue'
 > {
+  /** Visible label, also the trigger's accessible name. */
   label: string;
-  /** When true the label is only read by screen readers. */
+  /** When true the label is only read by screen readers. @default false */
   hideLabel?: boolean;
+  /** The options, in the order listed. */
   options: readonly SelectOption<K>[];
+  /** The selected option's id (controlled). @default undefined (uncontrolled) */
   value?: K | null;
+  /** The option selected at first (uncontrolled). @default undefined (none selected) */
   defaultValue?: K | null;
+  /** Called with the id of the option the user picks. @default undefined */
   onChange?: (value: K) => void;
+  /** Help text under the trigger. @default undefined (none) */
   description?: string;
+  /** Translated error; when set the select is invalid and shows it. @default undefined */
   errorMessage?: string;
+  /** Extra classes for the field. @default undefined */
   className?: string;
 }
 
@@ -50,7 +60,16 @@ export const selectTriggerClass = cn(
   focusRing,
 );
 
-/** A dropdown to pick one option. */
+/**
+ * A dropdown to pick one option from a list, with label, description and error.
+ *
+ * Use when the user picks one of many options, or space is tight (the users table's role
+ * filter, "Sort by" on a phone).
+ *
+ * Don't use when there are a few short options that should all stay visible (use
+ * `RadioGroup`), for the interface language (use `LanguageSelect`, a native select), or
+ * for actions (use `ActionMenu`).
+ */
 export function Select<K extends Key = string>({
   label,
   hideLabel,

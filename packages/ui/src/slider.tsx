@@ -21,19 +21,31 @@ export interface SliderFieldProps {
   label: string;
   /** Accessible name of the paired number input (e.g. "Monthly electricity use, kWh"). */
   inputLabel: string;
+  /** The current value, in the field's unit (kWh or som). */
   value: number;
+  /** Called with the new value from the slider or the input (an emptied input gives `min`). */
   onChange: (value: number) => void;
   /** min, max and step; use KWH_SLIDER or BILL_SLIDER from @solar/domain. */
   bounds: InputBounds & { max: number };
-  /** Intl options for the value, e.g. `{ style: 'currency', currency: 'KGS' }`. */
+  /** Intl options for the shown value, e.g. `{ style: 'currency', currency: 'KGS' }`. @default undefined (plain number) */
   formatOptions?: Intl.NumberFormatOptions;
-  /** Unit written after the shown value and read with it ("kWh", "som"). */
+  /** Unit written after the shown value and read with it ("kWh", "som"). @default undefined (none) */
   unit?: string;
+  /** Disables the slider and the input. @default false */
   isDisabled?: boolean;
+  /** Extra classes for the outer block. @default undefined */
   className?: string;
 }
 
-/** A slider plus a number input sharing one value. */
+/**
+ * A slider plus a number input sharing one value, with the value shown beside the label.
+ *
+ * Use when the user sets a quantity within known bounds and a rough value is fine, with
+ * the input for an exact one (monthly use in kWh, monthly bill in som).
+ *
+ * Don't use when there are no sensible bounds or only an exact value makes sense (use
+ * `NumberField`), or for a choice between named options (use `RadioGroup`).
+ */
 export function SliderField({
   label,
   inputLabel,

@@ -8,10 +8,12 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { ProgressBar } from 'react-aria-components';
 import { cn } from './cn.ts';
 
+/** Classes of the spinning ring, by size. */
 export const spinnerVariants = cva(
   'inline-block shrink-0 animate-spin rounded-pill border-current border-t-transparent motion-reduce:animate-none',
   {
     variants: {
+      /** Ring diameter: `sm` 16 px, `md` 24 px, `lg` 40 px. @default 'md' */
       size: { sm: 'size-4 border-2', md: 'size-6 border-2', lg: 'size-10 border-4' },
     },
     defaultVariants: { size: 'md' },
@@ -21,12 +23,21 @@ export const spinnerVariants = cva(
 export interface SpinnerProps extends VariantProps<typeof spinnerVariants> {
   /** Accessible name ("Loading"). */
   label: string;
-  /** Show the label next to the spinner too. */
+  /** Show the label next to the spinner too. @default false */
   showLabel?: boolean;
+  /** Extra classes for the progress bar element. @default undefined */
   className?: string;
 }
 
-/** An indeterminate progress indicator. */
+/**
+ * An indeterminate progress indicator (a spinning ring) with an accessible name.
+ *
+ * Use when something loads or runs for an unknown time in one spot (a list's first page,
+ * a card's data).
+ *
+ * Don't use when a button's own action runs (use `Button`'s `isPending`), or when a
+ * whole region with content reloads (use `LoadingOverlay`).
+ */
 export function Spinner({ label, showLabel, size, className }: SpinnerProps) {
   return (
     <ProgressBar
@@ -46,10 +57,19 @@ export interface LoadingOverlayProps {
   label: string;
   /** Whether the overlay shows. */
   isVisible: boolean;
+  /** Extra classes for the layer. @default undefined */
   className?: string;
 }
 
-/** Covers the nearest positioned ancestor with a dimmed layer and a centred spinner. */
+/**
+ * Covers the nearest positioned ancestor with a dimmed layer and a centred spinner.
+ *
+ * Use when content already shown is being replaced (a table loading its next page) and
+ * should stay visible but not be used meanwhile.
+ *
+ * Don't use when nothing is shown yet (use `Spinner`), or for the whole app (it covers
+ * only its positioned parent).
+ */
 export function LoadingOverlay({ label, isVisible, className }: LoadingOverlayProps) {
   if (!isVisible) return null;
   return (

@@ -6,15 +6,17 @@ import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
 
 export interface StatProps {
+  /** What the figure is ("System size"), shown small and uppercase above it. */
   label: string;
   /** The formatted figure ("12.4", "138 750 сом"). */
   value: ReactNode;
-  /** Unit after the value ("kW", "years"); omit when `value` already has it. */
+  /** Unit after the value ("kW", "years"); omit when `value` already has it. @default undefined (none) */
   unit?: string;
-  /** Small text under the value. */
+  /** Small text under the value. @default undefined (none) */
   hint?: string;
-  /** Emphasise (brand colour). */
+  /** Emphasise (brand colour). @default false */
   highlight?: boolean;
+  /** Extra classes for the tile. @default undefined */
   className?: string;
 }
 
@@ -23,6 +25,12 @@ export interface StatProps {
  * `StatGroup`. The tile is a size container: the figure is set smaller in a narrow tile,
  * the unit wraps under it, and a label or figure that still does not fit breaks instead of
  * running past the border (six-digit som amounts and Russian labels at 390 px).
+ *
+ * Use when showing a key figure with its label (estimate results, dashboard totals),
+ * always inside `StatGroup`.
+ *
+ * Don't use when there are many figures to compare row by row (use `DataTable`), or for a
+ * figure inside a sentence.
  */
 export function Stat({ label, value, unit, hint, highlight, className }: StatProps) {
   return (
@@ -58,8 +66,21 @@ export function Stat({ label, value, unit, hint, highlight, className }: StatPro
   );
 }
 
-/** A responsive grid of stats (a `dl`). */
-export function StatGroup({ children, className }: { children: ReactNode; className?: string }) {
+/**
+ * A responsive grid of stats (a `dl`): two columns, three from 640 px.
+ *
+ * Use when holding `Stat` tiles. Don't use when laying out anything else (it is a
+ * description list).
+ */
+export function StatGroup({
+  children,
+  className,
+}: {
+  /** The `Stat` tiles. */
+  children: ReactNode;
+  /** Extra classes for the grid. @default undefined */
+  className?: string;
+}) {
   return (
     <dl data-slot="stat-group" className={cn('grid grid-cols-2 gap-3 sm:grid-cols-3', className)}>
       {children}

@@ -15,10 +15,19 @@ export interface StepIndicatorProps {
   label: string;
   /** Screen-reader word for a finished step ("completed"). */
   completedLabel: string;
+  /** Extra classes for the list. @default undefined */
   className?: string;
 }
 
-/** Numbered steps with the current one highlighted. */
+/**
+ * Numbered steps with the current one highlighted and finished ones checked.
+ *
+ * Use when a task is split into a few ordered steps on one screen (the full calculator:
+ * location, then configuration).
+ *
+ * Don't use when moving between pages of a list (use `Pagination`), or for navigation
+ * between independent pages (use `AppShell`'s navigation).
+ */
 export function StepIndicator({
   steps,
   current,

@@ -13,16 +13,29 @@ import { Description, FieldError, Input, Label } from './field.tsx';
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children' | 'className'> {
   /** Visible label, also the input's accessible name. */
   label: string;
-  /** Help text under the input. */
+  /** Help text under the input. @default undefined (none) */
   description?: string;
-  /** Error text; when set the field is invalid and shows it. */
+  /** Error text; when set the field is invalid and shows it. @default undefined */
   errorMessage?: string;
+  /** Hint shown in the empty input (never instead of the label). @default undefined (none) */
   placeholder?: string;
+  /** Extra classes for the field. @default undefined */
   className?: string;
+  /** Ref to the `<input>` element (to focus it). @default undefined */
   inputRef?: Ref<HTMLInputElement>;
 }
 
-/** A text input with label, description and error message. */
+/**
+ * A single-line text input with label, description and error message. Other props
+ * (`value`, `onChange`, `type`, `name`, `autoComplete`, `isRequired`...) are react-aria's
+ * `TextField`'s.
+ *
+ * Use when the user types a short free text (a name, an email, an address).
+ *
+ * Don't use when it is a password (use `PasswordField`), a number (use `NumberField`), a
+ * search that filters a list (use `SearchField`), or a pick from known options (use
+ * `Select` or `RadioGroup`).
+ */
 export function TextField({
   label,
   description,

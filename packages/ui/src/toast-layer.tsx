@@ -12,16 +12,21 @@ import { AlertIcon, CheckCircleIcon, InfoIcon, XIcon } from './icons.tsx';
 
 /** A toast in the queue: what it says, and whether it is open or fading out. */
 export interface ToastEntry {
+  /** Unique id (ToastProvider's counter). */
   id: string;
+  /** False while it fades out, before it is removed. */
   open: boolean;
-  /** success, error, warning, info or default; picks colour, icon and duration. */
+  /** success, error, warning, info or default; picks colour, icon and duration. @default 'default' */
   kind?: ToastKind;
+  /** The message, one short line. */
   title: string;
+  /** More detail under the title. @default undefined (none) */
   description?: string;
-  /** ms; overrides the kind's duration (Infinity keeps it until closed). */
+  /** ms; overrides the kind's duration (Infinity keeps it until closed). @default TOAST_DURATION_MS[kind] */
   duration?: number;
 }
 
+/** Classes of a toast, by kind (the colour of its left border). */
 export const toastVariants = cva(
   [
     'pointer-events-auto relative flex w-full items-start gap-3 rounded-card border border-l-4 border-border bg-surface-raised p-4 pr-10 text-fg shadow-overlay',
@@ -59,16 +64,27 @@ const icons: Record<ToastKind, ReactNode> = {
 };
 
 export interface ToastLayerProps {
+  /** The queue, oldest first; closed ones are fading out. */
   toasts: readonly ToastEntry[];
   /** Starts the fade-out of a toast (ToastProvider's). */
   dismiss: (id: string) => void;
   /** Landmark name of the region; `{hotkey}` becomes F8 (Radix). */
   regionLabel: string;
+  /** Accessible name of each toast's close button ("Close"). */
   closeLabel: string;
+  /** Word screen readers say before a toast ("Notification"). */
   toastLabel: string;
 }
 
-/** Radix's provider with the toasts and the labelled region (F8 jumps to it). */
+/**
+ * Radix's provider with the toasts and the labelled region (F8 jumps to it), at the top
+ * right under the page header.
+ *
+ * Use when: never directly. `ToastProvider` loads it with the first toast; its stories
+ * show every kind without the provider's timers.
+ *
+ * Don't use when raising a toast: call `useToast().show()` under `ToastProvider`.
+ */
 export default function ToastLayer({
   toasts,
   dismiss,

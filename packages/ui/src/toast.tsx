@@ -48,6 +48,7 @@ export function useToast(): ToastApi {
 const ToastLayer = lazy(() => import('./toast-layer.tsx'));
 
 export interface ToastProviderProps {
+  /** The app (everything that may call `useToast`). */
   children: ReactNode;
   /** Landmark name of the region; `{hotkey}` becomes F8 ("Notifications ({hotkey})"). */
   regionLabel?: string;
@@ -57,7 +58,19 @@ export interface ToastProviderProps {
   toastLabel?: string;
 }
 
-/** Holds the toast queue and, from the first toast on, the region in the bottom-right corner. */
+/**
+ * Holds the toast queue and, from the first toast on, the region at the top right under
+ * the page header (full width on a phone). `useToast().show({ kind, title, description })`
+ * raises a toast; it closes by itself after its kind's duration.
+ *
+ * Use when telling the user the outcome of something they did or that happened in the
+ * background, that needs no answer ("Profile saved", "Authorization Error"). Mount it once
+ * around the app.
+ *
+ * Don't use when the message belongs to a field or a form (use the field's `errorMessage`
+ * or an inline alert next to it), must stay until the user acts (an inline alert or
+ * `ConfirmDialog`), or explains an empty list (use `EmptyState`).
+ */
 export function ToastProvider({
   children,
   regionLabel = 'Notifications ({hotkey})',

@@ -29,22 +29,27 @@ import { LANGUAGE_NAMES } from './language-select.tsx';
 export interface UserMenuProps {
   /** The signed-in user's name (avatar initials, menu heading). */
   name: string;
+  /** The signed-in user's email, under the name in the menu. */
   email: string;
-  /** Picture URL; null shows initials. */
+  /** Picture URL; null shows initials. @default undefined (initials) */
   picture?: string | null;
   /** Accessible name of the trigger ("Account menu"). */
   label: string;
   /** Heading of the language section ("Language"). */
   languageLabel: string;
+  /** The current interface language (checked in the menu). */
   locale: Locale;
+  /** Called with the language the user picks (not called for the current one). */
   onLocaleChange: (locale: Locale) => void;
-  /** The profile link: its text and where it goes. */
+  /** Text of the profile link ("Profile"). */
   profileLabel: string;
+  /** Where the profile link goes. */
   profileHref: string;
   /** Text of the sign-out item. */
   signOutLabel: string;
+  /** Called when the user chooses sign-out. */
   onSignOut: () => void;
-  /** Open on first render (stories of the open menu). */
+  /** Open on first render (stories of the open menu). @default false */
   defaultOpen?: boolean;
 }
 
@@ -57,7 +62,17 @@ function Item(props: MenuItemProps) {
   return <MenuItem {...props} className={itemClass} />;
 }
 
-/** The avatar button and its account menu. */
+/**
+ * The avatar button and its account menu: name and email, profile link, language and
+ * sign-out.
+ *
+ * Use when giving a signed-in user their account and preferences, once, in the
+ * `AppShell`'s `actions`.
+ *
+ * Don't use when the user is signed out (use `LanguageSelect` for the language), or for
+ * navigation between screens (use the `AppShell` navigation) or a screen's own actions
+ * (use `ActionMenu`).
+ */
 export function UserMenu({
   name,
   email,
