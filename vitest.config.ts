@@ -2,7 +2,8 @@
  * One Vitest run, several projects:
  * - domain, api, server: Node.
  * - ui, web: component and route tests in real Chromium (browser mode).
- * - storybook: every story rendered and played as a test in Chromium, with the a11y addon.
+ * - storybook: every story rendered and played as a test in Chromium, with the a11y addon;
+ *   storybook-dark: the same in the dark scheme.
  * Chromium is Debian's (/usr/bin/chromium); see docs/decisions/002-node-24-bootstrap.md.
  */
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
@@ -170,6 +171,16 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: here('./.storybook') })],
         test: {
           name: 'storybook',
+          browser: browser(),
+          setupFiles: [here('./.storybook/vitest.setup.ts')],
+        },
+      },
+      {
+        // Every story again in the dark scheme: the a11y addon checks its contrast (WCAG AA).
+        plugins: [storybookTest({ configDir: here('./.storybook') })],
+        define: { 'import.meta.env.VITE_STORY_SCHEME': JSON.stringify('dark') },
+        test: {
+          name: 'storybook-dark',
           browser: browser(),
           setupFiles: [here('./.storybook/vitest.setup.ts')],
         },

@@ -99,7 +99,12 @@ const preview: Preview = {
       },
     },
   },
-  initialGlobals: { locale: 'en', scheme: 'light', viewport: { value: undefined } },
+  initialGlobals: {
+    locale: 'en',
+    // The storybook-dark test project (vitest.config.ts) starts every story dark.
+    scheme: import.meta.env.VITE_STORY_SCHEME === 'dark' ? 'dark' : 'light',
+    viewport: { value: undefined },
+  },
   decorators: [
     (Story, context) => {
       const locale = String(context.globals.locale ?? 'en') as StoryLocale;

@@ -94,8 +94,8 @@ const checks = [
   },
   {
     name: 'stories',
-    title: 'Stories as tests with accessibility checks (Chromium)',
-    commands: [['vitest', 'run', '--project', 'storybook']],
+    title: 'Stories as tests with accessibility checks, light and dark (Chromium)',
+    commands: [['vitest', 'run', '--project', 'storybook', '--project', 'storybook-dark']],
     report: { kind: 'vitest', file: 'stories.json' },
     needsChromium: true,
   },
