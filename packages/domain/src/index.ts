@@ -12,6 +12,7 @@ export * from './errors.ts';
 export * from './estimate.ts';
 export * from './jwt.ts';
 export * from './lifetime.ts';
+export * from './lifetime-messages.ts';
 export * from './messages.ts';
 export * from './paging.ts';
 export * from './permissions.ts';
