@@ -32,7 +32,7 @@ export const lifetimeMessages = lifetime({
   tonnes: 't',
   treeSeedlings:
     'As much as {count, plural, one {# tree seedling takes} other {# tree seedlings take}} up in 10 years',
-  carKm: 'or a petrol car driving {km} km',
+  carKm: 'or a petrol car emits over {km} km',
   chartTitle: 'Cumulative cash flow',
   chartSummary: 'Cumulative cash flow from {start} in year 0 to {end} in year {years}',
   showTable: 'Show as table',

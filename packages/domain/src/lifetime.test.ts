@@ -31,6 +31,16 @@ describe('lifetime figures (issue 22 item 1)', () => {
     expect(figures.cashFlow.map((y) => y.year)).toEqual([...Array(26).keys()]);
     expect(figures.cashFlow[25]!.productionKwh).toBeCloseTo(1000 * 0.995 ** 24, 9);
     expect(figures.cashFlow[25]!.pricePerKwhSom).toBe(2);
+    expect(figures.assumptions).toEqual({
+      degradationPerYear: 0.005,
+      tariffEscalationPerYear: 0,
+      gridEmissionFactorKgPerKwh: 0.172,
+    });
+    const custom = { degradationPerYear: 0.01, tariffEscalationPerYear: 0.05 };
+    expect(lifetimeFigures(plain, custom).assumptions).toEqual({
+      ...custom,
+      gridEmissionFactorKgPerKwh: 0.172,
+    });
   });
 
   it('year 0 is the purchase: no production, cumulative cash flow = -cost', () => {

@@ -115,6 +115,8 @@ export interface LifetimeFigures {
   /** CO2 the production keeps out of the grid, tonnes. */
   readonly co2AvoidedTonnes: number;
   readonly equivalents: Co2Equivalents;
+  /** The assumptions used (the options with their defaults filled in). */
+  readonly assumptions: Required<Omit<LifetimeOptions, 'years'>>;
 }
 
 /** Throws a RangeError unless `value` is finite and within [min, max] (max exclusive if asked). */
@@ -196,6 +198,11 @@ export function lifetimeFigures(
     paybackYear: payback ? payback.year : null,
     co2AvoidedTonnes: co2Kg / 1000,
     equivalents: co2Equivalents(co2Kg),
+    assumptions: {
+      degradationPerYear: degradation,
+      tariffEscalationPerYear: escalation,
+      gridEmissionFactorKgPerKwh: factor,
+    },
   };
 }
 
