@@ -164,6 +164,11 @@ export const Phone: Story = {
     const box = card.getBoundingClientRect();
     await expect(box.width).toBe(390);
     await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth);
+    // The three stats stack in one column in a card this narrow.
+    const stats = [...card.querySelectorAll('[data-slot="stat"]')].map((s) =>
+      s.getBoundingClientRect(),
+    );
+    await expect(new Set(stats.map((rect) => Math.round(rect.left))).size).toBe(1);
     // Every element, text included, stays inside the card's border.
     const outside = [...card.querySelectorAll('*')].filter((element) => {
       const rect = element.getBoundingClientRect();

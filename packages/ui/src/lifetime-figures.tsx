@@ -89,8 +89,9 @@ export function LifetimeFigures({
       <CardHeader>
         <CardTitle level={headingLevel}>{labels.title}</CardTitle>
       </CardHeader>
-      <CardContent className="gap-5">
-        <StatGroup className="grid-cols-1 sm:grid-cols-3">
+      <CardContent className="@container gap-5">
+        {/* One column until the card itself has room for three (not the window: a card may sit in a narrow column). */}
+        <StatGroup className="grid-cols-1 sm:grid-cols-1 @xl:grid-cols-3">
           <Stat
             highlight
             label={labels.lifetimeSavings}
