@@ -11,6 +11,8 @@ export * from './email.ts';
 export * from './errors.ts';
 export * from './estimate.ts';
 export * from './jwt.ts';
+export * from './lifetime.ts';
+export * from './lifetime-messages.ts';
 export * from './messages.ts';
 export * from './paging.ts';
 export * from './permissions.ts';

@@ -88,3 +88,13 @@ export {
   type EstimateResultsProps,
 } from './estimate-results.tsx';
 export { Stat, StatGroup, type StatProps } from './stat.tsx';
+export {
+  CashFlowChart,
+  type CashFlowChartLabels,
+  type CashFlowChartProps,
+} from './cash-flow-chart.tsx';
+export {
+  LifetimeFigures,
+  type LifetimeFiguresLabels,
+  type LifetimeFiguresProps,
+} from './lifetime-figures.tsx';
