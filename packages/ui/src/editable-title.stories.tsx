@@ -42,6 +42,23 @@ export const Default: Story = {};
 export const Generated: Story = { args: { isGenerated: true } };
 export const Disabled: Story = { args: { isDisabled: true } };
 
+/** A generated title too long for the row: the title is cut, the asterisk stays visible. */
+export const GeneratedLong: Story = {
+  args: {
+    isGenerated: true,
+    title: 'Солнечные панели для частного дома в Бишкеке с плоской крышей и бойлером',
+    className: 'w-[16rem]',
+  },
+  play: async ({ canvasElement }) => {
+    const heading = within(canvasElement).getByRole('heading');
+    const star = [...heading.querySelectorAll('span')].find((s) => s.textContent === '*')!;
+    const row = heading.getBoundingClientRect();
+    const box = star.getBoundingClientRect();
+    await expect(box.right).toBeLessThanOrEqual(row.right + 0.5);
+    await expect(box.width).toBeGreaterThan(0);
+  },
+};
+
 /** Edit button, type, Enter saves the trimmed title; focus returns to the edit button. */
 export const EnterSaves: Story = {
   play: async ({ args, canvasElement }) => {

@@ -134,13 +134,16 @@ export function EditableTitle({
     <div data-slot="editable-title" className={cn('flex min-w-0 items-center gap-1', className)}>
       <Heading
         onDoubleClick={start}
-        className="truncate text-base font-semibold text-fg"
+        className="flex min-w-0 text-base font-semibold text-fg"
         title={title}
       >
-        {title}
+        {/* Only the title is cut: the generated-title asterisk stays in sight after it. */}
+        <span className="truncate">{title}</span>
         {isGenerated && (
           <>
-            <span aria-hidden="true"> *</span>
+            <span aria-hidden="true" className="shrink-0 pl-1">
+              *
+            </span>
             {labels.generatedTitle && (
               <span className="sr-only">{` (${labels.generatedTitle})`}</span>
             )}
