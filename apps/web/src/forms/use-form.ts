@@ -19,6 +19,7 @@ import { ApiError } from '@solar/api';
 import { useCallback, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
+  firstInvalid,
   messageIdOfText,
   messageOrText,
   validateForm,
@@ -27,8 +28,14 @@ import {
   type FormSchema,
 } from './form-errors.ts';
 
-/** Focuses the first invalid control of `form` once the errors are on screen. */
-function focusFirstInvalid(form: HTMLFormElement | null) {
+/**
+ * Focuses the control named `field` in `form` (the inputs carry their field's `name`), or,
+ * when there is none to focus (a select's hidden input), the form's first invalid control
+ * once the errors are on screen.
+ */
+function focusField(form: HTMLFormElement | null, field: string) {
+  const control = form?.querySelector<HTMLElement>(`input[name="${field}"]:not([type="hidden"])`);
+  if (control) return control.focus();
   requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
@@ -66,7 +73,8 @@ export function useForm<F extends string, V extends Record<F, unknown>>(
 
   const showErrors = (next: FieldErrorIds<F>) => {
     setErrors(next);
-    if (Object.keys(next).length > 0) focusFirstInvalid(element.current);
+    const first = firstInvalid(fields, next);
+    if (first) focusField(element.current, first);
   };
 
   function validate<T>(schema: FormSchema<T>, input: Record<F, unknown> = values): T | null {
