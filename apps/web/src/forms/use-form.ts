@@ -9,9 +9,9 @@
  * interface language.
  *
  * Usage (destructured: React's compiler treats an object whose member is passed as a ref
- * as a ref): `const { connect, values, edit, errorText, validate } = useForm(...)`,
- * `<form ref={connect} noValidate onSubmit={...}>`, each field `value={values.x}
- * onChange={edit('x')} errorMessage={errorText('x')}`, and in the submit handler
+ * as a ref): `const { connect, field, validate } = useForm(...)`,
+ * `<form ref={connect} noValidate onSubmit={...}>`, each text input `{...field('x')}`
+ * (name, value, onChange, errorMessage), and in the submit handler
  * `const data = validate(schema); if (!data) return;`.
  */
 import { apiMessages } from '@solar/domain';
@@ -42,6 +42,7 @@ function focusField(form: HTMLFormElement | null, field: string) {
 /**
  * A form over `fields` starting at `initial`:
  * - `connect` is the form element's ref callback (focus looks for invalid fields in it);
+ * - `field(name)` gives a text input's props (name, value, onChange, errorMessage);
  * - `edit(field)` sets a value and clears that field's error (spec section 5);
  * - `validate(schema, values?)` gives the parsed data, or shows the first message of each
  *   invalid field and focuses the first one (null);
@@ -102,6 +103,17 @@ export function useForm<F extends string, V extends Record<F, unknown>>(
     return true;
   };
 
+  /** The props that wire a text input to `name`: its name, value, onChange and error text. */
+  const field = <K extends F>(name: K) => {
+    const error = messageOrText(intl, errors[name]);
+    return {
+      name,
+      value: values[name],
+      onChange: edit(name),
+      ...(error === undefined ? {} : { errorMessage: error }),
+    };
+  };
+
   const reset = (next: V = initial) => {
     setValues(next);
     setErrors({});
@@ -114,6 +126,7 @@ export function useForm<F extends string, V extends Record<F, unknown>>(
     errors,
     errorText: (field: F) => messageOrText(intl, errors[field]),
     edit,
+    field,
     validate,
     showErrors,
     showServerErrors,

@@ -22,7 +22,7 @@ export default function ForgotPasswordScreen() {
   const intl = useIntl();
   const notify = useNotify();
   const forgot = useForgotPassword();
-  const { connect, values, edit, errorText, validate, reset } = useForm(FIELDS, { email: '' });
+  const { connect, values, field, validate, reset } = useForm(FIELDS, { email: '' });
   const { email } = values;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -68,11 +68,8 @@ export default function ForgotPasswordScreen() {
           <TextField
             label={t('forgotPassword.email')}
             type="email"
-            name="email"
+            {...field('email')}
             autoComplete="email"
-            value={email}
-            onChange={edit('email')}
-            errorMessage={errorText('email')}
             inputRef={input}
             isRequired
           />

@@ -35,7 +35,7 @@ export default function ResetPasswordScreen() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const reset = useResetPassword();
   const [stage, setStage] = useState<Stage>(token ? 'form' : 'invalid');
-  const { connect, values, errorText, edit, validate, showServerErrors } = useForm(FIELDS, {
+  const { connect, field, validate, showServerErrors } = useForm(FIELDS, {
     password: '',
     confirmPassword: '',
   });
@@ -122,11 +122,8 @@ export default function ResetPasswordScreen() {
           label={t('resetPassword.password')}
           showLabel={t('resetPassword.showPassword')}
           hideLabel={t('resetPassword.hidePassword')}
-          name="password"
+          {...field('password')}
           autoComplete="new-password"
-          value={values.password}
-          onChange={edit('password')}
-          errorMessage={errorText('password')}
           {...checklistLabels(intl)}
           isRequired
         />
@@ -134,11 +131,8 @@ export default function ResetPasswordScreen() {
           label={t('resetPassword.confirmPassword')}
           showLabel={t('resetPassword.showConfirm')}
           hideLabel={t('resetPassword.hideConfirm')}
-          name="confirmPassword"
+          {...field('confirmPassword')}
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={edit('confirmPassword')}
-          errorMessage={errorText('confirmPassword')}
           isRequired
         />
         {failure && <FormAlert>{failure}</FormAlert>}

@@ -31,7 +31,7 @@ export default function SignInScreen() {
   const search = useSearch();
   const notify = useNotify();
   const signIn = useSignIn();
-  const { connect, values, errorText, edit, validate } = useForm(FIELDS, {
+  const { connect, field, validate } = useForm(FIELDS, {
     email: '',
     password: '',
   });
@@ -79,22 +79,16 @@ export default function SignInScreen() {
         <TextField
           label={t('signin.email')}
           type="email"
-          name="email"
+          {...field('email')}
           autoComplete="email"
-          value={values.email}
-          onChange={edit('email')}
-          errorMessage={errorText('email')}
           isRequired
         />
         <PasswordField
           label={t('signin.password')}
           showLabel={t('signin.showPassword')}
           hideLabel={t('signin.hidePassword')}
-          name="password"
+          {...field('password')}
           autoComplete="current-password"
-          value={values.password}
-          onChange={edit('password')}
-          errorMessage={errorText('password')}
           isRequired
         />
         <div className="-mt-1 text-right text-sm">

@@ -39,7 +39,10 @@ export default function SignUpScreen() {
   const notify = useNotify();
   const signUp = useSignUp();
   const termsErrorId = useId();
-  const { connect, values, errorText, edit, validate, showServerErrors } = useForm(FIELDS, EMPTY);
+  const { connect, values, errorText, edit, field, validate, showServerErrors } = useForm(
+    FIELDS,
+    EMPTY,
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const t = (id: string) => intl.formatMessage({ id });
 
@@ -72,34 +75,20 @@ export default function SignUpScreen() {
       }
     >
       <form ref={connect} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
-          label={t('signup.name')}
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={edit('name')}
-          errorMessage={errorText('name')}
-          isRequired
-        />
+        <TextField label={t('signup.name')} {...field('name')} autoComplete="name" isRequired />
         <TextField
           label={t('signup.email')}
           type="email"
-          name="email"
+          {...field('email')}
           autoComplete="email"
-          value={values.email}
-          onChange={edit('email')}
-          errorMessage={errorText('email')}
           isRequired
         />
         <PasswordField
           label={t('signup.password')}
           showLabel={t('signup.showPassword')}
           hideLabel={t('signup.hidePassword')}
-          name="password"
+          {...field('password')}
           autoComplete="new-password"
-          value={values.password}
-          onChange={edit('password')}
-          errorMessage={errorText('password')}
           {...checklistLabels(intl)}
           isRequired
         />
@@ -107,11 +96,8 @@ export default function SignUpScreen() {
           label={t('signup.confirmPassword')}
           showLabel={t('signup.showConfirm')}
           hideLabel={t('signup.hideConfirm')}
-          name="confirmPassword"
+          {...field('confirmPassword')}
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={edit('confirmPassword')}
-          errorMessage={errorText('confirmPassword')}
           isRequired
         />
         <div className="flex flex-col gap-1.5">

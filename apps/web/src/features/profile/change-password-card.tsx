@@ -20,10 +20,7 @@ export function ChangePasswordCard() {
   const change = useChangePassword();
   const empty = { currentPassword: '', password: '', confirmPassword: '' };
   const [open, setOpen] = useState(false);
-  const { connect, values, edit, errorText, validate, showServerErrors, reset } = useForm(
-    FIELDS,
-    empty,
-  );
+  const { connect, field, validate, showServerErrors, reset } = useForm(FIELDS, empty);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const t = (id: string) => intl.formatMessage({ id });
@@ -48,17 +45,14 @@ export function ChangePasswordCard() {
     }
   }
 
-  const field = (name: PasswordFieldName, autoComplete: string) => (
+  const passwordField = (name: PasswordFieldName, autoComplete: string) => (
     <PasswordField
       label={t(`profile.${name}`)}
-      name={name}
+      {...field(name)}
       autoComplete={autoComplete}
       showLabel={t(`profile.show.${name}`)}
       hideLabel={t(`profile.hide.${name}`)}
-      value={values[name]}
-      onChange={edit(name)}
       {...(name === 'password' ? { description: t('profile.newPasswordHint') } : {})}
-      {...(errorText(name) ? { errorMessage: errorText(name)! } : {})}
     />
   );
 
@@ -75,9 +69,9 @@ export function ChangePasswordCard() {
       )}
       {open ? (
         <form ref={connect} noValidate onSubmit={submit} className="flex flex-col gap-4">
-          {field('currentPassword', 'current-password')}
-          {field('password', 'new-password')}
-          {field('confirmPassword', 'new-password')}
+          {passwordField('currentPassword', 'current-password')}
+          {passwordField('password', 'new-password')}
+          {passwordField('confirmPassword', 'new-password')}
           {failure && (
             <p role="alert" className="text-sm text-danger-fg">
               {failure}

@@ -22,6 +22,7 @@ import { ApiError } from '@solar/api';
 import { queryKeys, useApiQueryClient, useUpdateProfile } from '@solar/api/react';
 import { Avatar, Button, Card, PasswordField, RoleBadge, TextField } from '@solar/ui';
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { validateForm } from '../../forms/form-errors.ts';
 import { useForm } from '../../forms/use-form.ts';
@@ -32,9 +33,11 @@ type Field = (typeof FIELDS)[number];
 /** What `PUT /auth/me` takes. */
 type ProfileUpdate = Parameters<ReturnType<typeof useUpdateProfile>['mutateAsync']>[0];
 
-/** Focuses `target` once the next render is on screen. */
-const focusSoon = (target: { current: HTMLElement | null }) =>
-  requestAnimationFrame(() => target.current?.focus());
+/** Applies `change` at once (the next view is on screen), then focuses `target` in it. */
+function showThenFocus(change: () => void, target: { current: HTMLElement | null }) {
+  flushSync(change);
+  target.current?.focus();
+}
 
 /** The profile in view or edit mode. */
 export function ProfileCard({ me }: { me: MeResponse }) {
@@ -43,10 +46,7 @@ export function ProfileCard({ me }: { me: MeResponse }) {
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
   const blank = { name: me.name, email: me.email, currentPassword: '' };
-  const { connect, values, edit, errorText, showErrors, showServerErrors, reset } = useForm(
-    FIELDS,
-    blank,
-  );
+  const { connect, values, field, showErrors, showServerErrors, reset } = useForm(FIELDS, blank);
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
@@ -57,18 +57,20 @@ export function ProfileCard({ me }: { me: MeResponse }) {
   const emailChanging = normalizeEmail(values.email) !== normalizeEmail(me.email);
 
   function startEditing() {
-    reset(blank);
-    setFailure(null);
-    setSaved(false);
-    setEditing(true);
-    focusSoon(nameInput);
+    showThenFocus(() => {
+      reset(blank);
+      setFailure(null);
+      setSaved(false);
+      setEditing(true);
+    }, nameInput);
   }
 
   function cancel() {
-    reset(blank);
-    setFailure(null);
-    setEditing(false);
-    focusSoon(editButton);
+    showThenFocus(() => {
+      reset(blank);
+      setFailure(null);
+      setEditing(false);
+    }, editButton);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -89,9 +91,10 @@ export function ProfileCard({ me }: { me: MeResponse }) {
     try {
       const updated = await update.mutateAsync(parsed.data);
       queryClient.setQueryData(queryKeys.me(), updated);
-      setSaved(true);
-      setEditing(false);
-      focusSoon(savedMessage);
+      showThenFocus(() => {
+        setSaved(true);
+        setEditing(false);
+      }, savedMessage);
     } catch (error) {
       if (showServerErrors(error)) return;
       setFailure(
@@ -137,37 +140,26 @@ export function ProfileCard({ me }: { me: MeResponse }) {
           <h3 className="text-lg font-semibold">{t('profile.editTitle')}</h3>
           <TextField
             label={t('profile.name')}
-            name="name"
+            {...field('name')}
             autoComplete="name"
-            value={values.name}
-            onChange={edit('name')}
-            errorMessage={errorText('name')}
             inputRef={nameInput}
             isRequired
           />
           <TextField
             label={t('profile.email')}
             type="email"
-            name="email"
+            {...field('email')}
             autoComplete="email"
-            value={values.email}
-            onChange={edit('email')}
-            errorMessage={errorText('email')}
             isRequired
           />
           {emailChanging && (
             <PasswordField
               label={t('profile.currentPassword')}
-              name="currentPassword"
+              {...field('currentPassword')}
               autoComplete="current-password"
               showLabel={t('profile.showCurrentPassword')}
               hideLabel={t('profile.hideCurrentPassword')}
               description={t('profile.currentPasswordForEmail')}
-              value={values.currentPassword}
-              onChange={edit('currentPassword')}
-              {...(errorText('currentPassword')
-                ? { errorMessage: errorText('currentPassword')! }
-                : {})}
             />
           )}
           {failure && (

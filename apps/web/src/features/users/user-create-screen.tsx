@@ -59,7 +59,10 @@ export default function UserCreateScreen() {
   const notify = useNotify();
   const [, navigate] = useLocation();
   const create = useCreateUser();
-  const { connect, values, edit, errorText, validate, showServerErrors } = useForm(FIELDS, EMPTY);
+  const { connect, values, edit, errorText, field, validate, showServerErrors } = useForm(
+    FIELDS,
+    EMPTY,
+  );
   const t = (id: string) => intl.formatMessage({ id });
 
   const change = <K extends keyof CreateValues>(field: K, value: CreateValues[K]) =>
@@ -98,26 +101,18 @@ export default function UserCreateScreen() {
             <NameEmailFields values={values} errorText={errorText} onChange={change} />
             <PasswordField
               label={t('users.form.password')}
-              name="password"
+              {...field('password')}
               autoComplete="new-password"
               showLabel={t('users.form.showPassword')}
               hideLabel={t('users.form.hidePassword')}
               description={t('users.form.passwordHint')}
-              value={values.password}
-              onChange={(value) => change('password', value)}
-              {...(errorText('password') ? { errorMessage: errorText('password')! } : {})}
             />
             <PasswordField
               label={t('users.form.confirmPassword')}
-              name="confirmPassword"
+              {...field('confirmPassword')}
               autoComplete="new-password"
               showLabel={t('users.form.showConfirm')}
               hideLabel={t('users.form.hideConfirm')}
-              value={values.confirmPassword}
-              onChange={(value) => change('confirmPassword', value)}
-              {...(errorText('confirmPassword')
-                ? { errorMessage: errorText('confirmPassword')! }
-                : {})}
             />
             <RoleAndVerifiedFields
               values={values}
