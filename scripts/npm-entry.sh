@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 pnpm install --frozen-lockfile --prefer-offline --reporter=silent
 case "${1:-}" in
   start)
-    pnpm --filter @solar/web build
+    # Builds the web app only when its sources changed; one line of summary.
+    node scripts/build-web.mjs
     exec pnpm --filter @solar/server start
     ;;
   test)

@@ -5,8 +5,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import license from 'rollup-plugin-license';
 import { defineConfig, type Plugin } from 'vite';
 
 /** The message catalogs: src/i18n/{app,domain}.<locale>.json and features' messages.<locale>.json. */
@@ -92,6 +94,24 @@ function precompressedFiles(): Plugin {
   };
 }
 
+/** Where the build writes the third-party license notices (served as /third-party-licenses.txt). */
+const LICENSES_FILE = fileURLToPath(new URL('./dist/third-party-licenses.txt', import.meta.url));
+
+/**
+ * The license notices the MIT/BSD (and other) dependencies in the bundle require: name,
+ * version, license and its full text for each package that ends up in the built files,
+ * written to one text file next to them, not into any chunk (rollup-plugin-license).
+ */
+function thirdPartyLicenses(): Plugin {
+  return {
+    ...(license({
+      thirdParty: { output: { file: LICENSES_FILE }, includePrivate: false },
+    }) as Plugin),
+    name: 'solar:third-party-licenses',
+    apply: 'build',
+  };
+}
+
 /**
  * The web app. In development /api is proxied to the server (`pnpm dev` starts both).
  * React Aria's built-in strings are kept only for the interface languages (spec section 1).
@@ -103,6 +123,7 @@ export default defineConfig({
     optimizeLocales.vite({ locales: LOCALES }),
     precompiledMessages(),
     precompressedFiles(),
+    thirdPartyLicenses(),
   ],
   server: {
     port: 5173,

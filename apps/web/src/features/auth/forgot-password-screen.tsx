@@ -14,38 +14,35 @@ import { useIntl } from 'react-intl';
 import { useNotify } from '../../app/notices.tsx';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText, isServiceFailure } from './failure-text.ts';
-import { messageOrText, validateForm, type FieldErrorIds } from './form-errors.ts';
+import { useForm } from '../../forms/use-form.ts';
+
+const FIELDS = ['email'] as const;
 
 export default function ForgotPasswordScreen() {
   const intl = useIntl();
   const notify = useNotify();
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
+  const { connect, values, field, validate, reset } = useForm(FIELDS, { email: '' });
+  const { email } = values;
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrorIds<'email'>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const panelHeading = useRef<HTMLHeadingElement>(null);
-  const returnedToForm = useRef(false);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
 
+  // The confirmation's heading takes the focus when it appears.
   useEffect(() => {
     if (sentTo !== null) panelHeading.current?.focus();
-    else if (returnedToForm.current) input.current?.focus();
   }, [sentTo]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const parsed = validateForm(forgotPasswordSchema, { email });
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      input.current?.focus();
-      return;
-    }
+    const data = validate(forgotPasswordSchema);
+    if (!data) return;
     try {
-      await forgot.mutateAsync(parsed.data);
-      setSentTo(parsed.data.email);
+      await forgot.mutateAsync(data);
+      setSentTo(data.email);
     } catch (error) {
       const text = failureText(intl, error, authMessages.somethingWentWrong);
       setFailure(text);
@@ -54,10 +51,10 @@ export default function ForgotPasswordScreen() {
   }
 
   function tryAnother() {
-    returnedToForm.current = true;
-    setEmail('');
-    setErrors({});
+    reset();
     setSentTo(null);
+    // Back on the form: the email box takes the focus once it is on screen again.
+    requestAnimationFrame(() => input.current?.focus());
   }
 
   return (
@@ -67,18 +64,12 @@ export default function ForgotPasswordScreen() {
       footer={<Link href={ROUTES.signIn}>{t('forgotPassword.backToSignIn')}</Link>}
     >
       {sentTo === null ? (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <form ref={connect} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <TextField
             label={t('forgotPassword.email')}
             type="email"
-            name="email"
+            {...field('email')}
             autoComplete="email"
-            value={email}
-            onChange={(value) => {
-              setEmail(value);
-              setErrors({});
-            }}
-            errorMessage={messageOrText(intl, errors.email)}
             inputRef={input}
             isRequired
           />

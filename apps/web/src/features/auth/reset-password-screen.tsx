@@ -22,8 +22,7 @@ import { useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText } from './failure-text.ts';
-import { messageIdOfText, messageOrText, validateForm } from './form-errors.ts';
-import { useFieldForm } from './field-focus.ts';
+import { useForm } from '../../forms/use-form.ts';
 import { checklistLabels } from './password-checklist.ts';
 
 type Field = 'password' | 'confirmPassword';
@@ -36,7 +35,7 @@ export default function ResetPasswordScreen() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const reset = useResetPassword();
   const [stage, setStage] = useState<Stage>(token ? 'form' : 'invalid');
-  const { values, errors, setErrors, focus, edit, showErrors } = useFieldForm(FIELDS, {
+  const { connect, field, validate, showServerErrors } = useForm(FIELDS, {
     password: '',
     confirmPassword: '',
   });
@@ -58,23 +57,14 @@ export default function ResetPasswordScreen() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const parsed = validateForm(resetPasswordFormSchema, values);
-    if (!parsed.ok) return showErrors(parsed.errors);
-    setErrors({});
+    const data = validate(resetPasswordFormSchema);
+    if (!data) return;
     try {
-      await reset.mutateAsync({ token, ...parsed.data });
+      await reset.mutateAsync({ token, ...data });
       setStage('done');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'invalid_token') return setStage('invalid');
-      const fromServer = error instanceof ApiError ? error.fieldErrors : undefined;
-      const fields = Object.entries(fromServer ?? {}).filter(([f]) =>
-        (FIELDS as string[]).includes(f),
-      );
-      if (fields.length > 0) {
-        return showErrors(
-          Object.fromEntries(fields.map(([f, text]) => [f, messageIdOfText(text)])),
-        );
-      }
+      if (showServerErrors(error)) return;
       setFailure(failureText(intl, error, authMessages.resetFailed));
     }
   }
@@ -127,17 +117,13 @@ export default function ResetPasswordScreen() {
       subtitle={t('resetPassword.subtitle')}
       footer={<Link href={ROUTES.signIn}>{t('resetPassword.backToSignIn')}</Link>}
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form ref={connect} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <PasswordField
           label={t('resetPassword.password')}
           showLabel={t('resetPassword.showPassword')}
           hideLabel={t('resetPassword.hidePassword')}
-          name="password"
+          {...field('password')}
           autoComplete="new-password"
-          value={values.password}
-          onChange={edit('password')}
-          errorMessage={messageOrText(intl, errors.password)}
-          inputRef={focus.register('password')}
           {...checklistLabels(intl)}
           isRequired
         />
@@ -145,12 +131,8 @@ export default function ResetPasswordScreen() {
           label={t('resetPassword.confirmPassword')}
           showLabel={t('resetPassword.showConfirm')}
           hideLabel={t('resetPassword.hideConfirm')}
-          name="confirmPassword"
+          {...field('confirmPassword')}
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={edit('confirmPassword')}
-          errorMessage={messageOrText(intl, errors.confirmPassword)}
-          inputRef={focus.register('confirmPassword')}
           isRequired
         />
         {failure && <FormAlert>{failure}</FormAlert>}

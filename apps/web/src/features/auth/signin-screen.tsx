@@ -19,8 +19,7 @@ import { useLocation, useSearch } from 'wouter';
 import { useNotify } from '../../app/notices.tsx';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText, isServiceFailure } from './failure-text.ts';
-import { messageOrText, validateForm } from './form-errors.ts';
-import { useFieldForm } from './field-focus.ts';
+import { useForm } from '../../forms/use-form.ts';
 import { GoogleSignInButton } from './google-button.tsx';
 
 type Field = 'email' | 'password';
@@ -32,14 +31,13 @@ export default function SignInScreen() {
   const search = useSearch();
   const notify = useNotify();
   const signIn = useSignIn();
-  const { values, errors, setErrors, focus, edit, showErrors } = useFieldForm(FIELDS, {
+  const { connect, field, validate } = useForm(FIELDS, {
     email: '',
     password: '',
   });
   const [failure, setFailure] = useState<string | null>(null);
   const next = afterSignInPath(new URLSearchParams(search).get('from'));
   const t = (id: string) => intl.formatMessage({ id });
-  const errorText = (field: Field) => messageOrText(intl, errors[field]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,11 +50,10 @@ export default function SignInScreen() {
       setFailure(intl.formatMessage(globalErrorMessages.connection));
       return;
     }
-    const parsed = validateForm(signInSchema, values);
-    if (!parsed.ok) return showErrors(parsed.errors);
-    setErrors({});
+    const data = validate(signInSchema);
+    if (!data) return;
     try {
-      await signIn.mutateAsync(parsed.data);
+      await signIn.mutateAsync(data);
       navigate(next, { replace: true });
     } catch (error) {
       const text = failureText(intl, error, authMessages.loginFailed, {
@@ -78,28 +75,20 @@ export default function SignInScreen() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form ref={connect} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <TextField
           label={t('signin.email')}
           type="email"
-          name="email"
+          {...field('email')}
           autoComplete="email"
-          value={values.email}
-          onChange={edit('email')}
-          errorMessage={errorText('email')}
-          inputRef={focus.register('email')}
           isRequired
         />
         <PasswordField
           label={t('signin.password')}
           showLabel={t('signin.showPassword')}
           hideLabel={t('signin.hidePassword')}
-          name="password"
+          {...field('password')}
           autoComplete="current-password"
-          value={values.password}
-          onChange={edit('password')}
-          errorMessage={errorText('password')}
-          inputRef={focus.register('password')}
           isRequired
         />
         <div className="-mt-1 text-right text-sm">

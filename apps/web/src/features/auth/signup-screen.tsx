@@ -8,8 +8,7 @@
  * failed. Please try again.'.
  */
 import { useSignUp } from '@solar/api/react';
-import { apiMessages, authMessages, ROUTES, signUpFormSchema } from '@solar/domain';
-import { ApiError } from '@solar/api';
+import { authMessages, ROUTES, signUpFormSchema } from '@solar/domain';
 import { Button, Checkbox, Link, PasswordField, TextField } from '@solar/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -17,8 +16,7 @@ import { useLocation } from 'wouter';
 import { useNotify } from '../../app/notices.tsx';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText, isServiceFailure } from './failure-text.ts';
-import { messageIdOfText, messageOrText, validateForm, type FieldErrorIds } from './form-errors.ts';
-import { useFieldForm } from './field-focus.ts';
+import { useForm } from '../../forms/use-form.ts';
 import { GoogleSignInButton } from './google-button.tsx';
 import { checklistLabels } from './password-checklist.ts';
 
@@ -41,35 +39,24 @@ export default function SignUpScreen() {
   const notify = useNotify();
   const signUp = useSignUp();
   const termsErrorId = useId();
-  // Errors: field -> message id (validation) or literal text (server field errors).
-  const { values, errors, setErrors, focus, edit, showErrors } = useFieldForm(FIELDS, EMPTY);
+  const { connect, values, errorText, edit, field, validate, showServerErrors } = useForm(
+    FIELDS,
+    EMPTY,
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const t = (id: string) => intl.formatMessage({ id });
-  const errorText = (field: Field) => messageOrText(intl, errors[field]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const parsed = validateForm(signUpFormSchema, values);
-    if (!parsed.ok) return showErrors(parsed.errors);
-    setErrors({});
-    const { name, email, password, confirmPassword } = parsed.data;
+    const data = validate(signUpFormSchema);
+    if (!data) return;
+    const { name, email, password, confirmPassword } = data;
     try {
       await signUp.mutateAsync({ name, email, password, confirmPassword });
       navigate(ROUTES.dashboard, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'email_taken') {
-        return showErrors({ email: apiMessages.emailTaken.id });
-      }
-      if (error instanceof ApiError && error.fieldErrors) {
-        // The server's English text per field, translated back when it is a catalogue text.
-        const fromServer = Object.fromEntries(
-          Object.entries(error.fieldErrors)
-            .filter(([f]) => (FIELDS as string[]).includes(f))
-            .map(([f, text]) => [f, messageIdOfText(text)]),
-        ) as FieldErrorIds<Field>;
-        if (Object.keys(fromServer).length > 0) return showErrors(fromServer);
-      }
+      if (showServerErrors(error)) return;
       const text = failureText(intl, error, authMessages.registrationFailed);
       setFailure(text);
       if (isServiceFailure(error)) notify({ kind: 'error', message: text });
@@ -87,38 +74,21 @@ export default function SignUpScreen() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
-          label={t('signup.name')}
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={edit('name')}
-          errorMessage={errorText('name')}
-          inputRef={focus.register('name')}
-          isRequired
-        />
+      <form ref={connect} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField label={t('signup.name')} {...field('name')} autoComplete="name" isRequired />
         <TextField
           label={t('signup.email')}
           type="email"
-          name="email"
+          {...field('email')}
           autoComplete="email"
-          value={values.email}
-          onChange={edit('email')}
-          errorMessage={errorText('email')}
-          inputRef={focus.register('email')}
           isRequired
         />
         <PasswordField
           label={t('signup.password')}
           showLabel={t('signup.showPassword')}
           hideLabel={t('signup.hidePassword')}
-          name="password"
+          {...field('password')}
           autoComplete="new-password"
-          value={values.password}
-          onChange={edit('password')}
-          errorMessage={errorText('password')}
-          inputRef={focus.register('password')}
           {...checklistLabels(intl)}
           isRequired
         />
@@ -126,12 +96,8 @@ export default function SignUpScreen() {
           label={t('signup.confirmPassword')}
           showLabel={t('signup.showConfirm')}
           hideLabel={t('signup.hideConfirm')}
-          name="confirmPassword"
+          {...field('confirmPassword')}
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={edit('confirmPassword')}
-          errorMessage={errorText('confirmPassword')}
-          inputRef={focus.register('confirmPassword')}
           isRequired
         />
         <div className="flex flex-col gap-1.5">
@@ -140,7 +106,6 @@ export default function SignUpScreen() {
             isSelected={values.terms}
             onChange={edit('terms')}
             isInvalid={Boolean(termsError)}
-            inputRef={focus.register('terms')}
             {...(termsError ? { 'aria-describedby': termsErrorId } : {})}
           >
             {intl.formatMessage(

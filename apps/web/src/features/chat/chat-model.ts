@@ -164,3 +164,37 @@ export function turnMessages(
       return [user, reply({ content: turn.completeMessage || turn.text })];
   }
 }
+
+/** What the chat screen shows for one conversation (or a new one, `id` null). */
+export interface ViewState {
+  /** The conversation shown; set from the first chunk for a new conversation. */
+  readonly id: string | null;
+  /** The URL's conversation id this view was made for (or caught up with). */
+  readonly urlId: string | null;
+  /** Stored messages fixed at the first send (null: follow the history query). */
+  readonly frozen: readonly DisplayMessage[] | null;
+  /** Finished turns of this visit. */
+  readonly done: readonly DisplayMessage[];
+  /** The turn being streamed or last finished. */
+  readonly turn: Turn | null;
+}
+
+/** A view of conversation `id` (null: a new conversation) before anything is sent. */
+export const freshView = (id: string | null): ViewState => ({
+  id,
+  urlId: id,
+  frozen: id === null ? [] : null,
+  done: [],
+  turn: null,
+});
+
+/**
+ * The view for the URL's conversation `urlId`: `view` itself when it was made for that
+ * URL; `view` caught up with the URL when the URL is the conversation this view just
+ * created (its first chunk changed the URL); otherwise (sidebar, back button, new chat,
+ * end) a fresh view of that conversation.
+ */
+export function viewForUrl(view: ViewState, urlId: string | null): ViewState {
+  if (view.urlId === urlId) return view;
+  return urlId !== null && urlId === view.id ? { ...view, urlId } : freshView(urlId);
+}

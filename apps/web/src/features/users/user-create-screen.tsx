@@ -17,19 +17,13 @@ import {
   type RoleKey,
 } from '@solar/domain';
 import { Button, ButtonLink, Card, PasswordField } from '@solar/ui';
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { useNotify } from '../../app/notices.tsx';
 import { SignedInShell } from '../../app/shell.tsx';
-import {
-  NameEmailFields,
-  RoleAndVerifiedFields,
-  useFocusFirstInvalid,
-  useIssueMessages,
-  useServerFieldErrors,
-  type FieldErrors,
-} from './user-form.tsx';
+import { useForm } from '../../forms/use-form.ts';
+import { NameEmailFields, RoleAndVerifiedFields } from './user-form.tsx';
 import { failureReason } from './user-queries.ts';
 import { usersListPath } from './list-return.ts';
 
@@ -41,6 +35,15 @@ interface CreateValues {
   userType: RoleKey;
   emailConfirmed: boolean;
 }
+
+const FIELDS = [
+  'name',
+  'email',
+  'password',
+  'confirmPassword',
+  'userType',
+  'emailConfirmed',
+] as const;
 
 const EMPTY: CreateValues = {
   name: '',
@@ -56,29 +59,20 @@ export default function UserCreateScreen() {
   const notify = useNotify();
   const [, navigate] = useLocation();
   const create = useCreateUser();
-  const issueMessages = useIssueMessages();
-  const serverFieldErrors = useServerFieldErrors();
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<CreateValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  useFocusFirstInvalid(form, attempt);
+  const { connect, values, edit, errorText, field, validate, showServerErrors } = useForm(
+    FIELDS,
+    EMPTY,
+  );
   const t = (id: string) => intl.formatMessage({ id });
 
-  const change = <K extends keyof CreateValues>(field: K, value: CreateValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
+  const change = <K extends keyof CreateValues>(field: K, value: CreateValues[K]) =>
+    edit(field)(value);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = adminCreateUserFormSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issueMessages(parsed.error.issues));
-      setAttempt((n) => n + 1);
-      return;
-    }
-    const { confirmPassword: _confirm, userType, ...body } = parsed.data;
+    const data = validate(adminCreateUserFormSchema);
+    if (!data) return;
+    const { confirmPassword: _confirm, userType, ...body } = data;
     create.mutate(
       { ...body, userType: roleToUserType(userType) },
       {
@@ -87,12 +81,7 @@ export default function UserCreateScreen() {
           navigate(usersListPath());
         },
         onError: (error) => {
-          const fields = serverFieldErrors(error);
-          if (fields) {
-            setErrors(fields);
-            setAttempt((n) => n + 1);
-            return;
-          }
+          if (showServerErrors(error)) return;
           notify({
             kind: 'error',
             title: userMessages.createFailed,
@@ -108,32 +97,26 @@ export default function UserCreateScreen() {
       <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
         <h1 className="text-2xl font-semibold">{t('users.create.title')}</h1>
         <Card>
-          <form ref={form} noValidate onSubmit={submit} className="flex flex-col gap-4">
-            <NameEmailFields values={values} errors={errors} onChange={change} />
+          <form ref={connect} noValidate onSubmit={submit} className="flex flex-col gap-4">
+            <NameEmailFields values={values} errorText={errorText} onChange={change} />
             <PasswordField
               label={t('users.form.password')}
-              name="password"
+              {...field('password')}
               autoComplete="new-password"
               showLabel={t('users.form.showPassword')}
               hideLabel={t('users.form.hidePassword')}
               description={t('users.form.passwordHint')}
-              value={values.password}
-              onChange={(value) => change('password', value)}
-              {...(errors.password ? { errorMessage: errors.password } : {})}
             />
             <PasswordField
               label={t('users.form.confirmPassword')}
-              name="confirmPassword"
+              {...field('confirmPassword')}
               autoComplete="new-password"
               showLabel={t('users.form.showConfirm')}
               hideLabel={t('users.form.hideConfirm')}
-              value={values.confirmPassword}
-              onChange={(value) => change('confirmPassword', value)}
-              {...(errors.confirmPassword ? { errorMessage: errors.confirmPassword } : {})}
             />
             <RoleAndVerifiedFields
               values={values}
-              errors={errors}
+              errorText={errorText}
               onRoleChange={(role) => change('userType', role)}
               onEmailConfirmedChange={(value) => change('emailConfirmed', value)}
             />

@@ -1,65 +1,17 @@
 /**
- * Shared parts of the create and edit user forms (spec sections 5 and 8): translated field
- * errors from the domain's zod issues and from the server's answer, focus on the first
- * invalid field after a submit, and the fields both forms have (name, email, user type,
- * email confirmed).
+ * Shared parts of the create and edit user forms (spec sections 5 and 8): the fields both
+ * forms have (name, email, user type, email confirmed). Values, errors and focus come from
+ * the app's one form hook (`useForm`).
  */
-import { toApiError, type ApiError } from '@solar/api';
-import {
-  apiMessages,
-  fieldErrors,
-  messageDescriptor,
-  type IssueLike,
-  type RoleKey,
-} from '@solar/domain';
+import type { RoleKey } from '@solar/domain';
 import { Checkbox, Select, TextField } from '@solar/ui';
-import { useEffect, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { useRoleOptions } from './user-format.ts';
 
-/** Translated error text per field name. */
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** Turns zod issues (message ids of the domain) into translated text per field. */
-export function useIssueMessages(): (issues: readonly IssueLike[]) => FieldErrors {
-  const intl = useIntl();
-  return (issues) =>
-    Object.fromEntries(
-      Object.entries(fieldErrors(issues)).map(([field, id]) => [
-        field,
-        intl.formatMessage(messageDescriptor(id)),
-      ]),
-    );
-}
-
-/**
- * The field errors of a refused save, or null when the failure is not about fields:
- * 409 `email_taken` goes on the email field ('An account with this email already
- * exists.'); a 400 with per-field texts puts each on its field (API-CONTRACT.md).
- */
-export function useServerFieldErrors(): (error: unknown) => FieldErrors | null {
-  const intl = useIntl();
-  return (error) => {
-    const failure: ApiError = toApiError(error);
-    if (failure.code === 'email_taken')
-      return { email: intl.formatMessage(apiMessages.emailTaken) };
-    if (failure.status === 400 && failure.fieldErrors && Object.keys(failure.fieldErrors).length) {
-      return { ...failure.fieldErrors };
-    }
-    return null;
-  };
-}
-
-/**
- * Moves focus to the first invalid control of `form` each time `attempt` grows (after a
- * submit that found errors), so keyboard and screen-reader users land on the problem.
- */
-export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, attempt: number) {
-  useEffect(() => {
-    if (attempt === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [form, attempt]);
-}
+/** The translated error text of a field, undefined when it has none. */
+export type ErrorText = (field: CommonField) => string | undefined;
+/** The fields of these parts that can show an error. */
+type CommonField = 'name' | 'email' | 'userType';
 
 /** The values both user forms edit. */
 export interface CommonUserValues {
@@ -72,11 +24,11 @@ export interface CommonUserValues {
 /** Name and email text fields. */
 export function NameEmailFields({
   values,
-  errors,
+  errorText,
   onChange,
 }: {
   values: Pick<CommonUserValues, 'name' | 'email'>;
-  errors: FieldErrors;
+  errorText: ErrorText;
   onChange: (field: 'name' | 'email', value: string) => void;
 }) {
   const intl = useIntl();
@@ -88,7 +40,7 @@ export function NameEmailFields({
         autoComplete="off"
         value={values.name}
         onChange={(value) => onChange('name', value)}
-        {...(errors.name ? { errorMessage: errors.name } : {})}
+        {...(errorText('name') ? { errorMessage: errorText('name')! } : {})}
       />
       <TextField
         label={intl.formatMessage({ id: 'users.form.email' })}
@@ -97,7 +49,7 @@ export function NameEmailFields({
         autoComplete="off"
         value={values.email}
         onChange={(value) => onChange('email', value)}
-        {...(errors.email ? { errorMessage: errors.email } : {})}
+        {...(errorText('email') ? { errorMessage: errorText('email')! } : {})}
       />
     </>
   );
@@ -106,13 +58,13 @@ export function NameEmailFields({
 /** The user type select (seven roles by display name) and the email confirmed checkbox. */
 export function RoleAndVerifiedFields({
   values,
-  errors,
+  errorText,
   onRoleChange,
   onEmailConfirmedChange,
   roleLockedBy,
 }: {
   values: Pick<CommonUserValues, 'userType' | 'emailConfirmed'>;
-  errors: FieldErrors;
+  errorText: ErrorText;
   onRoleChange: (role: RoleKey) => void;
   onEmailConfirmedChange: (value: boolean) => void;
   /** When set, the user type cannot be changed; the id of the element that says why. */
@@ -130,7 +82,7 @@ export function RoleAndVerifiedFields({
         onChange={onRoleChange}
         isDisabled={roleLockedBy !== undefined}
         {...(roleLockedBy ? { 'aria-describedby': roleLockedBy } : {})}
-        {...(errors.userType ? { errorMessage: errors.userType } : {})}
+        {...(errorText('userType') ? { errorMessage: errorText('userType')! } : {})}
       />
       <Checkbox
         name="emailConfirmed"

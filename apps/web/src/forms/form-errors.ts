@@ -24,7 +24,7 @@ export type FormResult<T, F extends string> =
 /** Validates `values` with `schema`; on failure, the first message id per field. */
 export function validateForm<T, F extends string>(
   schema: FormSchema<T>,
-  values: Record<F, unknown>,
+  values: Partial<Record<F, unknown>>,
 ): FormResult<T, F> {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };

@@ -1,0 +1,279 @@
+/**
+ * The chat screen's state (spec sections 2, 3, 4 and 8; API-CONTRACT.md "Chat"): the
+ * conversation shown for the URL, its stored history and the turns of this visit, the reply
+ * being streamed, the composer's draft, and the actions of the sidebar, header and composer.
+ *
+ * - A reply streams through `useChatStream`; a new conversation gets its id from the first
+ *   chunk and the URL becomes /chat/{id} (replace).
+ * - The active conversation id is kept in storage; opening /chat resumes it when it is
+ *   still in the first page of the list.
+ * - History 404 (spec section 8): warning toast, the id is forgotten, /chat.
+ */
+import {
+  chatMessages,
+  conversationPath,
+  isSendableMessage,
+  ROUTES,
+  type Locale,
+} from '@solar/domain';
+import {
+  useChatStream,
+  useConversation,
+  useConversations,
+  useEndConversation,
+  useRenameConversation,
+} from '@solar/api/react';
+import { loadChatMarkdown } from '@solar/ui';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'wouter';
+import { useNow } from '../../app/clock.tsx';
+import { useNotify } from '../../app/notices.tsx';
+import {
+  applyChunk,
+  freshView,
+  newTurn,
+  storedMessages,
+  turnMessages,
+  viewForUrl,
+  type ViewState,
+} from './chat-model.ts';
+import {
+  readActiveConversationId,
+  readChatSettings,
+  writeActiveConversationId,
+  writeChatSettings,
+  type ChatSettings,
+} from './chat-storage.ts';
+
+/** A message the server refused (429): it is back in the composer, with when to retry. */
+export interface NotSent {
+  readonly retryAfterSeconds: number | null;
+}
+
+/**
+ * The chat session for the URL's conversation `urlId` (null on /chat); `composer` holds the
+ * composer (its text box gets the focus when the screen is ready and after a send).
+ */
+export function useChatSession(urlId: string | null, composer: RefObject<HTMLElement | null>) {
+  const intl = useIntl();
+  const now = useNow();
+  const notify = useNotify();
+  const [, navigate] = useLocation();
+
+  const [viewState, setViewState] = useState<ViewState>(() => freshView(urlId));
+  // The view kept in state may have been made for an earlier URL: show (and update) the one
+  // for the current URL.
+  const view = viewForUrl(viewState, urlId);
+  const updateView = (change: (view: ViewState) => ViewState) =>
+    setViewState((v) => change(viewForUrl(v, urlId)));
+
+  const [draft, setDraft] = useState('');
+  const [notSent, setNotSent] = useState<NotSent | null>(null);
+  const [settings, setSettings] = useState<ChatSettings>(readChatSettings);
+  const turnCount = useRef(0);
+
+  const conversations = useConversations();
+  const summaries = conversations.data?.pages.flatMap((page) => page.conversations) ?? [];
+  const history = useConversation(view.id);
+  const rename = useRenameConversation();
+  const end = useEndConversation();
+  const stream = useChatStream({
+    onChunk: (chunk) =>
+      updateView((v) =>
+        v.turn
+          ? { ...v, id: v.id ?? (chunk.conversationId || null), turn: applyChunk(v.turn, chunk) }
+          : v,
+      ),
+  });
+
+  const detail = history.data?.conversationId === view.id ? history.data : undefined;
+  const historyStatus = (history.error as { status?: number } | null)?.status;
+  const notFound = view.id !== null && historyStatus === 404;
+  const historyFailed = view.id !== null && history.isError && !notFound;
+  const historyLoading = view.frozen === null && !detail && !history.isError;
+  const stored = view.frozen ?? (detail ? storedMessages(detail.messages) : []);
+  const streaming = view.turn !== null && stream.state.status === 'streaming';
+  const live = [
+    ...view.done,
+    ...(view.turn ? turnMessages(view.turn, stream.state.status, stream.state.error) : []),
+  ];
+  const ended = detail?.status === 'ended';
+  const composerEnabled = !historyLoading && !historyFailed && !ended;
+  const summary = summaries.find((c) => c.id === view.id);
+  const renaming = rename.isPending && rename.variables?.id === view.id;
+  const title = renaming ? rename.variables.title : (detail?.title ?? summary?.title ?? null);
+
+  const focusComposer = () => composer.current?.querySelector('textarea')?.focus();
+
+  // A new conversation's first chunk gave it an id: the URL follows (replace, same screen).
+  useEffect(() => {
+    if (view.id !== null && view.id !== urlId && view.urlId === urlId) {
+      navigate(conversationPath(view.id), { replace: true });
+    }
+  }, [navigate, urlId, view.id, view.urlId]);
+
+  // The active conversation is kept in storage.
+  useEffect(() => {
+    if (view.id !== null) writeActiveConversationId(view.id);
+  }, [view.id]);
+
+  // Opening /chat resumes the stored conversation once the list shows it still exists. The
+  // check runs once, when the list first arrives (a later 'new chat' must not resume).
+  const resumeChecked = useRef(false);
+  const listLoaded = conversations.data !== undefined;
+  const resumeId = urlId === null && view.turn === null ? readActiveConversationId() : null;
+  const canResume = resumeId !== null && summaries.some((c) => c.id === resumeId);
+  useEffect(() => {
+    if (resumeChecked.current || !listLoaded) return;
+    resumeChecked.current = true;
+    if (canResume && resumeId) navigate(conversationPath(resumeId), { replace: true });
+  }, [canResume, listLoaded, navigate, resumeId]);
+
+  // History 404 (spec section 8): warning, forget the id, start a new conversation. Leaving
+  // for /chat shows a new conversation, so this runs once per missing conversation.
+  useEffect(() => {
+    if (!notFound) return;
+    notify({ kind: 'warning', message: chatMessages.conversationNotFound });
+    writeActiveConversationId(null);
+    navigate(ROUTES.chat, { replace: true });
+  }, [navigate, notFound, notify]);
+
+  // Keyboard users land in the composer when the screen (or a conversation) is ready.
+  useEffect(() => {
+    if (composerEnabled) composer.current?.querySelector('textarea')?.focus();
+  }, [composer, composerEnabled, view.id]);
+
+  const send = (text: string) => {
+    if (!isSendableMessage(text) || streaming || !composerEnabled) return;
+    // The reply renders as markdown: fetch its renderer while the question is on its way.
+    void loadChatMarkdown();
+    const finished = view.turn
+      ? turnMessages(view.turn, stream.state.status, stream.state.error)
+      : [];
+    turnCount.current += 1;
+    const turn = newTurn(
+      `turn-${turnCount.current}`,
+      text.trim(),
+      settings.botType,
+      new Date(now()).toISOString(),
+    );
+    updateView((v) => ({ ...v, frozen: v.frozen ?? stored, done: [...v.done, ...finished], turn }));
+    setDraft('');
+    setNotSent(null);
+    void stream
+      .send({
+        message: text.trim(),
+        conversationId: view.id,
+        context: { botType: settings.botType, locale: intl.locale as Locale },
+      })
+      .then((error) => {
+        if (error?.code !== 'rate_limited') return;
+        // Refused before any reply: nothing was stored, so nothing is shown as sent; the
+        // words go back into the composer (unless the user typed something new meanwhile).
+        setViewState((v) => (v.turn?.id === turn.id ? { ...v, turn: null } : v));
+        setDraft((current) => (current.trim() === '' ? text : current));
+        setNotSent({ retryAfterSeconds: error.retryAfterSeconds });
+        stream.reset();
+      });
+    focusComposer();
+  };
+
+  const stop = () => {
+    stream.stop();
+    focusComposer();
+  };
+
+  /** Starts a new conversation (/chat); a reply being streamed stops. */
+  const newChat = () => {
+    stream.stop();
+    writeActiveConversationId(null);
+    setDraft('');
+    setNotSent(null);
+    if (urlId === null) setViewState(freshView(null));
+    else navigate(ROUTES.chat);
+  };
+
+  /**
+   * Clear chat (confirmed): the screen starts a new conversation, so the assistant no
+   * longer sees the old messages; the old conversation stays in the list.
+   */
+  const clearChat = () => {
+    newChat();
+    focusComposer();
+  };
+
+  /** Opens conversation `id` from the sidebar. */
+  const select = (id: string) => {
+    if (id === view.id) return;
+    // Leaving a reply mid-stream stops it (the server keeps it, marked interrupted).
+    stream.stop();
+    navigate(conversationPath(id));
+  };
+
+  /** Ends the conversation shown (`POST /chat/end/{id}`), then /chat; `settled` runs either way. */
+  const endConversation = (settled: () => void) => {
+    const id = view.id;
+    if (id === null) return;
+    end.mutate(id, {
+      onSuccess: () => {
+        settled();
+        stream.stop();
+        writeActiveConversationId(null);
+        navigate(ROUTES.chat);
+      },
+      onError: () => {
+        settled();
+        notify({ kind: 'error', message: chatMessages.endFailed });
+      },
+    });
+  };
+
+  const saveTitle = (newTitle: string) => {
+    if (view.id === null) return;
+    rename.mutate(
+      { id: view.id, title: newTitle },
+      { onError: () => notify({ kind: 'error', message: chatMessages.titleUpdateFailed }) },
+    );
+  };
+
+  const changeSettings = (next: ChatSettings) => {
+    setSettings(next);
+    writeChatSettings(next);
+  };
+
+  return {
+    view,
+    conversations,
+    summaries,
+    summary,
+    history,
+    detail,
+    stored,
+    live,
+    streaming,
+    historyLoading,
+    historyFailed,
+    ended,
+    composerEnabled,
+    hasMessages: stored.length > 0 || live.length > 0,
+    title,
+    renaming,
+    isEnding: end.isPending,
+    draft,
+    setDraft,
+    notSent,
+    settings,
+    changeSettings,
+    send,
+    stop,
+    newChat,
+    clearChat,
+    select,
+    endConversation,
+    saveTitle,
+  };
+}
+
+/** What `useChatSession` returns. */
+export type ChatSession = ReturnType<typeof useChatSession>;

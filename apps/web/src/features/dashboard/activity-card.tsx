@@ -1,0 +1,145 @@
+/** The dashboard's activity card (spec section 2, issue 21 item 3). */
+import { conversationPath, dashboardActivity, draftPath, ROUTES } from '@solar/domain';
+import { useConversations, useProjects } from '@solar/api/react';
+import { Button, ButtonLink, EmptyState, Link, Spinner, SunIcon } from '@solar/ui';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { readQuickInputs } from '../calculator/calculator-storage.ts';
+import { Panel } from './dashboard-panels.tsx';
+
+/**
+ * The activity card: the last quick estimate (this browser), the newest drafts and the
+ * newest conversations; a spinner while they load, a retry when a list fails, and an empty
+ * state that invites the first estimate.
+ */
+export function ActivityCard({ className }: { className?: string }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const projects = useProjects();
+  const conversations = useConversations();
+  const activity = dashboardActivity({
+    quick: readQuickInputs(),
+    projects: projects.data,
+    conversations: conversations.data?.pages[0]?.conversations,
+  });
+  const date = (value: string | number) => intl.formatDate(value, { dateStyle: 'medium' });
+  const isLoading = projects.isPending || conversations.isPending;
+  const failed = projects.isError || conversations.isError;
+  return (
+    <Panel
+      id="dashboard-activity"
+      title={intl.formatMessage({ id: 'nav.activity' })}
+      description={t('dashboard.card.activity')}
+      className={className}
+    >
+      {failed && (
+        <div className="flex flex-wrap items-center gap-3">
+          <p role="alert" className="text-sm text-danger-fg">
+            {t('dashboard.activity.failed')}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            onPress={() => {
+              if (projects.isError) void projects.refetch();
+              if (conversations.isError) void conversations.refetch();
+            }}
+          >
+            {t('dashboard.activity.retry')}
+          </Button>
+        </div>
+      )}
+      {isLoading && !failed && <Spinner label={t('dashboard.activity.loading')} showLabel />}
+      {!isLoading && !failed && activity.isEmpty && (
+        <EmptyState
+          level={3}
+          icon={<SunIcon />}
+          title={t('dashboard.activity.emptyTitle')}
+          description={t('dashboard.activity.emptyDescription')}
+          action={
+            <ButtonLink href={ROUTES.quickCalculator}>
+              {t('dashboard.activity.emptyAction')}
+            </ButtonLink>
+          }
+          className="py-4"
+        />
+      )}
+      {!activity.isEmpty && (
+        <div className="flex flex-col gap-5">
+          {activity.quickEstimate && (
+            <ActivityList title={t('dashboard.activity.quickTitle')}>
+              <ActivityItem
+                href={ROUTES.quickCalculator}
+                label={t('dashboard.activity.quickEstimate', {
+                  size: intl.formatNumber(activity.quickEstimate.systemSizeKw, {
+                    maximumFractionDigits: 1,
+                  }),
+                  kwh: intl.formatNumber(activity.quickEstimate.monthlyKwh),
+                })}
+                meta={date(activity.quickEstimate.savedAt)}
+              />
+            </ActivityList>
+          )}
+          <ActivityList title={t('dashboard.activity.draftsTitle')}>
+            {activity.drafts.map((draft) => (
+              <ActivityItem
+                key={draft.id}
+                href={draftPath(draft.id)}
+                label={draft.location.address}
+                meta={t('dashboard.activity.updated', { date: date(draft.updatedAt) })}
+              />
+            ))}
+            {projects.isSuccess && activity.drafts.length === 0 && (
+              <li className="text-sm text-fg-muted">
+                {t('dashboard.activity.noDrafts')}{' '}
+                <Link href={ROUTES.fullCalculator}>{t('dashboard.activity.startAssessment')}</Link>
+              </li>
+            )}
+          </ActivityList>
+          <ActivityList title={t('dashboard.activity.conversationsTitle')}>
+            {activity.conversations.map((conversation) => (
+              <ActivityItem
+                key={conversation.id}
+                href={conversationPath(conversation.id)}
+                label={conversation.title}
+                meta={date(conversation.lastMessageAt)}
+              />
+            ))}
+            {conversations.isSuccess && activity.conversations.length === 0 && (
+              <li className="text-sm text-fg-muted">
+                {t('dashboard.activity.noConversations')}{' '}
+                <Link href={ROUTES.chat}>{t('dashboard.activity.startChat')}</Link>
+              </li>
+            )}
+          </ActivityList>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+/** A titled list of the activity card. */
+function ActivityList({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold text-fg-muted">{title}</h3>
+      <ul className="flex flex-col divide-y divide-border">{children}</ul>
+    </section>
+  );
+}
+
+/** One activity row: the link (truncated to one line, the full text on hover) and a date. */
+function ActivityItem({ href, label, meta }: { href: string; label: string; meta: string }) {
+  return (
+    <li
+      title={label}
+      className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2"
+    >
+      <Link href={href} className="max-w-full min-w-0 truncate">
+        {label}
+      </Link>
+      <span className="shrink-0 text-sm text-fg-muted">{meta}</span>
+    </li>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * The full calculator's state (spec sections 3, 4 and 9; issue 9): the step, the location
+ * and configuration, where the configuration was prefilled from, and the draft being
+ * edited. Every project action first counts against the browser's 100-per-hour limit
+ * (domain `consumeRateLimit`); `?draft={id}` reopens that draft at step 2.
+ */
+import {
+  calculatorMessages,
+  consumeRateLimit,
+  RATE_LIMIT,
+  ROUTES,
+  type MapSelection,
+  type Project,
+} from '@solar/domain';
+import { ApiError } from '@solar/api';
+import { useApiClient, usePortfolio, useProjectMutations, useSession } from '@solar/api/react';
+import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation, useSearch } from 'wouter';
+import { useNow } from '../../app/clock.tsx';
+import { useNotify } from '../../app/notices.tsx';
+import { readQuickInputs } from '../calculator/calculator-storage.ts';
+import {
+  initialConfiguration,
+  parseConfiguration,
+  type PrefillSource,
+  type SystemConfiguration,
+} from './configuration.ts';
+
+/** The browser storage the rate-limit counter lives in (failures count as no storage). */
+function counterStorage() {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The full calculator; `stepRef` holds the step shown (focused when the step changes). */
+export function useFullCalculator(stepRef: RefObject<HTMLDivElement | null>) {
+  const intl = useIntl();
+  const now = useNow();
+  const notify = useNotify();
+  const { user } = useSession();
+  const portfolio = usePortfolio();
+  const { create, update } = useProjectMutations();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const [step, setStep] = useState<0 | 1>(0);
+  const [location, setLocation] = useState<MapSelection | null>(null);
+  const [configuration, setConfiguration] = useState<SystemConfiguration | null>(null);
+  const [prefill, setPrefill] = useState<PrefillSource>('typical');
+  const api = useApiClient();
+  const [, navigate] = useLocation();
+  const requestedDraft = new URLSearchParams(useSearch()).get('draft');
+  const [draftId, setDraftId] = useState<string | null>(null);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+
+  const focusStep = () => requestAnimationFrame(() => stepRef.current?.focus());
+
+  /** Counts one project action; false (and the spec's toast) when the limit refuses it. */
+  function allowAction(): boolean {
+    const storage = counterStorage();
+    if (!user || !storage) return true;
+    const result = consumeRateLimit(storage, user.id, now());
+    if (!result.allowed) showRateLimit();
+    return result.allowed;
+  }
+
+  function showRateLimit() {
+    notify({
+      kind: 'error',
+      message: calculatorMessages.rateLimitExceeded,
+      values: { max: RATE_LIMIT.maxActions },
+    });
+  }
+
+  function acceptLocation(selection: MapSelection) {
+    setLocation(selection);
+    if (!configuration) {
+      const start = initialConfiguration(readQuickInputs(), portfolio.data);
+      setConfiguration(start.configuration);
+      setPrefill(start.source);
+    }
+    setStep(1);
+    focusStep();
+  }
+
+  async function saveDraft() {
+    if (!location || !configuration || !allowAction()) return;
+    const body = {
+      location: {
+        address: location.address,
+        latitude: location.latitude,
+        longitude: location.longitude,
+        placeId: location.placeId,
+      },
+      configuration: { ...configuration },
+      isDraft: true,
+    };
+    try {
+      const project = draftId
+        ? await update.mutateAsync({ id: draftId, body })
+        : await create.mutateAsync(body);
+      setDraftId(project.id);
+      setSavedAt(now());
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 429) {
+        showRateLimit();
+      } else {
+        notify({
+          kind: 'error',
+          message: failure instanceof Error ? failure.message : t('fullCalculator.saveFailed'),
+        });
+      }
+    }
+  }
+
+  function continueDraft(project: Project) {
+    if (!allowAction()) return;
+    const { address, latitude, longitude, placeId } = project.location;
+    setLocation({
+      address,
+      latitude,
+      longitude,
+      placeId: placeId ?? `${latitude.toFixed(5)},${longitude.toFixed(5)}`,
+    });
+    const saved = parseConfiguration(project.configuration);
+    if (saved) {
+      setConfiguration(saved);
+      setPrefill('draft');
+    } else {
+      const start = initialConfiguration(readQuickInputs(), portfolio.data);
+      setConfiguration(start.configuration);
+      setPrefill(start.source);
+    }
+    setDraftId(project.id);
+    setSavedAt(null);
+    setStep(1);
+    focusStep();
+  }
+
+  // `?draft={id}`: fetch that project (`GET /projects/{id}`, 404 when unknown or not the
+  // user's), reopen it at step 2 and drop the parameter, so a reload does not reopen it.
+  const openRequestedDraft = useEffectEvent((project: Project | null, failure?: unknown) => {
+    navigate(ROUTES.fullCalculator, { replace: true });
+    if (project?.isDraft) return continueDraft(project);
+    const notFound = !failure || (failure instanceof ApiError && failure.status === 404);
+    notify({
+      kind: 'error',
+      message: t(notFound ? 'fullCalculator.drafts.notFound' : 'fullCalculator.drafts.failed'),
+    });
+  });
+  useEffect(() => {
+    if (!requestedDraft) return;
+    let current = true;
+    api.projects.get(requestedDraft).then(
+      (project) => current && openRequestedDraft(project),
+      (failure: unknown) => current && openRequestedDraft(null, failure),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, requestedDraft]);
+
+  function changeConfiguration(next: SystemConfiguration) {
+    setConfiguration(next);
+    setSavedAt(null);
+  }
+
+  function changeLocation() {
+    setStep(0);
+    focusStep();
+  }
+
+  return {
+    step,
+    location,
+    configuration,
+    prefill,
+    draftId,
+    savedAt,
+    isSaving: create.isPending || update.isPending,
+    acceptLocation,
+    saveDraft,
+    continueDraft,
+    changeConfiguration,
+    changeLocation,
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * The profile card (spec sections 4, 5, 6 and 8): name, email and role badge from
+ * `GET /auth/me`. Edit mode changes name and email (domain profile schema, one message per
+ * field, cleared on edit); Save sends `PUT /auth/me` (the stored session user follows) and
+ * returns to view mode with 'Profile updated successfully'; Cancel restores the saved
+ * values. Google-authenticated users see a notice instead of the edit button. A taken email
+ * (409) shows on the email field; other failures the server's message or 'Failed to update
+ * profile.'.
+ *
+ * A new email asks for the current password (the field appears once the email differs) and
+ * is unverified until confirmed (issue 25 item 4).
+ */
+import {
+  authMessages,
+  normalizeEmail,
+  profileSchema,
+  roleLabel,
+  validationMessages,
+  type MeResponse,
+} from '@solar/domain';
+import { ApiError } from '@solar/api';
+import { queryKeys, useApiQueryClient, useUpdateProfile } from '@solar/api/react';
+import { Avatar, Button, Card, PasswordField, RoleBadge, TextField } from '@solar/ui';
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useIntl } from 'react-intl';
+import { validateForm } from '../../forms/form-errors.ts';
+import { useForm } from '../../forms/use-form.ts';
+import { ResendVerification } from './resend-verification.tsx';
+
+const FIELDS = ['name', 'email', 'currentPassword'] as const;
+type Field = (typeof FIELDS)[number];
+/** What `PUT /auth/me` takes. */
+type ProfileUpdate = Parameters<ReturnType<typeof useUpdateProfile>['mutateAsync']>[0];
+
+/** Applies `change` at once (the next view is on screen), then focuses `target` in it. */
+function showThenFocus(change: () => void, target: { current: HTMLElement | null }) {
+  flushSync(change);
+  target.current?.focus();
+}
+
+/** The profile in view or edit mode. */
+export function ProfileCard({ me }: { me: MeResponse }) {
+  const intl = useIntl();
+  const queryClient = useApiQueryClient();
+  const update = useUpdateProfile();
+  const [editing, setEditing] = useState(false);
+  const blank = { name: me.name, email: me.email, currentPassword: '' };
+  const { connect, values, field, showErrors, showServerErrors, reset } = useForm(FIELDS, blank);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const savedMessage = useRef<HTMLParagraphElement>(null);
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const google = me.authMethod === 'google';
+  const emailChanging = normalizeEmail(values.email) !== normalizeEmail(me.email);
+
+  function startEditing() {
+    showThenFocus(() => {
+      reset(blank);
+      setFailure(null);
+      setSaved(false);
+      setEditing(true);
+    }, nameInput);
+  }
+
+  function cancel() {
+    showThenFocus(() => {
+      reset(blank);
+      setFailure(null);
+      setEditing(false);
+    }, editButton);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const { currentPassword, ...details } = values;
+    const parsed = validateForm<ProfileUpdate, Field>(
+      profileSchema,
+      emailChanging ? { ...details, currentPassword } : details,
+    );
+    const missingPassword =
+      emailChanging && currentPassword === ''
+        ? { currentPassword: validationMessages.currentPasswordRequired.id }
+        : {};
+    if (!parsed.ok || missingPassword.currentPassword) {
+      return showErrors({ ...(parsed.ok ? {} : parsed.errors), ...missingPassword });
+    }
+    try {
+      const updated = await update.mutateAsync(parsed.data);
+      queryClient.setQueryData(queryKeys.me(), updated);
+      showThenFocus(() => {
+        setSaved(true);
+        setEditing(false);
+      }, savedMessage);
+    } catch (error) {
+      if (showServerErrors(error)) return;
+      setFailure(
+        error instanceof ApiError && error.code !== 'network' && error.serverMessage
+          ? error.serverMessage
+          : intl.formatMessage(authMessages.profileUpdateFailed),
+      );
+    }
+  }
+
+  return (
+    <Card className="gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <Avatar name={me.name} src={me.picture} size="lg" />
+        <div className="flex min-w-0 flex-col gap-1">
+          <h2 className="text-xl font-semibold break-words">{me.name}</h2>
+          <p className="break-all text-fg-muted">{me.email}</p>
+          <div>
+            <RoleBadge userRole={me.role} label={intl.formatMessage(roleLabel(me.role))} />
+          </div>
+        </div>
+      </div>
+
+      {saved && !editing && (
+        <p
+          ref={savedMessage}
+          role="status"
+          tabIndex={-1}
+          className="rounded-control bg-success-soft px-3 py-2 text-sm text-success-fg outline-none"
+        >
+          {intl.formatMessage(authMessages.profileUpdated)}
+        </p>
+      )}
+
+      {google && (
+        <p className="rounded-control border border-border bg-surface-sunken px-3 py-2 text-sm">
+          {intl.formatMessage(authMessages.googleProfileLocked)}
+        </p>
+      )}
+
+      {editing ? (
+        <form ref={connect} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <h3 className="text-lg font-semibold">{t('profile.editTitle')}</h3>
+          <TextField
+            label={t('profile.name')}
+            {...field('name')}
+            autoComplete="name"
+            inputRef={nameInput}
+            isRequired
+          />
+          <TextField
+            label={t('profile.email')}
+            type="email"
+            {...field('email')}
+            autoComplete="email"
+            isRequired
+          />
+          {emailChanging && (
+            <PasswordField
+              label={t('profile.currentPassword')}
+              {...field('currentPassword')}
+              autoComplete="current-password"
+              showLabel={t('profile.showCurrentPassword')}
+              hideLabel={t('profile.hideCurrentPassword')}
+              description={t('profile.currentPasswordForEmail')}
+            />
+          )}
+          {failure && (
+            <p role="alert" className="text-sm text-danger-fg">
+              {failure}
+            </p>
+          )}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onPress={cancel} isDisabled={update.isPending}>
+              {t('profile.cancel')}
+            </Button>
+            <Button type="submit" isPending={update.isPending}>
+              {t('profile.save')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <dl className="grid gap-3 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-6">
+            <dt className="font-medium text-fg-muted">{t('profile.name')}</dt>
+            <dd>{me.name}</dd>
+            <dt className="font-medium text-fg-muted">{t('profile.email')}</dt>
+            <dd className="break-all">
+              {me.email}{' '}
+              <span className="text-fg-muted">
+                ({t(me.emailConfirmed ? 'profile.emailVerified' : 'profile.emailUnverified')})
+              </span>
+              {!me.emailConfirmed && <ResendVerification />}
+            </dd>
+            <dt className="font-medium text-fg-muted">{t('profile.role')}</dt>
+            <dd>{intl.formatMessage(roleLabel(me.role))}</dd>
+            <dt className="font-medium text-fg-muted">{t('profile.memberSince')}</dt>
+            <dd>{intl.formatDate(me.createdAt, { dateStyle: 'long' })}</dd>
+          </dl>
+          {!google && (
+            <div className="flex justify-end">
+              <Button ref={editButton} onPress={startEditing}>
+                {t('profile.edit')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
