@@ -7,7 +7,7 @@
  *
  * Layout: headers never wrap; a `truncate` column cuts its cells to one line, and the whole
  * value shows on hover (its `title`) and when anything in the row has keyboard focus (the
- * row's cells wrap instead). Narrower than 42rem (a phone) the rows become cards: the
+ * row's cells wrap instead). Narrower than 42rem (its own width: a phone) the rows become cards: the
  * `phone: 'title'` column heads each card, the others are label/value pairs, `'action'`
  * columns sit at the card's end, and a "Sort by" select replaces the sortable headers.
  * While loading, the rows dim and a progress bar runs along the top of the window, where
@@ -15,7 +15,7 @@
  */
 import { ariaSort, nextSort, type SortState } from '@solar/domain/paging';
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
-import { useMemo, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button as AriaButton, ProgressBar } from 'react-aria-components';
 import { cn, focusRing } from './cn.ts';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from './icons.tsx';
@@ -110,11 +110,13 @@ export function DataTable<T extends RowData, C extends string = string>({
     data: rows as T[],
     getRowId: (row) => getRowId(row),
   });
+  const root = useRef<HTMLDivElement>(null);
+  const asCards = useNarrowerThan(root, CARDS_BELOW_PX);
   const isEmpty = rows.length === 0;
   const empty = isLoading ? <div className="h-40" /> : isFiltered ? filteredEmptyState : emptyState;
 
   return (
-    <div data-slot="data-table" className={cn('@container relative', className)}>
+    <div ref={root} data-slot="data-table" className={cn('relative', className)}>
       {isLoading && <TopProgress label={loadingLabel} />}
       {isLoading && (
         <div
@@ -123,86 +125,106 @@ export function DataTable<T extends RowData, C extends string = string>({
           className="absolute inset-0 z-10 rounded-card bg-surface/60"
         />
       )}
-      <div
-        className={cn(
-          'hidden overflow-x-auto rounded-card border border-border bg-surface-raised @2xl:block',
-        )}
-      >
-        <table aria-busy={isLoading} className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-surface-sunken">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const column = byId.get(header.column.id);
-                  if (!column) return null;
-                  return (
-                    <HeaderCell
-                      key={header.id}
-                      column={column}
-                      sort={sort}
-                      {...(onSortChange ? { onSortChange } : {})}
-                    />
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
+      {asCards ? (
+        <div className="flex flex-col gap-3">
+          {sortLabels && onSortChange && (
+            <PhoneSort
+              columns={columns}
+              sort={sort}
+              labels={sortLabels}
+              onSortChange={onSortChange}
+            />
+          )}
+          <ul aria-label={caption} aria-busy={isLoading} className="flex flex-col gap-3">
             {isEmpty ? (
-              <tr>
-                <td colSpan={columns.length} className="p-0">
-                  {empty}
-                </td>
-              </tr>
+              <li className="rounded-card border border-border bg-surface-raised">{empty}</li>
             ) : (
-              table.getRowModel().rows.map((row) => (
-                <tr
-                  key={row.id}
-                  className="group/row border-t border-border hover:bg-surface-sunken/60"
-                >
-                  {row.getAllCells().map((cell) => {
-                    const column = byId.get(cell.column.id);
+              rows.map((row) => <PhoneCard key={getRowId(row)} columns={columns} row={row} />)
+            )}
+          </ul>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-card border border-border bg-surface-raised">
+          <table aria-busy={isLoading} className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">{caption}</caption>
+            <thead className="bg-surface-sunken">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const column = byId.get(header.column.id);
+                    if (!column) return null;
                     return (
-                      <td
-                        key={cell.id}
-                        className={cn(
-                          'px-4 py-3 align-middle text-fg',
-                          column?.align === 'end' && 'text-right tabular-nums',
-                          column?.truncate && 'max-w-64',
-                        )}
-                      >
-                        <CellValue column={column} row={row.original}>
-                          <table.FlexRender cell={cell} />
-                        </CellValue>
-                      </td>
+                      <HeaderCell
+                        key={header.id}
+                        column={column}
+                        sort={sort}
+                        {...(onSortChange ? { onSortChange } : {})}
+                      />
                     );
                   })}
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <div className="flex flex-col gap-3 @2xl:hidden">
-        {sortLabels && onSortChange && (
-          <PhoneSort
-            columns={columns}
-            sort={sort}
-            labels={sortLabels}
-            onSortChange={onSortChange}
-          />
-        )}
-        <ul aria-label={caption} aria-busy={isLoading} className="flex flex-col gap-3">
-          {isEmpty ? (
-            <li className="rounded-card border border-border bg-surface-raised">{empty}</li>
-          ) : (
-            rows.map((row) => <PhoneCard key={getRowId(row)} columns={columns} row={row} />)
-          )}
-        </ul>
-      </div>
+              ))}
+            </thead>
+            <tbody>
+              {isEmpty ? (
+                <tr>
+                  <td colSpan={columns.length} className="p-0">
+                    {empty}
+                  </td>
+                </tr>
+              ) : (
+                table.getRowModel().rows.map((row) => (
+                  <tr
+                    key={row.id}
+                    className="group/row border-t border-border hover:bg-surface-sunken/60"
+                  >
+                    {row.getAllCells().map((cell) => {
+                      const column = byId.get(cell.column.id);
+                      return (
+                        <td
+                          key={cell.id}
+                          className={cn(
+                            'px-4 py-3 align-middle text-fg',
+                            column?.align === 'end' && 'text-right tabular-nums',
+                            column?.truncate && 'max-w-64',
+                          )}
+                        >
+                          <CellValue column={column} row={row.original}>
+                            <table.FlexRender cell={cell} />
+                          </CellValue>
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
+}
+
+/** Width (px) below which the rows are cards: 42rem at the default 16 px font size. */
+const CARDS_BELOW_PX = 672;
+
+/**
+ * Whether the element is narrower than `px`, measured before paint and on every resize
+ * (ResizeObserver), so a phone gets the cards in its first frame.
+ */
+function useNarrowerThan(ref: RefObject<HTMLElement | null>, px: number): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setNarrow(element.getBoundingClientRect().width < px);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, px]);
+  return narrow;
 }
 
 /** A header: plain, or a button that moves the sort to its next state. */

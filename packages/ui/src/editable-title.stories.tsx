@@ -51,7 +51,7 @@ export const GeneratedLong: Story = {
   },
   play: async ({ canvasElement }) => {
     const heading = within(canvasElement).getByRole('heading');
-    const star = [...heading.querySelectorAll('span')].find((s) => s.textContent === '*')!;
+    const star = [...heading.querySelectorAll('span')].find((s) => s.textContent === ' *')!;
     const row = heading.getBoundingClientRect();
     const box = star.getBoundingClientRect();
     await expect(box.right).toBeLessThanOrEqual(row.right + 0.5);

@@ -141,8 +141,8 @@ export function EditableTitle({
         <span className="truncate">{title}</span>
         {isGenerated && (
           <>
-            <span aria-hidden="true" className="shrink-0 pl-1">
-              *
+            <span aria-hidden="true" className="shrink-0 whitespace-pre">
+              {' *'}
             </span>
             {labels.generatedTitle && (
               <span className="sr-only">{` (${labels.generatedTitle})`}</span>

@@ -25,6 +25,8 @@ export function useUserColumns(): DataTableColumn<AdminUserListItem, Column>[] {
       id: 'name',
       header: t('users.list.column.name'),
       sortable: true,
+      phone: 'title',
+      truncate: { text: (row) => row.name },
       cell: (row) => (
         <Link href={userPath(row.id)} className="font-medium">
           {row.name}
@@ -35,7 +37,8 @@ export function useUserColumns(): DataTableColumn<AdminUserListItem, Column>[] {
       id: 'email',
       header: t('users.list.column.email'),
       sortable: true,
-      cell: (row) => <span className="break-all">{row.email}</span>,
+      truncate: { text: (row) => row.email },
+      cell: (row) => row.email,
     },
     {
       id: 'userType',
@@ -106,6 +109,7 @@ export function useUserColumns(): DataTableColumn<AdminUserListItem, Column>[] {
       id: 'actions',
       header: t('users.list.column.actions'),
       hideHeader: true,
+      phone: 'action',
       cell: (row) => (
         <Link
           href={userEditPath(row.id)}

@@ -84,6 +84,14 @@ export default function UsersListScreen() {
           }
           isLoading={loading}
           loadingLabel={intl.formatMessage({ id: 'users.list.loading' })}
+          sortLabels={{
+            sortBy: intl.formatMessage({ id: 'users.list.sortBy' }),
+            none: intl.formatMessage({ id: 'users.list.sortNone' }),
+            ascending: (column) =>
+              intl.formatMessage({ id: 'users.list.sortAscending' }, { column }),
+            descending: (column) =>
+              intl.formatMessage({ id: 'users.list.sortDescending' }, { column }),
+          }}
           isFiltered={filtered}
           emptyState={
             query.isError ? (

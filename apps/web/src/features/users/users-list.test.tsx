@@ -6,7 +6,7 @@
 import { scenarios } from '@solar/api/mock';
 import { toPage } from '@solar/domain';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import {
@@ -36,6 +36,11 @@ const toast = (text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
 describe('users list (spec section 2)', () => {
+  // A desktop window: the list is a table (a phone's cards are tested at the end).
+  beforeEach(async () => {
+    await page.viewport(1280, 800);
+  });
+
   it('shows the loading overlay until the first page arrives', async () => {
     const { screen } = await open({
       handlers: [
@@ -300,5 +305,31 @@ describe('users list (spec section 2)', () => {
     fixture.mock.scenario = scenarios.normal();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await expect.element(screen.getByRole('link', { name: 'Maksat Ibraimov' })).toBeVisible();
+  });
+
+  it('on a phone, shows each user as a card with a sort select instead of headers', async () => {
+    await page.viewport(390, 844);
+    const { fixture, screen } = await open();
+    const cards = screen.getByRole('list', { name: 'User accounts' });
+    await expect.element(cards.getByRole('link', { name: 'Maksat Ibraimov' })).toBeVisible();
+    expect(screen.getByRole('table').query()).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /Sort by/ }));
+    await userEvent.click(page.getByRole('option', { name: 'Name, ascending' }));
+    await expect.poll(() => lastPath(fixture)).toContain('sort=name');
+    await expect.element(cards.getByRole('link', { name: 'Administrator' })).toBeVisible();
+  });
+
+  it('cuts long names and emails to one line, and shows them whole while the row has focus', async () => {
+    const { screen } = await open();
+    const link = screen.getByRole('link', { name: 'Maksat Ibraimov' });
+    await expect.element(link).toBeVisible();
+    const cell = link.element().closest('td')!;
+    const header = screen.getByRole('columnheader', { name: /Email verified/ }).element();
+    expect(getComputedStyle(header).whiteSpace).toBe('nowrap');
+    const value = cell.querySelector('div')!;
+    expect(getComputedStyle(value).textOverflow).toBe('ellipsis');
+    expect(value.title).toBe('Maksat Ibraimov');
+    link.element().focus();
+    expect(getComputedStyle(value).whiteSpace).toBe('normal');
   });
 });
