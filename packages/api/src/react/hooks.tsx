@@ -24,8 +24,9 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import type { ApiError } from '../errors.ts';
+import { isNetworkFailure, type ApiError } from '../errors.ts';
 import type { AdminUserListParams } from '../resources/admin-users.ts';
+import type { ChatStream } from '../resources/chat.ts';
 import { useApiClient } from './provider.tsx';
 import {
   adminUserListQuery,
@@ -230,9 +231,21 @@ const idle: ChatStreamState = {
   error: null,
 };
 
+/** How many times a dropped reply stream is reopened (after its last event) before failing. */
+const RECONNECTS = 3;
+
 /**
- * Sends a message and follows its streamed reply: `send(request)` (resolves with the
- * ApiError when the request failed, else null), `stop()` (the user's stop), `state`.
+ * Sends a message and follows its streamed reply (API-CONTRACT.md "Chat"):
+ * - `send(request)` streams the reply; resolves with the ApiError when the request failed,
+ *   else null. A connection that drops mid-reply is reopened with `GET /chat/stream/{id}`
+ *   after the last event received (up to 3 times): the server keeps generating meanwhile.
+ * - `resume(conversationId)` follows a reply already running on the server (opened in
+ *   another tab, or before a reload); resolves at once with nothing when none runs (204).
+ * - `stop()` is the user's Stop: `POST /chat/stop/{id}`, after which the server ends the
+ *   stream with the partial reply (status `stopped`); without an id yet, or when that call
+ *   fails, the request is aborted.
+ * - `detach()` stops following (leaving the conversation); the server keeps generating and
+ *   stores the whole reply.
  * After the reply the conversation list, history and portfolio refresh.
  */
 export function useChatStream(options: { onChunk?: (chunk: StreamChunk) => void } = {}) {
@@ -240,43 +253,94 @@ export function useChatStream(options: { onChunk?: (chunk: StreamChunk) => void 
   const client = useApiQueryClient();
   const [state, setState] = useState<ChatStreamState>(idle);
   const controller = useRef<AbortController | null>(null);
+  const following = useRef<{ conversationId: string | null; stopRequested: boolean } | null>(null);
   const onChunk = useRef(options.onChunk);
   onChunk.current = options.onChunk;
 
-  const send = useCallback(
-    async (request: ChatStreamRequest): Promise<ApiError | null> => {
+  const follow = useCallback(
+    async (
+      open: (signal: AbortSignal, lastEventId: string | null) => ChatStream,
+      startId: string | null,
+    ): Promise<ApiError | null> => {
       controller.current?.abort();
-      const stop = new AbortController();
-      controller.current = stop;
+      const abort = new AbortController();
+      controller.current = abort;
+      const run = { conversationId: startId, stopRequested: false };
+      following.current = run;
       let text = '';
-      let conversationId = request.conversationId ?? null;
-      setState({ ...idle, status: 'streaming', conversationId });
-      // A send replaced by a newer one must not overwrite the newer stream's state.
-      const current = () => controller.current === stop;
+      let lastEventId: string | null = null;
+      let received = false;
+      setState({ ...idle, status: 'streaming', conversationId: startId });
+      // A stream replaced by a newer one must not overwrite the newer stream's state.
+      const current = () => controller.current === abort;
       try {
-        for await (const chunk of api.chat.stream(request, { signal: stop.signal })) {
-          conversationId = chunk.conversationId || conversationId;
-          if (!chunk.isComplete && !chunk.isError) text += chunk.textDelta;
-          onChunk.current?.(chunk);
-          if (current()) {
-            setState({ status: 'streaming', text, conversationId, last: chunk, error: null });
+        for (let attempt = 0; ; attempt += 1) {
+          const stream = open(abort.signal, lastEventId);
+          try {
+            for await (const chunk of stream) {
+              received = true;
+              run.conversationId = chunk.conversationId || run.conversationId;
+              if (!chunk.isComplete && !chunk.isError) text += chunk.textDelta;
+              onChunk.current?.(chunk);
+              if (current()) {
+                setState({
+                  status: 'streaming',
+                  text,
+                  conversationId: run.conversationId,
+                  last: chunk,
+                  error: null,
+                });
+              }
+            }
+            break;
+          } catch (error) {
+            lastEventId = stream.lastEventId ?? lastEventId;
+            const dropped = isNetworkFailure(error) && !abort.signal.aborted;
+            if (!dropped || run.conversationId === null || attempt >= RECONNECTS) throw error;
+            // The connection dropped mid-reply: the server goes on; read on from the last event.
+            const id = run.conversationId;
+            open = (signal, after) => api.chat.resume(id, { lastEventId: after, signal });
           }
         }
         if (current()) {
-          setState((s) => ({ ...s, status: stop.signal.aborted ? 'stopped' : 'done' }));
+          const stopped = abort.signal.aborted || run.stopRequested;
+          setState((s) => ({ ...s, status: stopped ? 'stopped' : received ? 'done' : 'idle' }));
         }
         return null;
       } catch (error) {
         if (current()) setState((s) => ({ ...s, status: 'error', error: error as ApiError }));
         return error as ApiError;
       } finally {
-        if (controller.current === stop) controller.current = null;
-        void invalidate.chat(client, conversationId ?? undefined);
+        if (controller.current === abort) controller.current = null;
+        if (following.current === run) following.current = null;
+        if (received) void invalidate.chat(client, run.conversationId ?? undefined);
       }
     },
     [api, client],
   );
-  const stop = useCallback(() => controller.current?.abort(), []);
+
+  const send = useCallback(
+    (request: ChatStreamRequest) =>
+      follow((signal) => api.chat.stream(request, { signal }), request.conversationId ?? null),
+    [api, follow],
+  );
+  const resume = useCallback(
+    (conversationId: string) =>
+      follow(
+        (signal, lastEventId) => api.chat.resume(conversationId, { lastEventId, signal }),
+        conversationId,
+      ),
+    [api, follow],
+  );
+  const stop = useCallback(() => {
+    const run = following.current;
+    const abort = controller.current;
+    if (!run || !abort) return;
+    run.stopRequested = true;
+    if (run.conversationId === null) return abort.abort();
+    api.chat.stop(run.conversationId).catch(() => abort.abort());
+  }, [api]);
+  const detach = useCallback(() => controller.current?.abort(), []);
   const reset = useCallback(() => setState(idle), []);
-  return { state, send, stop, reset };
+  return { state, send, resume, stop, detach, reset };
 }

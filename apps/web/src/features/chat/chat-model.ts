@@ -31,10 +31,14 @@ export interface DisplayMessage {
   readonly tone: 'info' | 'error';
 }
 
-/** The exchange in progress: the user's message and the reply received so far. */
+/**
+ * The exchange in progress: the user's message and the reply received so far. A resumed
+ * reply (one already running when the conversation opened) has no message of its own: the
+ * user's message is in the stored history.
+ */
 export interface Turn {
   readonly id: string;
-  readonly message: string;
+  readonly message: string | null;
   readonly botType: BotType;
   /** ISO time the message was sent. */
   readonly sentAt: string;
@@ -49,8 +53,13 @@ export interface Turn {
 /** The status of useChatStream (`@solar/api/react`). */
 export type StreamStatus = 'idle' | 'streaming' | 'done' | 'stopped' | 'error';
 
-/** A new turn for `message`. */
-export function newTurn(id: string, message: string, botType: BotType, sentAt: string): Turn {
+/** A new turn for `message` (null: a reply resumed from the server). */
+export function newTurn(
+  id: string,
+  message: string | null,
+  botType: BotType,
+  sentAt: string,
+): Turn {
   return { id, message, botType, sentAt, text: '', errorText: null, completeMessage: null };
 }
 
@@ -130,7 +139,7 @@ export function turnMessages(
     ...base,
     key: `${turn.id}-user`,
     role: 'user',
-    content: turn.message,
+    content: turn.message ?? '',
     createdAt: turn.sentAt,
   };
   const reply = (fields: Partial<DisplayMessage>): DisplayMessage => ({
@@ -151,17 +160,20 @@ export function turnMessages(
     tone: 'error',
   });
   const partial = turn.text === '' ? [] : [reply({ interrupted: true })];
+  const asked = turn.message === null ? [] : [user];
   switch (status) {
     case 'idle':
     case 'streaming':
-      return [user, reply({ streaming: true })];
+      return [...asked, reply({ streaming: true })];
     case 'stopped':
-      return [user, reply({ interrupted: true })];
+      return [...asked, reply({ interrupted: true })];
     case 'error':
-      return [user, ...partial, failure(streamErrorMessage(error))];
+      return [...asked, ...partial, failure(streamErrorMessage(error))];
     case 'done':
-      if (turn.errorText !== null) return [user, ...partial, failure(chatText(turn.errorText))];
-      return [user, reply({ content: turn.completeMessage || turn.text })];
+      if (turn.errorText !== null) {
+        return [...asked, ...partial, failure(chatText(turn.errorText))];
+      }
+      return [...asked, reply({ content: turn.completeMessage || turn.text })];
   }
 }
 

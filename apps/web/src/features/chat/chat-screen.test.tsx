@@ -152,6 +152,40 @@ describe('chat: a new conversation streams its reply', () => {
       .toBe(true);
   });
 
+  it('follows a reply still being generated when its conversation opens (GET /chat/stream/{id})', async () => {
+    const fixture = createAppFixture({
+      path: '/chat',
+      as: 'client',
+      mock: { scenario: { tokenDelayMs: 40 } },
+      handlers: [abortableChatStream(() => fixture)],
+    });
+    await fixture.ready;
+    const id = (await fixture.client.chat.conversations()).conversations[0]!.id;
+    // Another tab asks, reads the first words and is closed: the reply goes on.
+    const tab = new AbortController();
+    const asked = fixture.client.chat.stream(
+      { message: 'Tell me about panels', conversationId: id },
+      { signal: tab.signal },
+    );
+    for await (const chunk of asked) if (chunk.textDelta !== '') break;
+    tab.abort();
+
+    fixture.location.navigate(`/chat/${id}`, { replace: true });
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    const messages = screen.getByRole('region', { name: 'Messages' });
+    await expect.element(messages.getByText('Tell me about panels')).toBeVisible();
+    const reply = messages.getByRole('article').last();
+    await expect.element(reply).toMatchTextContent(/Thanks/);
+    // It ends complete, as stored, not cut short.
+    await expect
+      .poll(async () => (await fixture.client.chat.history(id)).messages.at(-1)?.role)
+      .toBe('assistant');
+    const stored = (await fixture.client.chat.history(id)).messages.at(-1)!;
+    expect(stored.interrupted).toBe(false);
+    await expect.element(reply).toMatchTextContent(stored.content.slice(0, 40));
+    expect(reply.element().textContent).not.toContain('Response interrupted');
+  });
+
   it('shows the partial reply as interrupted and a system error when the stream fails', async () => {
     const { screen } = await openChat('/chat', { mock: { scenario: scenarios.streamError() } });
     await screen.getByRole('textbox', { name: 'Message' }).fill('Hello');

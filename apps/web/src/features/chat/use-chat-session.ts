@@ -80,11 +80,25 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
   const end = useEndConversation();
   const stream = useChatStream({
     onChunk: (chunk) =>
-      updateView((v) =>
-        v.turn
-          ? { ...v, id: v.id ?? (chunk.conversationId || null), turn: applyChunk(v.turn, chunk) }
-          : v,
-      ),
+      updateView((v) => {
+        if (v.turn) {
+          return {
+            ...v,
+            id: v.id ?? (chunk.conversationId || null),
+            turn: applyChunk(v.turn, chunk),
+          };
+        }
+        // The first event of a reply resumed on opening: it becomes this visit's turn.
+        if (chunk.conversationId !== v.id) return v;
+        turnCount.current += 1;
+        const turn = newTurn(
+          `turn-${turnCount.current}`,
+          null,
+          chunk.botType,
+          new Date(now()).toISOString(),
+        );
+        return { ...v, frozen: v.frozen ?? stored, turn: applyChunk(turn, chunk) };
+      }),
   });
 
   const detail = history.data?.conversationId === view.id ? history.data : undefined;
@@ -139,6 +153,18 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
     navigate(ROUTES.chat, { replace: true });
   }, [navigate, notFound, notify]);
 
+  // A reply still being generated when the conversation opens (a reload, another tab, a
+  // dropped connection) is followed live: GET /chat/stream/{id} (204: nothing runs). Each
+  // opened conversation is checked once.
+  const resumeCheckedFor = useRef<string | null>(null);
+  const canFollow = detail !== undefined && !ended && view.turn === null && !streaming;
+  const followRunning = stream.resume;
+  useEffect(() => {
+    if (!canFollow || view.id === null || resumeCheckedFor.current === view.id) return;
+    resumeCheckedFor.current = view.id;
+    void followRunning(view.id);
+  }, [canFollow, followRunning, view.id]);
+
   // Keyboard users land in the composer when the screen (or a conversation) is ready.
   useEffect(() => {
     if (composerEnabled) composer.current?.querySelector('textarea')?.focus();
@@ -184,9 +210,9 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
     focusComposer();
   };
 
-  /** Starts a new conversation (/chat); a reply being streamed stops. */
+  /** Starts a new conversation (/chat); a reply being streamed goes on on the server. */
   const newChat = () => {
-    stream.stop();
+    stream.detach();
     writeActiveConversationId(null);
     setDraft('');
     setNotSent(null);
@@ -206,8 +232,9 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
   /** Opens conversation `id` from the sidebar. */
   const select = (id: string) => {
     if (id === view.id) return;
-    // Leaving a reply mid-stream stops it (the server keeps it, marked interrupted).
-    stream.stop();
+    // Leaving a reply mid-stream stops following it; the server finishes and stores it, and
+    // coming back follows it again.
+    stream.detach();
     navigate(conversationPath(id));
   };
 
@@ -218,7 +245,7 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
     end.mutate(id, {
       onSuccess: () => {
         settled();
-        stream.stop();
+        stream.detach();
         writeActiveConversationId(null);
         navigate(ROUTES.chat);
       },
