@@ -114,6 +114,20 @@ describe('quick calculator', () => {
     expect(localStorage.getItem(STORAGE_KEYS.calculatorData)).toBeNull();
   });
 
+  it('shows the lifetime figures under the seven results: paid back in year 5 beside the simple 4.5 years', async () => {
+    const { screen } = await open({ as: 'client' });
+    await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
+    const results = screen.getByRole('region', { name: 'Estimate' });
+    await expect.element(results.getByRole('heading', { name: 'Over 25 years' })).toBeVisible();
+    // 26,640 som back from 5,868 som a year, 0.5 % less output each year: not after 4 years
+    // (about 23,300 som), after 5 (about 29,100 som).
+    await expect.poll(() => textOf(results)).toContain('Pays for itselfIn year 5');
+    await expect.poll(() => textOf(results)).toContain('Simple payback: 4.5 years');
+    await userEvent.click(results.getByRole('button', { name: 'Show as table' }));
+    const table = results.getByRole('table', { name: 'Cash flow by year' });
+    await expect.element(table.getByRole('rowheader', { name: '25' })).toBeVisible();
+  });
+
   it('marks results out of date when the kWh or the rate change, until Calculate again', async () => {
     const { screen } = await open();
     await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));

@@ -17,8 +17,13 @@ import type { QuickEstimateForm } from './use-quick-estimate-form.ts';
 const loadEstimateResults = () =>
   import('@solar/ui/estimate-results').then((m) => ({ default: m.EstimateResults }));
 const EstimateResults = lazy(loadEstimateResults);
-/** Starts loading the results' code. */
-export const preloadResults = () => void loadEstimateResults();
+const loadLifetime = () => import('../../app/lifetime-section.tsx');
+const LifetimeSection = lazy(loadLifetime);
+/** Starts loading the results' code (the estimate and its lifetime figures). */
+export const preloadResults = () => {
+  void loadEstimateResults();
+  void loadLifetime();
+};
 
 /** The results region (focused after Calculate). */
 export function QuickResults({
@@ -109,6 +114,13 @@ export function QuickResults({
               {note}
             </p>
           ))}
+          <LifetimeSection
+            source={{
+              kind: 'quick',
+              estimate,
+              pricePerKwhSom: basis?.pricePerKwhSom ?? inputs.pricePerKwhSom,
+            }}
+          />
         </Suspense>
       ) : (
         <Card className="flex flex-col items-center gap-2 p-8 text-center">
