@@ -17,9 +17,11 @@ import {
   type Budget,
 } from './budgets.ts';
 import { initialFiles, measuredRoutes, screenModules, type Manifest } from './bundle.ts';
-import { budgetP95, steadyArrivals } from './chat.ts';
+import { budgetP95 } from './chat.ts';
+import { steadyArrivals } from './chat-stream.ts';
 import { markdownTable, textTable } from './report.ts';
 import { seedSql } from './db-scale.ts';
+import { processRows, times } from './processes.ts';
 import { wireJsMetric, wireTotals } from './web.ts';
 import { root } from './server.ts';
 import { baselineFirst, kB, pairedRatio, percentile, summarize } from './stats.ts';
@@ -286,5 +288,23 @@ describe('steady chat arrivals', () => {
       starts,
       [...starts].sort((a, b) => a - b),
     );
+  });
+});
+
+describe('processes rows', () => {
+  it('shows each measure with 1 and 2 processes and the ratio 2 / 1', () => {
+    const rows = processRows({ meRps: 1000, ttfcP95: 20 }, { meRps: 1500, ttfcP95: 15 });
+    assert.deepEqual(rows[0], [
+      'GET /api/v1/auth/me throughput',
+      '1 000 req/s',
+      '1 500 req/s',
+      '1.50x',
+    ]);
+    assert.deepEqual(rows[1]!.slice(1), ['20.0 ms', '15.0 ms', '0.75x']);
+  });
+  it('shows no ratio for a figure that was not measured', () => {
+    assert.equal(times(Number.NaN), '-');
+    assert.equal(times(0), '-');
+    assert.equal(times(Number.POSITIVE_INFINITY), '-');
   });
 });

@@ -8,7 +8,8 @@
  *   pnpm bench --quick               the cheap parts for CI (bundle sizes, start-up, a short
  *                                    throughput ratio); exits 1 when a route's JavaScript
  *                                    is over its budget (budgets.ts) or a part could not run
- *   pnpm bench --only=db,chat        the named parts (web, api, startup, db, chat, lighthouse)
+ *   pnpm bench --only=db,chat        the named parts (web, api, startup, db, chat, processes,
+ *                                    lighthouse)
  *   pnpm bench --pg-url=postgres://… PostgreSQL for the database part (default: the local one)
  *   pnpm bench --no-write            do not write docs/benchmarks.md
  *
@@ -30,6 +31,7 @@ import { webPart } from './web.ts';
 import { dbPart } from './db-scale.ts';
 import { chatPart } from './chat.ts';
 import { lighthousePart } from './lighthouse.ts';
+import { processesPart } from './processes.ts';
 
 /** The parts in the order they run; `quick` ones run with --quick. */
 const parts: { name: string; quick: boolean; run: (ctx: BenchContext) => Promise<Section> }[] = [
@@ -38,6 +40,7 @@ const parts: { name: string; quick: boolean; run: (ctx: BenchContext) => Promise
   { name: 'startup', quick: true, run: startupPart },
   { name: 'db', quick: false, run: dbPart },
   { name: 'chat', quick: false, run: chatPart },
+  { name: 'processes', quick: false, run: processesPart },
   { name: 'lighthouse', quick: false, run: lighthousePart },
 ];
 

@@ -27,6 +27,8 @@ export interface RunningProcess {
   child: ChildProcess;
   /** Everything the child printed on stderr so far (last 64 kB). */
   stderr(): string;
+  /** What the child printed on stdout so far (last 64 kB). */
+  stdout(): string;
   /** Resident set size of the child now, bytes (VmRSS from /proc/<pid>/status). */
   rssBytes(): number;
   /** SIGTERM, then SIGKILL after 10 s; resolves when the child has exited. */
@@ -66,7 +68,12 @@ export function spawnNode(
   const child = spawn(process.execPath, [script], {
     cwd: root,
     env: { ...process.env, PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (chunk: string) => {
+    stdout = (stdout + chunk).slice(-65_536);
   });
   let stderr = '';
   child.stderr!.setEncoding('utf8');
@@ -83,6 +90,7 @@ export function spawnNode(
     pid: child.pid!,
     child,
     stderr: () => stderr,
+    stdout: () => stdout,
     rssBytes: () => readRssBytes(child.pid!),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {

@@ -102,6 +102,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   METRICS: z.enum(['on', 'off']).default('off'),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 /** The environment variables this file reads (.env.example documents each one). */
@@ -165,6 +166,11 @@ export interface Config {
    * with METRICS=on).
    */
   metricsToken: string | undefined;
+  /**
+   * Server processes (node:cluster workers) sharing the port: 1 (default) runs the server
+   * in this process; more need DATABASE_URL (PGlite is one process; workers.ts).
+   */
+  workers: number;
 }
 
 /** Reads and validates the environment; throws ConfigError with one line naming the variable. */
@@ -191,6 +197,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.METRICS === 'on' && e.METRICS_TOKEN === undefined) {
     throw new ConfigError(
       'Invalid configuration: METRICS=on needs METRICS_TOKEN (at least 32 characters), the bearer token Prometheus sends',
+    );
+  }
+  if (e.WORKERS > 1 && e.DATABASE_URL === undefined) {
+    throw new ConfigError(
+      `Invalid configuration: WORKERS=${e.WORKERS} needs DATABASE_URL (the embedded database is one process; unset WORKERS or use PostgreSQL)`,
     );
   }
   const port = e.PORT;
@@ -226,5 +237,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     aiProvider: e.AI_PROVIDER,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS === 'on' ? e.METRICS_TOKEN : undefined,
+    workers: e.WORKERS,
   };
 }

@@ -1,14 +1,43 @@
 /**
  * The server process, started by main.ts (`npm start`): reads the configuration, opens and
  * migrates the database, creates the first admin, serves the API and the built web app,
- * and shuts down cleanly on SIGTERM/SIGINT.
+ * and shuts down cleanly on SIGTERM/SIGINT. With WORKERS=N (N > 1) it prepares the database
+ * once (migrations, first admin, the JWT secret file) and forks N workers that each run the
+ * server on the same port (workers.ts).
  */
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { buildApp, errorForLog } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { checkDataDir, fsErrorCode, openDatabase, reasonOf } from './db/database.ts';
 import { loadJwtSecret } from './secrets.ts';
-import { ensureAdmin } from './users/seed-admin.ts';
+import { ensureAdmin, type SeededAdmin } from './users/seed-admin.ts';
+import { runPrimary } from './workers.ts';
+
+/** Logs (and prints once, to the terminal) what `ensureAdmin` did. */
+function reportSeeded(
+  seeded: SeededAdmin | null,
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void },
+): void {
+  if (seeded?.restored) {
+    log.warn({ email: seeded.email }, 'no active administrator: made this account one again');
+  } else if (seeded) {
+    log.info({ email: seeded.email }, 'created the first administrator');
+    if (seeded.generatedPassword) {
+      // Printed once, to the terminal only (not the structured log).
+      process.stdout.write(
+        `\n  First administrator: ${seeded.email}\n  Generated password:  ${seeded.generatedPassword}\n  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n\n`,
+      );
+    }
+  }
+}
+
+/** The address shown to the operator: localhost for the loopback and wildcard hosts. */
+function shownUrl(host: string, port: number): string {
+  const shownHost = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
+  return `http://${shownHost}:${port}`;
+}
 
 async function main() {
   const config = loadConfig({
@@ -18,6 +47,22 @@ async function main() {
   // DATA_DIR and the secret first: damage there stops start-up before any file is touched.
   if (!config.databaseUrl) await checkDataDir(config.dataDir);
   const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
+  if (config.workers > 1 && cluster.isPrimary) {
+    // Once, before any worker: migrate, seed the first admin (and print its password).
+    const log = pino({ level: config.logLevel });
+    const prepared = await openDatabase({
+      kind: 'postgres',
+      url: config.databaseUrl!,
+      timeoutMs: config.databaseTimeoutMs,
+    });
+    try {
+      const admin = { email: config.adminEmail, password: config.adminPassword };
+      reportSeeded(await ensureAdmin(prepared.db, admin), log);
+    } finally {
+      await prepared.close();
+    }
+    await runPrimary(config, log, (port) => shownUrl(config.host, port));
+  }
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, timeoutMs: config.databaseTimeoutMs }
@@ -38,17 +83,7 @@ async function main() {
     'configured',
   );
 
-  if (seeded?.restored) {
-    app.log.warn({ email: seeded.email }, 'no active administrator: made this account one again');
-  } else if (seeded) {
-    app.log.info({ email: seeded.email }, 'created the first administrator');
-    if (seeded.generatedPassword) {
-      // Printed once, to the terminal only (not the structured log).
-      process.stdout.write(
-        `\n  First administrator: ${seeded.email}\n  Generated password:  ${seeded.generatedPassword}\n  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n\n`,
-      );
-    }
-  }
+  reportSeeded(seeded, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -65,11 +100,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const shownHost =
-    config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
+  // A worker's address is announced once by the primary, for all of them.
+  if (cluster.isWorker) return;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(`\n  Solar is running at http://${shownHost}:${port}\n\n`);
+  process.stdout.write(`\n  Solar is running at ${shownUrl(config.host, port)}\n\n`);
 }
 
 main().catch((error: unknown) => {

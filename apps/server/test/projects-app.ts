@@ -10,14 +10,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  hasZodFastifySchemaValidationErrors,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { buildApp, validationErrors } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
+import { createErrorHandler } from '../src/errors.ts';
+import { createStorageState } from '../src/health/storage.ts';
 import { createAccountCache } from '../src/auth/account-cache.ts';
 import { createAuthenticate } from '../src/auth/guard.ts';
 import { createTokenService } from '../src/auth/tokens.ts';
@@ -25,7 +26,6 @@ import { calculatorRoutes } from '../src/calculator/routes.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { geoRoutes } from '../src/geo/routes.ts';
-import { HttpError } from '../src/http-errors.ts';
 import { projectsRoutes } from '../src/projects/routes.ts';
 import { ensureAdmin } from '../src/users/seed-admin.ts';
 import { ADMIN, freshPostgres } from './harness.ts';
@@ -136,31 +136,6 @@ export async function userOfType(
   return { ...(await signIn(server, { email, password })), email };
 }
 
-/** The app.ts error handler's answers for what the light server can meet. */
-function errorHandler(
-  error: FastifyError,
-  _request: unknown,
-  reply: { code(n: number): { send(body: unknown): unknown }; headers(h: object): unknown },
-) {
-  if (error instanceof HttpError) {
-    if (error.headers) reply.headers(error.headers);
-    return reply.code(error.statusCode).send({
-      message: error.message,
-      code: error.code,
-      ...(error.errors ? { errors: error.errors } : {}),
-    });
-  }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const { message, errors } = validationErrors(error.validation);
-    return reply.code(400).send({ message, code: 'validation_failed', errors });
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    return reply.code(status).send({ message: error.message, code: 'validation_failed' });
-  }
-  return reply.code(500).send({ message: error.message, code: 'internal' });
-}
-
 /** A started light server: inject through `app`, or call `origin` over a socket. */
 export interface LightServer {
   app: FastifyInstance;
@@ -169,7 +144,7 @@ export interface LightServer {
 }
 
 /**
- * A database-free app: zod compilers, the contract's error answers and, under /api/v1,
+ * A database-free app: zod compilers, the app's own error handler (errors.ts) and, under /api/v1,
  * the plugins registered by `register` (which gets the environment). `listen` opens a port.
  */
 export async function startLightServer(
@@ -180,7 +155,7 @@ export async function startLightServer(
   const app = Fastify({ logger: false, bodyLimit: 100 * 1024 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(createErrorHandler(createStorageState()));
   const fullEnv = { ...process.env, ...env };
   await app.register(async (api) => register(api, fullEnv), { prefix: '/api/v1' });
   const origin = options.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';

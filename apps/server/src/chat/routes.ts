@@ -20,7 +20,7 @@ import type { MetricSources } from '../metrics.ts';
 import { loadChatConfig } from './config.ts';
 import { createChatModel } from './model.ts';
 import { createMessageLimiter } from './rate-limit.ts';
-import { createChatRepository } from './repository.ts';
+import { createChatService } from './service.ts';
 import { createReplyLog } from './reply-log.ts';
 import {
   conversationId,
@@ -67,7 +67,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
     shutdown: streams.signal,
     live,
     replies,
-    repo: createChatRepository(db),
+    repo: createChatService(db),
     chatModel: createChatModel(config),
     config,
     limiter: createMessageLimiter(config.rateLimit, Date.now, redis),

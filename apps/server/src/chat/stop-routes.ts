@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/guard.ts';
 import { sendReplyEvents } from './follow.ts';
 import type { ReplyLog } from './reply-log.ts';
-import { conversationNotFound, type ChatRepository } from './repository.ts';
+import { conversationNotFound } from './repository.ts';
+import type { ChatService } from './service.ts';
 import type { LiveReplies } from './running.ts';
 
 const tags = ['chat'];
@@ -20,7 +21,7 @@ const resumeHeaders = z.object({ 'last-event-id': z.string().max(200).optional()
 
 export interface StopRoutesDeps {
   authenticate: preHandlerHookHandler;
-  repo: ChatRepository;
+  repo: ChatService;
   live: LiveReplies;
   replies: ReplyLog;
   heartbeatMs: number;

@@ -40,10 +40,10 @@ import type { MessageLimiter } from './rate-limit.ts';
 import {
   conversationEnded,
   conversationNotFound,
-  type ChatRepository,
   type ExchangeStart,
   type MessageRow,
 } from './repository.ts';
+import type { ChatService } from './service.ts';
 import { sendReplyEvents } from './follow.ts';
 import { createReplyLog, type ReplyLog } from './reply-log.ts';
 import {
@@ -55,7 +55,7 @@ import {
 
 /** What the stream handler works with. */
 export interface ChatStreamDeps {
-  repo: ChatRepository;
+  repo: ChatService;
   chatModel: ChatModel;
   config: ChatConfig;
   limiter: MessageLimiter;

@@ -10,23 +10,20 @@
  * Settings: `PROJECTS_RATE_LIMIT` (100 actions) per `PROJECTS_RATE_WINDOW_MS` (3600000).
  */
 import {
-  apiMessages,
   projectCreateRequestSchema,
   projectsQuerySchema,
   projectUpdateRequestSchema,
   RATE_LIMIT,
 } from '@solar/domain';
-import type { FastifyRequest, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guard.ts';
 import { rangeMessage, readEnv } from '../calculator/env.ts';
 import type { Db } from '../db/database.ts';
-import { HttpError } from '../http-errors.ts';
-import { canListAllProjects, projectAccess, type ProjectAction } from './access.ts';
 import { createActionLimiter } from './rate-limit.ts';
-import { createProjectsRepository } from './repository.ts';
+import { createProjectsService } from './service.ts';
 
 export interface ProjectsRoutesOptions {
   db: Db;
@@ -81,30 +78,16 @@ const idParams = z.object({ id: z.string().max(100) });
 const tags = ['projects'];
 const security = [{ bearer: [] }];
 
-const notFound = () => new HttpError(404, 'not_found', 'Project not found');
-const forbidden = () => new HttpError(403, 'forbidden', apiMessages.notAuthorized.defaultMessage);
-
 export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (
   app,
   { db, authenticate, env = process.env, now = Date.now, redis },
 ) => {
   const config = loadProjectsConfig(env);
-  const repo = createProjectsRepository(db);
+  const service = createProjectsService(db, now);
   const limiter = createActionLimiter(config.rateLimit, now, redis);
   const countAction: preHandlerAsyncHookHandler = async (request) => {
     await limiter.consume(requireAuth(request).userId);
   };
-
-  /** The project `id` if the caller may do `action` with it; else 404 or 403. */
-  async function authorized(request: FastifyRequest, id: string, action: ProjectAction) {
-    const auth = requireAuth(request);
-    const project = await repo.get(id);
-    if (!project) throw notFound();
-    const verdict = projectAccess(auth, project.userId, action, now());
-    if (verdict === 'not_found') throw notFound();
-    if (verdict === 'forbidden') throw forbidden();
-    return project;
-  }
 
   /**
    * GET /projects?scope=own|all -> 200 Project[] (newest change first, at most 1000);
@@ -124,14 +107,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
         errors: [400, 401, 403, 503],
       },
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      if (request.query.scope === 'all') {
-        if (!canListAllProjects(auth, now())) throw forbidden();
-        return repo.list(null);
-      }
-      return repo.list(auth.userId);
-    },
+    async (request) => service.list(requireAuth(request), request.query.scope),
   );
 
   /**
@@ -154,7 +130,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const project = await repo.create(requireAuth(request).userId, request.body);
+      const project = await service.create(requireAuth(request), request.body);
       return reply.code(201).send(project);
     },
   );
@@ -174,7 +150,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
         errors: [400, 401, 404, 503],
       },
     },
-    async (request) => authorized(request, request.params.id, 'read'),
+    async (request) => service.get(requireAuth(request), request.params.id),
   );
 
   /**
@@ -197,12 +173,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
         errors: [400, 401, 403, 404, 413, 415, 429, 503],
       },
     },
-    async (request) => {
-      await authorized(request, request.params.id, 'edit');
-      const updated = await repo.update(request.params.id, request.body);
-      if (!updated) throw notFound();
-      return updated;
-    },
+    async (request) => service.update(requireAuth(request), request.params.id, request.body),
   );
 
   /** DELETE /projects/{id} -> 204; 403 readable but not deletable, 404. */
@@ -222,8 +193,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      await authorized(request, request.params.id, 'delete');
-      if (!(await repo.remove(request.params.id))) throw notFound();
+      await service.remove(requireAuth(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,0 +1,198 @@
+/**
+ * The signed-in account (API-CONTRACT.md, Auth): me, profile update, forgot, reset and
+ * change password, email verification. Each route parses, authorizes, calls the auth
+ * service (service.ts, account-service.ts) and shapes the answer.
+ */
+import {
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  profileUpdateRequestSchema,
+  resetPasswordRequestSchema,
+  verifyEmailRequestSchema,
+} from '@solar/domain/contract';
+import type { preHandlerHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import { authRateLimits } from '../security.ts';
+import { toMe } from '../users/repository.ts';
+import { meResponseSchema, messageResponseSchema } from '../users/answer-schemas.ts';
+import { requireAuth } from './guard.ts';
+import type { AuthService } from './service.ts';
+
+/** The answer of resend-verification. */
+export const VERIFICATION_SENT_MESSAGE = 'We have sent a new confirmation link to your email.';
+
+/** The answer of forgot-password, the same whether or not the email is known. */
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for this email, we have sent a link to reset the password.';
+
+const tags = ['auth'];
+const bearer = [{ bearer: [] }];
+
+export const accountRoutes: FastifyPluginAsyncZod<{
+  service: AuthService;
+  config: Config;
+  authenticate: preHandlerHookHandler;
+}> = async (app, { service, config, authenticate }) => {
+  const limits = authRateLimits(config);
+
+  /** GET /auth/me -> 200 SessionUser + {emailConfirmed, createdAt}; 401. */
+  app.get(
+    '/auth/me',
+    {
+      preValidation: authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        operationId: 'getMe',
+        summary: 'The signed-in user',
+        answers: { 200: { description: 'The signed-in user', body: meResponseSchema } },
+        errors: [401, 503],
+      },
+    },
+    async (request) => toMe(requireAuth(request).account),
+  );
+
+  /** PUT /auth/me {name, email, currentPassword?} -> 200 the me shape, updated. A new
+   * email (compared normalized) needs the current password, is unconfirmed until its
+   * verification link is used, and the old address gets an "email changed" notice; 400
+   * with a `currentPassword` field error when it is missing or wrong; 403 for Google users;
+   * 409 email_taken; 429 (the token limit, against password guessing). */
+  app.put(
+    '/auth/me',
+    {
+      config: { rateLimit: limits.token },
+      preValidation: authenticate,
+      schema: {
+        body: profileUpdateRequestSchema,
+        tags,
+        security: bearer,
+        operationId: 'updateMe',
+        summary: 'Update the profile',
+        answers: { 200: { description: 'The updated user', body: meResponseSchema } },
+        errors: [400, 401, 403, 409, 413, 415, 429, 503],
+      },
+    },
+    async (request) => toMe(await service.updateProfile(requireAuth(request).userId, request.body)),
+  );
+
+  /** POST /auth/password/forgot {email} -> 202 {message}, the same for every email and in
+   * the same time (the look-up runs in the mail queue after the answer); a
+   * known active account gets a mail with PUBLIC_URL/reset-password?token=... (single use,
+   * 1 hour); 400; 429. */
+  app.post(
+    '/auth/password/forgot',
+    {
+      config: { rateLimit: limits.forgot },
+      schema: {
+        body: forgotPasswordRequestSchema,
+        tags,
+        operationId: 'forgotPassword',
+        summary: 'Mail a password-reset link',
+        answers: {
+          202: {
+            description: 'The same answer for every email; a known account gets the link',
+            body: messageResponseSchema,
+          },
+        },
+        errors: [400, 413, 415, 429],
+      },
+    },
+    async (request, reply) => {
+      service.forgotPassword(request.body.email);
+      return reply.code(202).send({ message: FORGOT_PASSWORD_MESSAGE });
+    },
+  );
+
+  /** POST /auth/password/reset {token, password, confirmPassword} -> 204; the password is
+   * replaced, every refresh token of the user revoked and a "password changed" mail sent;
+   * 400 invalid_token (unknown, used or expired) or the section 5 rules. */
+  app.post(
+    '/auth/password/reset',
+    {
+      config: { rateLimit: limits.token },
+      schema: {
+        body: resetPasswordRequestSchema,
+        tags,
+        operationId: 'resetPassword',
+        summary: 'Set a new password',
+        answers: { 204: { description: 'Password replaced; every session revoked' } },
+        errors: [400, 413, 415, 429, 503],
+      },
+    },
+    async (request, reply) => {
+      await service.resetPassword(request.body.token, request.body.password);
+      return reply.code(204).send();
+    },
+  );
+
+  /** POST /auth/password/change {currentPassword, password, confirmPassword, refreshToken?}
+   * (bearer; issue 25 item 4) -> 204: the password is replaced (sign-up rules), every
+   * session of the user but the one of `refreshToken` is revoked, and a "password changed"
+   * mail is sent; 400 (field errors; `currentPassword` when it is wrong); 401; 429. */
+  app.post(
+    '/auth/password/change',
+    {
+      config: { rateLimit: limits.token },
+      preValidation: authenticate,
+      schema: {
+        body: changePasswordRequestSchema,
+        tags,
+        security: bearer,
+        operationId: 'changePassword',
+        summary: 'Change the password (signed in)',
+        answers: { 204: { description: 'Password replaced; the other sessions revoked' } },
+        errors: [400, 401, 413, 415, 429, 503],
+      },
+    },
+    async (request, reply) => {
+      await service.changePassword(requireAuth(request).userId, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  /** POST /auth/email/verify/resend (bearer; issue 25 item 4) -> 202 {message}: a new
+   * verification link for the current email (older links stop working); 409 conflict when
+   * the email is already confirmed (already_confirmed); 401; 429 (ceil(AUTH_RATE_LIMIT/2) per 15 minutes). */
+  app.post(
+    '/auth/email/verify/resend',
+    {
+      config: { rateLimit: limits.resendVerification },
+      preValidation: authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        operationId: 'resendVerification',
+        summary: 'Send the verification link again',
+        answers: { 202: { description: 'A new link is on its way', body: messageResponseSchema } },
+        errors: [401, 409, 413, 415, 429, 503],
+      },
+    },
+    async (request, reply) => {
+      await service.resendVerification(requireAuth(request).userId);
+      return reply.code(202).send({ message: VERIFICATION_SENT_MESSAGE });
+    },
+  );
+
+  /** POST /auth/email/verify {token} -> 204, emailConfirmed true; 409 already_confirmed when
+   * the link was already used and the address is still confirmed (clicked twice); else 400
+   * invalid_token (unknown or expired). */
+  app.post(
+    '/auth/email/verify',
+    {
+      config: { rateLimit: limits.token },
+      schema: {
+        body: verifyEmailRequestSchema,
+        tags,
+        operationId: 'verifyEmail',
+        summary: 'Confirm an email address',
+        answers: { 204: { description: 'The email address is confirmed' } },
+        errors: [400, 409, 413, 415, 429, 503],
+      },
+    },
+    async (request, reply) => {
+      await service.verifyEmail(request.body.token);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,265 @@
+/**
+ * Every write of signing in and out (API-CONTRACT.md, Auth; docs/decisions/005): sign-up,
+ * sign-in, Google sign-in, refresh with rotation, sign-out. Each owns its transaction,
+ * error mapping (409 `email_taken` for a taken or racing email, 401/403 as the contract
+ * says) and the account cache told of the change. The profile, password and verification
+ * writes are in account-service.ts; `createAuthService` gives both. Routes: routes.ts.
+ */
+import { apiMessages, authMessages, normalizeEmail, roleToUserType } from '@solar/domain';
+import type { AuthResponse, RefreshResponse } from '@solar/domain/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { users } from '../db/schema.ts';
+import { HttpError } from '../http-errors.ts';
+import {
+  emailTaken,
+  findUserByEmail,
+  findUserById,
+  isUniqueViolation,
+  roleOf,
+  toSessionUser,
+  type UserRow,
+} from '../users/repository.ts';
+import type { AccountCache } from './account-cache.ts';
+import type { AccountMail } from './account-mail.ts';
+import { createAccountService } from './account-service.ts';
+import { GoogleSignInError, type GoogleClient } from './google.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken } from './session-tokens.ts';
+import type { TokenService } from './tokens.ts';
+
+/** What the auth services need. */
+export interface AuthServiceDeps {
+  db: Db;
+  tokens: TokenService;
+  config: Config;
+  /** Told about every write to an account, so the guard never serves the old row. */
+  accounts: AccountCache;
+  mail: AccountMail;
+  /** Undefined when Google sign-in is not configured. */
+  google: GoogleClient | undefined;
+  /** The server's secret; derives refresh successors (session-tokens.ts, successorToken). */
+  refreshSecret: string;
+  /** The clock, epoch ms (default Date.now). */
+  now?: () => number;
+}
+
+/** 403 `account_inactive` (sign-in of a deactivated account). */
+export const inactive = () =>
+  new HttpError(403, 'account_inactive', apiMessages.accountInactive.defaultMessage);
+
+/** Runs `write`, turning a unique violation (a racing duplicate email) into 409 `email_taken`. */
+async function mappingTakenEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/** The sign-in writes (see the file comment). */
+export function createSessionService(deps: AuthServiceDeps) {
+  const { db, tokens, config, accounts, google, refreshSecret, now = Date.now } = deps;
+  const account = createAccountService(deps);
+
+  /** A signed access token for the row. */
+  const accessToken = (user: UserRow) =>
+    tokens.sign({
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      picture: user.picture,
+      role: roleOf(user),
+    });
+
+  /** Access token plus a new refresh token (written with `executor`). */
+  async function session(user: UserRow, executor: Db = db): Promise<AuthResponse> {
+    const refreshToken = await issueRefreshToken(
+      executor,
+      user.id,
+      config.refreshTokenTtl,
+      undefined,
+      { now: new Date(now()) },
+    );
+    const { token, expiresAt } = await accessToken(user);
+    return { token, refreshToken, expiresAt, user: toSessionUser(user) };
+  }
+
+  return {
+    /**
+     * A new client_residential account, signed in, its email unconfirmed and a verification
+     * link queued. 409 `email_taken`.
+     */
+    async signUp(input: {
+      name: string;
+      email: string;
+      password: string;
+      locale: UserRow['locale'];
+    }): Promise<AuthResponse> {
+      if (await findUserByEmail(db, input.email)) throw emailTaken();
+      const passwordHash = await hashPassword(input.password);
+      const { row, ...body } = await mappingTakenEmail(() =>
+        db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({
+              name: input.name,
+              email: normalizeEmail(input.email),
+              passwordHash,
+              userType: roleToUserType('client_residential'),
+              emailConfirmed: false,
+              locale: input.locale,
+              lastLoginAt: new Date(),
+            })
+            .returning();
+          return { ...(await session(created!, tx)), row: created! };
+        }),
+      );
+      account.sendVerification(row);
+      return body;
+    },
+
+    /**
+     * Signs in with email and password, setting lastLoginAt. 401 `invalid_credentials`
+     * (the same for an unknown email and a wrong password, with the same work spent); 403
+     * `account_inactive`.
+     */
+    async signIn(email: string, password: string): Promise<AuthResponse> {
+      const user = await findUserByEmail(db, email);
+      const valid = await verifyPassword(user?.passwordHash, password);
+      if (!user || !valid) {
+        throw new HttpError(401, 'invalid_credentials', authMessages.loginFailed.defaultMessage);
+      }
+      if (!user.isActive) throw inactive();
+      const [updated] = await db
+        .update(users)
+        .set({ lastLoginAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      accounts.forget(user.id);
+      return session(updated!);
+    },
+
+    /**
+     * Google sign-in with an OIDC code: the user with this Google account, else the one with
+     * its verified email (linked), else a new client_residential. 503 when not configured;
+     * 502 provider unreachable; 401 refused code or unverified email; 403 inactive; 409 an
+     * email linked to another Google account, or taken in a race.
+     */
+    async googleSignIn(
+      input: { code: string; redirectUri?: string | undefined; locale: UserRow['locale'] },
+      log: FastifyBaseLogger,
+    ): Promise<AuthResponse> {
+      if (!google) {
+        throw new HttpError(503, 'service_unavailable', 'Google sign-in is not configured.');
+      }
+      let identity;
+      try {
+        identity = await google.exchange(input.code, input.redirectUri);
+      } catch (error) {
+        if (error instanceof GoogleSignInError && error.kind === 'unavailable') {
+          log.warn({ err: error.message }, 'Google sign-in provider unreachable');
+          throw new HttpError(502, 'bad_gateway', authMessages.googleLoginFailed.defaultMessage);
+        }
+        if (error instanceof GoogleSignInError) {
+          log.info({ reason: error.message }, 'Google sign-in refused');
+          const message = authMessages.googleLoginFailed.defaultMessage;
+          throw new HttpError(401, 'invalid_credentials', message);
+        }
+        throw error;
+      }
+      if (!identity.emailVerified) {
+        const message = 'Your Google account has no verified email address.';
+        throw new HttpError(401, 'invalid_credentials', message);
+      }
+      const at = new Date();
+      const user = await mappingTakenEmail(() =>
+        db.transaction(async (tx) => {
+          const [bySubject] = await tx
+            .select()
+            .from(users)
+            .where(eq(users.googleSubject, identity.subject))
+            .limit(1);
+          const existing = bySubject ?? (await findUserByEmail(tx, identity.email));
+          if (existing) {
+            if (existing.googleSubject && existing.googleSubject !== identity.subject) {
+              const message = 'This email is linked to a different Google account.';
+              throw new HttpError(409, 'conflict', message);
+            }
+            if (!existing.isActive) throw inactive();
+            const [linked] = await tx
+              .update(users)
+              .set({
+                googleSubject: identity.subject,
+                authMethod: 'google',
+                emailConfirmed: true,
+                picture: existing.picture ?? identity.picture ?? null,
+                lastLoginAt: at,
+                updatedAt: at,
+              })
+              .where(eq(users.id, existing.id))
+              .returning();
+            return linked!;
+          }
+          const [created] = await tx
+            .insert(users)
+            .values({
+              name: identity.name?.trim() || identity.email.split('@')[0]!,
+              email: normalizeEmail(identity.email),
+              userType: roleToUserType('client_residential'),
+              authMethod: 'google',
+              googleSubject: identity.subject,
+              picture: identity.picture ?? null,
+              emailConfirmed: true,
+              locale: input.locale,
+              lastLoginAt: at,
+            })
+            .returning();
+          return created!;
+        }),
+      );
+      accounts.forget(user.id);
+      return session(user);
+    },
+
+    /**
+     * Rotates a refresh token (the same successor within REFRESH_TOKEN_GRACE seconds). 401
+     * `account_inactive` for an inactive user; 401 `unauthenticated` for an unknown,
+     * expired, revoked or reused token (reuse revokes the family and is logged).
+     */
+    async refresh(refreshToken: string, log: FastifyBaseLogger): Promise<RefreshResponse> {
+      const result = await rotateRefreshToken(db, refreshToken, {
+        ttlSeconds: config.refreshTokenTtl,
+        graceSeconds: config.refreshTokenGrace,
+        secret: refreshSecret,
+        now: new Date(now()),
+      });
+      if (!result.ok) {
+        if (result.reason === 'reused') log.warn('refresh token reuse detected; family revoked');
+        if (result.reason === 'inactive') {
+          throw new HttpError(401, 'account_inactive', apiMessages.accountInactive.defaultMessage);
+        }
+        throw new HttpError(401, 'unauthenticated', authMessages.refreshFailed.defaultMessage);
+      }
+      const user = await findUserById(db, result.userId);
+      const { token, expiresAt } = await accessToken(user!);
+      return { token, refreshToken: result.refreshToken, expiresAt };
+    },
+
+    /** Revokes the refresh token's family; nothing for an unknown token. */
+    async signOut(refreshToken: string): Promise<void> {
+      await revokeRefreshFamily(db, refreshToken);
+    },
+  };
+}
+
+/** Every auth write: the sign-in ones above and the account ones (account-service.ts). */
+export function createAuthService(deps: AuthServiceDeps) {
+  return { ...createSessionService(deps), ...createAccountService(deps) };
+}
+
+/** The service's type. */
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,180 @@
+/**
+ * Every chat write (API-CONTRACT.md "Chat"), scoped to the owner (another user's
+ * conversation is 404): a message and its conversation's counters, the reply with its
+ * portfolio facts, end, rename, the generated title. Writes that change several rows run
+ * in one transaction, so a failure leaves nothing half-written. The service also offers
+ * the reads of repository.ts, so the routes need only this object.
+ */
+import type { BotType, ExtractedData } from '@solar/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { conversations, messages, portfolioFacts } from '../db/schema.ts';
+import { FACT_KEYS } from './facts.ts';
+import {
+  conversationEnded,
+  conversationNotFound,
+  createChatRepository,
+  HISTORY_FOR_MODEL,
+  UUID_RE,
+  type ConversationRow,
+  type ExchangeStart,
+  type MessageRow,
+} from './repository.ts';
+
+/** The chat service over `db`: the reads of repository.ts and the writes below. */
+export function createChatService(db: Db) {
+  const reads = createChatRepository(db);
+  const { requireOwned } = reads;
+  return {
+    ...reads,
+
+    /**
+     * Stores the user's message: in an existing conversation (locked, re-checked: 404 not
+     * theirs, 409 ended) or in a new one titled `newTitle` (titleGenerated true). Counts
+     * the message and moves lastMessageAt, all in one transaction.
+     */
+    async beginExchange(input: {
+      userId: string;
+      conversationId: string | null;
+      /** The id of the conversation to create when `conversationId` is null. */
+      newConversationId?: string;
+      content: string;
+      botType: BotType;
+      newTitle: string;
+    }): Promise<ExchangeStart> {
+      return db.transaction(async (tx) => {
+        let conversation: ConversationRow | undefined;
+        let created = false;
+        if (input.conversationId !== null) {
+          if (!UUID_RE.test(input.conversationId)) throw conversationNotFound();
+          [conversation] = await tx
+            .select()
+            .from(conversations)
+            .where(
+              and(
+                eq(conversations.id, input.conversationId),
+                eq(conversations.userId, input.userId),
+              ),
+            )
+            .for('update');
+          if (!conversation) throw conversationNotFound();
+          if (conversation.status === 'ended') throw conversationEnded();
+        } else {
+          [conversation] = await tx
+            .insert(conversations)
+            .values({
+              ...(input.newConversationId ? { id: input.newConversationId } : {}),
+              userId: input.userId,
+              title: input.newTitle,
+              titleGenerated: true,
+            })
+            .returning();
+          created = true;
+        }
+        const history = created
+          ? []
+          : (
+              await tx
+                .select()
+                .from(messages)
+                .where(eq(messages.conversationId, conversation!.id))
+                .orderBy(desc(messages.createdAt), desc(messages.id))
+                .limit(HISTORY_FOR_MODEL)
+            ).reverse();
+        const [userMessage] = await tx
+          .insert(messages)
+          .values({
+            conversationId: conversation!.id,
+            role: 'user',
+            content: input.content,
+            botType: input.botType,
+          })
+          .returning();
+        const [updated] = await tx
+          .update(conversations)
+          .set({
+            messageCount: sql`${conversations.messageCount} + 1`,
+            lastMessageAt: userMessage!.createdAt,
+          })
+          .where(eq(conversations.id, conversation!.id))
+          .returning();
+        return { conversation: updated!, created, userMessage: userMessage!, history };
+      });
+    },
+
+    /**
+     * Stores the assistant's reply (whole or partial, `interrupted`), counts it, and adds
+     * each fact of `extractedData` to the user's portfolio with the user message as its
+     * source, in one transaction. Returns the reply's row.
+     */
+    async finishExchange(input: {
+      userId: string;
+      conversationId: string;
+      userMessageId: string;
+      content: string;
+      botType: BotType;
+      extractedData: ExtractedData | null;
+      interrupted: boolean;
+    }): Promise<MessageRow> {
+      return db.transaction(async (tx) => {
+        const [reply] = await tx
+          .insert(messages)
+          .values({
+            conversationId: input.conversationId,
+            role: 'assistant',
+            content: input.content,
+            botType: input.botType,
+            extractedData: input.extractedData,
+            interrupted: input.interrupted,
+          })
+          .returning();
+        await tx
+          .update(conversations)
+          .set({
+            messageCount: sql`${conversations.messageCount} + 1`,
+            lastMessageAt: reply!.createdAt,
+          })
+          .where(eq(conversations.id, input.conversationId));
+        const facts = input.extractedData ?? {};
+        const rows = FACT_KEYS.filter((key) => facts[key] !== undefined).map((key) => ({
+          userId: input.userId,
+          conversationId: input.conversationId,
+          messageId: input.userMessageId,
+          fact: key,
+          value: facts[key]!,
+        }));
+        if (rows.length > 0) await tx.insert(portfolioFacts).values(rows);
+        return reply!;
+      });
+    },
+
+    /** `POST /chat/end/{id}`: marks the conversation ended (again is harmless); 404. */
+    async end(userId: string, id: string): Promise<void> {
+      await requireOwned(userId, id);
+      await db
+        .update(conversations)
+        .set({ status: 'ended' })
+        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+    },
+
+    /** `PUT /chat/conversations/{id}/title`: a user's title (titleGenerated false); 404. */
+    async rename(userId: string, id: string, title: string): Promise<void> {
+      await requireOwned(userId, id);
+      await db
+        .update(conversations)
+        .set({ title, titleGenerated: false })
+        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+    },
+
+    /** Replaces a generated title, unless the user has renamed the conversation meanwhile. */
+    async setGeneratedTitle(id: string, title: string): Promise<void> {
+      await db
+        .update(conversations)
+        .set({ title })
+        .where(and(eq(conversations.id, id), eq(conversations.titleGenerated, true)));
+    },
+  };
+}
+
+/** The service's type. */
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,70 @@
+/**
+ * Every project operation of a caller (API-CONTRACT.md "Projects"; spec section 6): the
+ * access rule of access.ts applied to each (404 for a project the caller may not even
+ * read, 403 for one they may read but not change or delete) and the write itself
+ * (repository.ts: one statement each). The per-user action limit stays on the routes.
+ */
+import { apiMessages } from '@solar/domain';
+import type { Project } from '@solar/domain';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../http-errors.ts';
+import {
+  canListAllProjects,
+  projectAccess,
+  type ProjectAction,
+  type ProjectCaller,
+} from './access.ts';
+import { createProjectsRepository, type NewProject, type ProjectPatch } from './repository.ts';
+
+/** 404 `not_found` for a project that does not exist or that the caller may not read. */
+const notFound = () => new HttpError(404, 'not_found', 'Project not found');
+/** 403 `forbidden`. */
+const forbidden = () => new HttpError(403, 'forbidden', apiMessages.notAuthorized.defaultMessage);
+
+/** The projects service over `db`; `now` is the clock of the token expiry check (epoch ms). */
+export function createProjectsService(db: Db, now: () => number = Date.now) {
+  const repo = createProjectsRepository(db);
+
+  /** Project `id` if `caller` may do `action` with it; else 404 or 403. */
+  async function authorized(caller: ProjectCaller, id: string, action: ProjectAction) {
+    const project = await repo.get(id);
+    if (!project) throw notFound();
+    const verdict = projectAccess(caller, project.userId, action, now());
+    if (verdict === 'not_found') throw notFound();
+    if (verdict === 'forbidden') throw forbidden();
+    return project;
+  }
+
+  return {
+    /** The caller's projects, or everybody's (`all`: canViewAllProjects, else 403). */
+    async list(caller: ProjectCaller, scope: 'own' | 'all'): Promise<Project[]> {
+      if (scope !== 'all') return repo.list(caller.userId);
+      if (!canListAllProjects(caller, now())) throw forbidden();
+      return repo.list(null);
+    },
+
+    /** One project the caller may read; 404 otherwise. */
+    get: (caller: ProjectCaller, id: string): Promise<Project> => authorized(caller, id, 'read'),
+
+    /** A new project owned by the caller. */
+    create: (caller: ProjectCaller, input: NewProject): Promise<Project> =>
+      repo.create(caller.userId, input),
+
+    /** Updates a project the caller may edit (absent fields kept); 403, 404. */
+    async update(caller: ProjectCaller, id: string, patch: ProjectPatch): Promise<Project> {
+      await authorized(caller, id, 'edit');
+      const updated = await repo.update(id, patch);
+      if (!updated) throw notFound();
+      return updated;
+    },
+
+    /** Deletes a project the caller may delete; 403, 404. */
+    async remove(caller: ProjectCaller, id: string): Promise<void> {
+      await authorized(caller, id, 'delete');
+      if (!(await repo.remove(id))) throw notFound();
+    },
+  };
+}
+
+/** The service's type. */
+export type ProjectsService = ReturnType<typeof createProjectsService>;

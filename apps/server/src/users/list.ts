@@ -1,0 +1,87 @@
+/**
+ * The admin user list (API-CONTRACT.md, "Admin users"): search, filters, sort and paging,
+ * read from whichever end of the order is nearer (docs/benchmarks.md, "Database scale").
+ */
+import type { AdminUserListItem, adminUserListQuerySchema } from '@solar/domain/contract';
+import { toPage } from '@solar/domain/paging';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { userCount, users } from '../db/schema.ts';
+import { toListItem, type UserRow } from './repository.ts';
+
+/** A validated list query. */
+export type UserListQuery = z.output<typeof adminUserListQuerySchema>;
+
+/** The ORDER BY expression of each sortable column; text sorts ignore case. */
+const sortColumns = {
+  name: sql`lower(${users.name})`,
+  email: sql`lower(${users.email})`,
+  userType: sql`${users.userType}`,
+  isActive: sql`${users.isActive}`,
+  emailConfirmed: sql`${users.emailConfirmed}`,
+  createdAt: sql`${users.createdAt}`,
+  lastLoginAt: sql`${users.lastLoginAt}`,
+} as const;
+
+/**
+ * Where page `pageNumber` (1-based, `pageSize` rows) of `total` rows lies: `offset` and
+ * `limit` in the list's order, or, for a page past the middle, in the reverse order
+ * (`reversed`, rows to be reversed back). Undefined for a page past the end.
+ */
+export function pageWindow(
+  total: number,
+  pageNumber: number,
+  pageSize: number,
+): { offset: number; limit: number; reversed: boolean } | undefined {
+  const start = (pageNumber - 1) * pageSize;
+  if (start >= total) return undefined;
+  const limit = Math.min(pageSize, total - start);
+  const fromEnd = total - start - limit;
+  return fromEnd < start
+    ? { offset: fromEnd, limit, reversed: true }
+    : { offset: start, limit, reversed: false };
+}
+
+/**
+ * One page of users for `q`: a case-insensitive substring of name or email, filters, the
+ * sort with ties broken by id (pages never overlap). Unfiltered, the total is the
+ * trigger-kept `user_count` row.
+ */
+export async function listUsers(db: Db, q: UserListQuery) {
+  const filters: SQL[] = [];
+  if (q.searchTerm) {
+    // LIKE with %, _ and \ taken literally, so the trigram indexes serve it.
+    const pattern = `%${q.searchTerm.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+    filters.push(
+      sql`(lower(${users.name}) like ${pattern} or lower(${users.email}) like ${pattern})`,
+    );
+  }
+  if (q.userType !== undefined) filters.push(eq(users.userType, q.userType));
+  if (q.isEmailConfirmed !== undefined) {
+    filters.push(eq(users.emailConfirmed, q.isEmailConfirmed));
+  }
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  // Unfiltered, the total is the trigger-kept user_count row, not a count of every row.
+  const [total] = where
+    ? await db.select({ n: count() }).from(users).where(where)
+    : await db.select({ n: userCount.n }).from(userCount);
+  const totalCount = total?.n ?? 0;
+  const window = pageWindow(totalCount, q.pageNumber, q.pageSize);
+  let rows: UserRow[] = [];
+  if (window) {
+    // A page past the middle is read from the other end (the exact reverse order),
+    // so the database skips at most half the rows: the last page is as quick as the
+    // first (docs/benchmarks.md, "Database scale").
+    const direction = q.descending !== window.reversed ? desc : asc;
+    rows = await db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(direction(sortColumns[q.sortBy]), direction(users.id))
+      .limit(window.limit)
+      .offset(window.offset);
+    if (window.reversed) rows.reverse();
+  }
+  return toPage<AdminUserListItem>(rows.map(toListItem), totalCount, q.pageNumber, q.pageSize);
+}

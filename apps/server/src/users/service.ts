@@ -1,0 +1,201 @@
+/**
+ * Every write of the user administration (API-CONTRACT.md, "Admin users"; spec sections 3,
+ * 5 and 6), each with its transaction, its audit-log row (actor, action, target,
+ * before/after, client address), its error mapping (409 `email_taken` for a taken email,
+ * including a racing duplicate; 409 `own_account`, `last_admin`; 404) and the account
+ * cache told of the change. The routes (admin-routes.ts) parse, authorize and shape.
+ */
+import { apiMessages, globalErrorMessages, normalizeEmail, roleToUserType } from '@solar/domain';
+import type {
+  adminCreateUserRequestSchema,
+  adminUpdateUserRequestSchema,
+} from '@solar/domain/contract';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AccountCache } from '../auth/account-cache.ts';
+import type { AccountMail } from '../auth/account-mail.ts';
+import { hashPassword } from '../auth/password.ts';
+import {
+  issueOneTimeToken,
+  revokeAllRefreshTokens,
+  WELCOME_TOKEN_TTL_SECONDS,
+} from '../auth/session-tokens.ts';
+import type { Db } from '../db/database.ts';
+import { auditLog, users } from '../db/schema.ts';
+import { HttpError } from '../http-errors.ts';
+import {
+  auditView,
+  emailTaken,
+  findUserById,
+  isUniqueViolation,
+  type UserRow,
+} from './repository.ts';
+
+/** A validated create body (admin-create rules). */
+export type CreateUserInput = z.output<typeof adminCreateUserRequestSchema>;
+/** A validated update body. */
+export type UpdateUserInput = z.output<typeof adminUpdateUserRequestSchema>;
+
+/** Who makes a change, for the audit log. */
+export interface Actor {
+  userId: string;
+  /** The client address of the request (request.ip). */
+  clientAddress: string;
+}
+
+/** What the service needs. */
+export interface UsersServiceDeps {
+  db: Db;
+  /** Told of every account update, so the guard never serves the old row. */
+  accounts: AccountCache;
+  /** The account mails (the welcome mail of a created account). */
+  mail: AccountMail;
+  /** PUBLIC_URL, for the links in mail. */
+  publicUrl: string;
+}
+
+/** The 409 of a change that would leave no active administrator. */
+const lastAdmin = () => new HttpError(409, 'last_admin', apiMessages.lastAdmin.defaultMessage);
+
+/** 404 `not_found` for an unknown user id. */
+export const userNotFound = () =>
+  new HttpError(404, 'not_found', globalErrorMessages.notFound.defaultMessage);
+
+/**
+ * Refuses (409 `last_admin`) an update after which account `targetId` is not an active
+ * admin when it is now the only active admin. Runs inside the update's transaction and
+ * locks every active admin row (`FOR UPDATE`, in id order so two such updates never
+ * deadlock): a concurrent demotion or deactivation of another admin waits for this one to
+ * end, then reads the rows again (PostgreSQL re-checks a locked row that changed), so two
+ * admins demoting each other at the same moment cannot both succeed.
+ */
+export async function keepAnActiveAdmin(tx: Db, targetId: string): Promise<void> {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.userType, roleToUserType('admin')), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .for('update');
+  const isAdmin = admins.some((row) => row.id === targetId);
+  if (isAdmin && admins.length === 1) throw lastAdmin();
+}
+
+/** True when another account than `exceptId` uses `email` (normalized, as stored). */
+async function emailInUse(db: Db, email: string, exceptId?: string): Promise<boolean> {
+  const sameEmail = eq(users.email, normalizeEmail(email));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId ? and(sameEmail, ne(users.id, exceptId)) : sameEmail)
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Runs `write`, turning a unique violation (a racing duplicate email) into 409 `email_taken`. */
+async function mappingTakenEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/** The user administration's writes (see the file comment). */
+export function createUsersService({ db, accounts, mail, publicUrl }: UsersServiceDeps) {
+  return {
+    /**
+     * Creates an account (admin-create rules already checked) with an audit row; the user
+     * gets a welcome mail with a set-password link (7 days, docs/decisions/023). Resolves
+     * to the new row; 409 `email_taken`.
+     */
+    async create(actor: Actor, input: CreateUserInput): Promise<UserRow> {
+      if (await emailInUse(db, input.email)) throw emailTaken();
+      const passwordHash = await hashPassword(input.password);
+      const created = await mappingTakenEmail(() =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(users)
+            .values({
+              name: input.name,
+              email: normalizeEmail(input.email),
+              passwordHash,
+              userType: input.userType,
+              emailConfirmed: input.emailConfirmed,
+            })
+            .returning();
+          await tx.insert(auditLog).values({
+            actorId: actor.userId,
+            action: 'user.create',
+            targetId: row!.id,
+            before: null,
+            after: auditView(row!),
+            clientAddress: actor.clientAddress,
+          });
+          return row!;
+        }),
+      );
+      // The new user chooses a password of their own: the link is issued in the mail queue.
+      mail.later(async () => {
+        const token = await issueOneTimeToken(
+          db,
+          created.id,
+          'password_reset',
+          WELCOME_TOKEN_TTL_SECONDS,
+        );
+        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        return { kind: 'welcome', to: created, link };
+      });
+      return created;
+    },
+
+    /**
+     * Updates account `id` with an audit row. Deactivating revokes its refresh tokens (the
+     * access token is refused from the next request: the cache forgets the row). 404;
+     * 409 `email_taken`, `own_account` (an admin deactivating or demoting themself), or
+     * `last_admin` when no other active admin would remain (under row locks).
+     */
+    async update(actor: Actor, id: string, input: UpdateUserInput): Promise<UserRow> {
+      const before = await findUserById(db, id);
+      if (!before) throw userNotFound();
+      if (before.id === actor.userId && (!input.isActive || input.userType !== before.userType)) {
+        throw new HttpError(409, 'own_account', apiMessages.ownAccount.defaultMessage);
+      }
+      if (await emailInUse(db, input.email, before.id)) throw emailTaken();
+      const after = await mappingTakenEmail(() =>
+        db.transaction(async (tx) => {
+          if (input.userType !== roleToUserType('admin') || !input.isActive) {
+            await keepAnActiveAdmin(tx, before.id);
+          }
+          const [row] = await tx
+            .update(users)
+            .set({
+              name: input.name,
+              email: normalizeEmail(input.email),
+              userType: input.userType,
+              emailConfirmed: input.emailConfirmed,
+              isActive: input.isActive,
+              updatedAt: new Date(),
+            })
+            .where(eq(users.id, before.id))
+            .returning();
+          if (!row!.isActive) await revokeAllRefreshTokens(tx, row!.id);
+          await tx.insert(auditLog).values({
+            actorId: actor.userId,
+            action: 'user.update',
+            targetId: row!.id,
+            before: auditView(before),
+            after: auditView(row!),
+            clientAddress: actor.clientAddress,
+          });
+          return row!;
+        }),
+      );
+      accounts.forget(after.id);
+      return after;
+    },
+  };
+}
+
+/** The service's type. */
+export type UsersService = ReturnType<typeof createUsersService>;
