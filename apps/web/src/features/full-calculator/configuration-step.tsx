@@ -12,7 +12,7 @@ import type { MapSelection } from '@solar/domain';
 import type { ProductionQuery } from '@solar/domain/contract';
 import { Button, Card, NumberField, Select, Spinner, Stat, StatGroup, formatSom } from '@solar/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useDebounce } from 'use-debounce';
 import {
@@ -27,6 +27,9 @@ import {
   type SystemConfiguration,
 } from './configuration.ts';
 import { ProductionChart } from './production-chart.tsx';
+
+/** The lifetime figures load with the first production figures (issue 22 item 1). */
+const LifetimeSection = lazy(() => import('../../app/lifetime-section.tsx'));
 import { loadFailure } from '../../app/load-failure.ts';
 
 /** Wait after the last change before asking for production, ms. */
@@ -269,6 +272,20 @@ export function ConfigurationStep({
               </>
             )}
           </Card>
+          {data && money && (
+            <Suspense fallback={null}>
+              <LifetimeSection
+                headingLevel={3}
+                source={{
+                  kind: 'full',
+                  systemSizeKw: c.systemSizeKw,
+                  yearlyKwh: data.yearlyKwh,
+                  pricePerKwhSom: c.pricePerKwhSom,
+                  simplePaybackYears: money.paybackYears,
+                }}
+              />
+            </Suspense>
+          )}
         </section>
       </div>
     </div>

@@ -219,6 +219,10 @@ describe('full calculator: configuration step', () => {
     await expect.poll(() => textOf(results)).toContain('Yearly savings6,973 som');
     await expect.poll(() => textOf(results)).toContain('Estimated cost39,960 som');
     await expect.poll(() => textOf(results)).toContain('Payback period5.7 years');
+    // Over 25 years, 0.5 % less output a year: 34,516 som back after 5 years, 41,315 after 6.
+    await expect.element(results.getByRole('heading', { name: 'Over 25 years' })).toBeVisible();
+    await expect.poll(() => textOf(results)).toContain('Pays for itselfIn year 6');
+    await expect.poll(() => textOf(results)).toContain('Simple payback: 5.7 years');
     expect(production.seen.at(-1)?.searchParams.get('lossPercent')).toBe('14');
     expect(production.seen.at(-1)?.searchParams.get('lat')).toBe('42.8746');
   });
