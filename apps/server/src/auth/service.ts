@@ -17,7 +17,7 @@ import {
   emailTaken,
   findUserByEmail,
   findUserById,
-  isUniqueViolation,
+  mappingTakenEmail,
   roleOf,
   toSessionUser,
   type UserRow,
@@ -50,15 +50,6 @@ export interface AuthServiceDeps {
 export const inactive = () =>
   new HttpError(403, 'account_inactive', apiMessages.accountInactive.defaultMessage);
 
-/** Runs `write`, turning a unique violation (a racing duplicate email) into 409 `email_taken`. */
-async function mappingTakenEmail<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
-}
 
 /** The sign-in writes (see the file comment). */
 export function createSessionService(deps: AuthServiceDeps) {

@@ -136,3 +136,13 @@ export function emailTaken(): HttpError {
   const message = apiMessages.emailTaken.defaultMessage;
   return new HttpError(409, 'email_taken', message, { errors: { email: message } });
 }
+
+/** Runs `write`, turning a unique violation (a racing duplicate email) into 409 `email_taken`. */
+export async function mappingTakenEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}

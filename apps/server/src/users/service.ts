@@ -27,7 +27,7 @@ import {
   auditView,
   emailTaken,
   findUserById,
-  isUniqueViolation,
+  mappingTakenEmail,
   type UserRow,
 } from './repository.ts';
 
@@ -91,15 +91,6 @@ async function emailInUse(db: Db, email: string, exceptId?: string): Promise<boo
   return row !== undefined;
 }
 
-/** Runs `write`, turning a unique violation (a racing duplicate email) into 409 `email_taken`. */
-async function mappingTakenEmail<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
-}
 
 /** The user administration's writes (see the file comment). */
 export function createUsersService({ db, accounts, mail, publicUrl }: UsersServiceDeps) {
