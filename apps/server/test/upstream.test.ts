@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUpstream } from '../src/upstream.ts';
 
 class CallerError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | undefined,
-    readonly data: unknown,
-  ) {
+  readonly status: number | undefined;
+  readonly data: unknown;
+  constructor(message: string, status: number | undefined, data: unknown) {
     super(message);
+    this.status = status;
+    this.data = data;
   }
 }
 

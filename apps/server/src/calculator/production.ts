@@ -11,7 +11,7 @@
  */
 import { ESTIMATE_CONSTANTS, roundHalfUp } from '@solar/domain';
 import { z } from 'zod';
-import { createSingleFlight, createTtlCache } from '../geo/ttl-cache.ts';
+import { createLookupCache } from '../lookup-cache.ts';
 import { createUpstream } from '../upstream.ts';
 
 /** The system to estimate. */
@@ -132,12 +132,11 @@ export function createProductionService(
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const cache = createTtlCache<ProductionEstimate>({
+  const cache = createLookupCache<ProductionEstimate>({
     maxEntries: options.cacheSize,
     ttlMs: options.cacheTtlMs,
     ...(options.now ? { now: options.now } : {}),
   });
-  const singleFlight = createSingleFlight<ProductionEstimate>();
 
   async function askPvgis(input: ProductionInput): Promise<ProductionEstimate> {
     const url = new URL(`${options.baseUrl}/PVcalc`);
@@ -178,15 +177,8 @@ export function createProductionService(
   return {
     async estimate(raw) {
       const input = roundInputs(raw);
-      const key = JSON.stringify(input);
-      const hit = cache.get(key);
-      if (hit) return hit;
       try {
-        return await singleFlight(key, async () => {
-          const answer = await askPvgis(input);
-          cache.set(key, answer);
-          return answer;
-        });
+        return await cache.get(JSON.stringify(input), () => askPvgis(input));
       } catch (error) {
         if (!(error instanceof PvgisError)) throw error;
         onFallback(error);

@@ -2,15 +2,16 @@
  * A client of a Nominatim-compatible geocoder (API-CONTRACT.md "Quick calculator helpers":
  * `/geo/search`, `/geo/reverse`; docs/decisions/010-ocr-geocoding-pvgis.md). Every upstream
  * call (upstream.ts: time limit, retries of network errors and 5xx) carries an identifying
- * User-Agent, calls (retries included) start at most once per `minIntervalMs` (spacer.ts), equal lookups in flight share one call, and answers are kept in an LRU cache
- * with a time to live. Failures (network, timeout, HTTP error, bad JSON, "Unable to
+ * User-Agent; calls, retries included, start at most once per `minIntervalMs` (spacer.ts);
+ * equal lookups in flight share one call and answers are kept in an LRU cache with a time
+ * to live (lookup-cache.ts). Failures (network, timeout, HTTP error, bad JSON, "Unable to
  * geocode") throw GeocoderError; a full queue throws QueueFullError.
  */
 import type { GeoPlace } from '@solar/domain';
 import { z } from 'zod';
+import { createLookupCache } from '../lookup-cache.ts';
 import { createUpstream } from '../upstream.ts';
 import { createSpacer } from './spacer.ts';
-import { createSingleFlight, createTtlCache } from './ttl-cache.ts';
 
 /** The geocoder could not answer (the routes turn it into 502). */
 export class GeocoderError extends Error {
@@ -78,12 +79,11 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
     maxWaiting: options.maxWaiting,
     ...(options.now ? { now: options.now } : {}),
   });
-  const cache = createTtlCache<GeoPlace[] | GeoPlace>({
+  const cache = createLookupCache<GeoPlace[] | GeoPlace>({
     maxEntries: options.cacheSize,
     ttlMs: options.cacheTtlMs,
     ...(options.now ? { now: options.now } : {}),
   });
-  const singleFlight = createSingleFlight<GeoPlace[] | GeoPlace>();
 
   const client = createUpstream({
     name: 'geocoder',
@@ -102,17 +102,8 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
     return client.getJson(url);
   }
 
-  async function cached<T extends GeoPlace[] | GeoPlace>(
-    key: string,
-    load: () => Promise<T>,
-  ): Promise<T> {
-    const hit = cache.get(key);
-    if (hit !== undefined) return hit as T;
-    return singleFlight(key, async () => {
-      const value = await load();
-      cache.set(key, value);
-      return value;
-    }) as Promise<T>;
+  function cached<T extends GeoPlace[] | GeoPlace>(key: string, load: () => Promise<T>) {
+    return cache.get(key, load) as Promise<T>;
   }
 
   return {
