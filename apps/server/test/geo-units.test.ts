@@ -1,12 +1,12 @@
 /**
  * The geocoder's building blocks: the one-call-per-second spacer (on fake timers), the
- * LRU cache with a time to live, single flight, the Nominatim result mapping and the
- * answer language from Accept-Language.
+ * lookup cache (lru-cache: a time to live, one load per key in flight, failures not
+ * kept), the Nominatim result mapping and the answer language from Accept-Language.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pickLanguage, toGeoPlace } from '../src/geo/geocoder.ts';
 import { createSpacer, QueueFullError } from '../src/geo/spacer.ts';
-import { createSingleFlight, createTtlCache } from '../src/geo/ttl-cache.ts';
+import { createLookupCache } from '../src/lookup-cache.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -42,44 +42,74 @@ describe('createSpacer', () => {
   });
 });
 
-describe('createTtlCache', () => {
-  it('expires entries after the time to live and evicts the least recently used', () => {
-    let clock = 0;
-    const cache = createTtlCache<string>({ maxEntries: 2, ttlMs: 100, now: () => clock });
-    cache.set('a', 'A');
-    cache.set('b', 'B');
-    expect(cache.get('a')).toBe('A'); // a is now the most recent
-    cache.set('c', 'C'); // evicts b
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toBe('A');
-    expect(cache.get('c')).toBe('C');
-    clock = 100;
-    expect(cache.get('a')).toBeUndefined();
-    expect(cache.size).toBe(1);
-  });
-
-  it('keeps nothing when its size or time to live is 0', () => {
-    const cache = createTtlCache<number>({ maxEntries: 0, ttlMs: 1000 });
-    cache.set('a', 1);
-    expect(cache.get('a')).toBeUndefined();
-  });
-});
-
-describe('createSingleFlight', () => {
-  it('shares one running task per key and runs again once it settled', async () => {
-    const flight = createSingleFlight<number>();
+describe('createLookupCache', () => {
+  const loader = () => {
     let calls = 0;
-    const task = async () => {
+    const load = (value: string) => async () => {
       calls += 1;
       await new Promise((resolve) => setTimeout(resolve, 5));
-      return calls;
+      return { value };
     };
-    expect(await Promise.all([flight('k', task), flight('k', task), flight('j', task)])).toEqual([
-      2, 2, 2,
+    return { load, calls: () => calls };
+  };
+
+  it('expires entries after the time to live and evicts the least recently used', async () => {
+    let clock = 1000;
+    const cache = createLookupCache<{ value: string }>({
+      maxEntries: 2,
+      ttlMs: 100,
+      now: () => clock,
+    });
+    const { load, calls } = loader();
+    await cache.get('a', load('A'));
+    await cache.get('b', load('B'));
+    expect(await cache.get('a', load('A2'))).toEqual({ value: 'A' }); // a is now the most recent
+    await cache.get('c', load('C')); // evicts b
+    expect(calls()).toBe(3);
+    expect(await cache.get('b', load('B2'))).toEqual({ value: 'B2' });
+    expect(calls()).toBe(4);
+    clock += 100;
+    expect(await cache.get('b', load('B3'))).toEqual({ value: 'B2' }); // exactly the ttl: live
+    clock += 1;
+    expect(await cache.get('b', load('B3'))).toEqual({ value: 'B3' });
+    expect(calls()).toBe(5);
+  });
+
+  it('shares one load among concurrent lookups of a key', async () => {
+    const cache = createLookupCache<{ value: string }>({ maxEntries: 10, ttlMs: 86_400_000 });
+    const { load, calls } = loader();
+    const answers = await Promise.all([
+      cache.get('k', load('1')),
+      cache.get('k', load('2')),
+      cache.get('j', load('3')),
     ]);
-    expect(calls).toBe(2);
-    await flight('k', task);
-    expect(calls).toBe(3);
+    expect(answers).toEqual([{ value: '1' }, { value: '1' }, { value: '3' }]);
+    expect(calls()).toBe(2);
+  });
+
+  it('does not keep a failure: the next lookup loads again', async () => {
+    const cache = createLookupCache<{ value: string }>({ maxEntries: 10, ttlMs: 86_400_000 });
+    const failing = async (): Promise<{ value: string }> => {
+      throw new Error('upstream down');
+    };
+    await expect(Promise.all([cache.get('k', failing), cache.get('k', failing)])).rejects.toThrow(
+      'upstream down',
+    );
+    expect(await cache.get('k', async () => ({ value: 'ok' }))).toEqual({ value: 'ok' });
+  });
+
+  it('keeps nothing when its size or time to live is 0, but still shares loads in flight', async () => {
+    for (const settings of [
+      { maxEntries: 0, ttlMs: 1000 },
+      { maxEntries: 10, ttlMs: 0 },
+    ]) {
+      const cache = createLookupCache<{ value: string }>(settings);
+      const { load, calls } = loader();
+      await Promise.all([cache.get('k', load('1')), cache.get('k', load('2'))]);
+      expect(calls()).toBe(1);
+      expect(await cache.get('k', load('3'))).toEqual({ value: '3' });
+      expect(calls()).toBe(2);
+    }
   });
 });
 

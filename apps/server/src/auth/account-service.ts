@@ -17,12 +17,8 @@ import {
   type UserRow,
 } from '../users/repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import {
-  consumeOneTimeToken,
-  issueOneTimeToken,
-  revokeOtherRefreshFamilies,
-  spentOneTimeTokenUser,
-} from './session-tokens.ts';
+import { consumeOneTimeToken, issueOneTimeToken, spentOneTimeTokenUser } from './mail-tokens.ts';
+import { revokeOtherRefreshFamilies } from './session-tokens.ts';
 import type { AuthServiceDeps } from './service.ts';
 
 /** 400 with a field error on `currentPassword` (missing or wrong). */

@@ -1,25 +1,17 @@
 /**
- * Refresh tokens and single-use mail tokens (API-CONTRACT.md, Auth;
- * docs/decisions/005-token-strategy.md). Both are opaque 256-bit random strings handed out
- * once and stored only as SHA-256 hashes.
+ * Refresh tokens (API-CONTRACT.md, Auth; docs/decisions/005-token-strategy.md): opaque
+ * 256-bit random strings handed out once and stored only as SHA-256 hashes (as are the
+ * single-use mail tokens of mail-tokens.ts).
  *
- * Refresh: each sign-in starts a family; each refresh retires the presented token and
- * issues the next one in the family; presenting a retired token again revokes the whole
- * family (reuse detection), except within a short grace after the rotation, when it
- * answers the same successor (docs/decisions/024-refresh-grace-and-cross-tab-refresh.md). Mail tokens (password reset 1 h, email verification 7 days)
- * are consumed once.
+ * Each sign-in starts a family; each refresh retires the presented token and issues the
+ * next one in the family; presenting a retired token again revokes the whole family (reuse
+ * detection), except within a short grace after the rotation, when it answers the same
+ * successor (docs/decisions/024-refresh-grace-and-cross-tab-refresh.md).
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { oneTimeTokens, refreshTokens, users } from '../db/schema.ts';
-
-/** Password-reset links live 1 hour (API-CONTRACT.md, forgot). */
-export const RESET_TOKEN_TTL_SECONDS = 3600;
-/** Verification links live 7 days. */
-export const VERIFY_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
-/** The set-password link of an admin-created account's welcome mail lives 7 days. */
-export const WELCOME_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+import { refreshTokens, users } from '../db/schema.ts';
 
 /** A new opaque token: 32 random bytes, base64url (43 characters). */
 export function newOpaqueToken(): string {
@@ -220,92 +212,4 @@ export async function revokeAllRefreshTokens(db: Db, userId: string): Promise<vo
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-}
-
-/** The purposes of mail tokens. */
-export type OneTimePurpose = 'password_reset' | 'email_verification';
-
-/**
- * Issues a single-use mail token for `userId`, living `ttlSeconds` (default: 1 hour for a
- * reset, 7 days for a verification); earlier unused tokens of the same purpose are spent
- * so that only the newest link works. Resolves to the token in clear.
- */
-export async function issueOneTimeToken(
-  db: Db,
-  userId: string,
-  purpose: OneTimePurpose,
-  ttlSeconds?: number,
-): Promise<string> {
-  const token = newOpaqueToken();
-  const ttl =
-    ttlSeconds ??
-    (purpose === 'password_reset' ? RESET_TOKEN_TTL_SECONDS : VERIFY_TOKEN_TTL_SECONDS);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(oneTimeTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(oneTimeTokens.userId, userId),
-          eq(oneTimeTokens.purpose, purpose),
-          isNull(oneTimeTokens.usedAt),
-        ),
-      );
-    await tx.insert(oneTimeTokens).values({
-      userId,
-      purpose,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + ttl * 1000),
-    });
-  });
-  return token;
-}
-
-/**
- * Spends a mail token of `purpose` inside the caller's transaction: resolves to its user
- * id, or undefined when it is unknown, of another purpose, used or expired.
- */
-export async function consumeOneTimeToken(
-  tx: Db,
-  token: string,
-  purpose: OneTimePurpose,
-): Promise<string | undefined> {
-  const now = new Date();
-  const [row] = await tx
-    .update(oneTimeTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hashToken(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: oneTimeTokens.userId });
-  return row?.userId;
-}
-
-/**
- * The user of a mail token of `purpose` that was already spent (its `usedAt` is set), or
- * undefined when it is unknown, of another purpose or never used. Lets the verify route
- * tell a link clicked twice from a wrong one (issue 25 item 13).
- */
-export async function spentOneTimeTokenUser(
-  db: Db,
-  token: string,
-  purpose: OneTimePurpose,
-): Promise<string | undefined> {
-  const [row] = await db
-    .select({ userId: oneTimeTokens.userId })
-    .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hashToken(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNotNull(oneTimeTokens.usedAt),
-      ),
-    )
-    .limit(1);
-  return row?.userId;
 }

@@ -11,7 +11,8 @@
  */
 import { ESTIMATE_CONSTANTS, roundHalfUp } from '@solar/domain';
 import { z } from 'zod';
-import { createSingleFlight, createTtlCache } from '../geo/ttl-cache.ts';
+import { createLookupCache } from '../lookup-cache.ts';
+import { createUpstream } from '../upstream.ts';
 
 /** The system to estimate. */
 export interface ProductionInput {
@@ -120,13 +121,22 @@ export function createProductionService(
   options: PvgisOptions,
   onFallback: (error: PvgisError) => void = () => undefined,
 ): ProductionService {
-  const doFetch = options.fetch ?? globalThis.fetch;
-  const cache = createTtlCache<ProductionEstimate>({
+  const client = createUpstream({
+    name: 'PVGIS',
+    userAgent: options.userAgent,
+    timeoutMs: options.timeoutMs,
+    // PVGIS refuses some inputs with HTTP 400 and a JSON `message` ("Location over the sea").
+    fail: (message, _status, data) => {
+      const reason = (data as { message?: unknown } | null | undefined)?.message;
+      return new PvgisError(typeof reason === 'string' ? `${message}: ${reason}` : message);
+    },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const cache = createLookupCache<ProductionEstimate>({
     maxEntries: options.cacheSize,
     ttlMs: options.cacheTtlMs,
     ...(options.now ? { now: options.now } : {}),
   });
-  const singleFlight = createSingleFlight<ProductionEstimate>();
 
   async function askPvgis(input: ProductionInput): Promise<ProductionEstimate> {
     const url = new URL(`${options.baseUrl}/PVcalc`);
@@ -143,27 +153,7 @@ export function createProductionService(
       outputformat: 'json',
     };
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        headers: { 'User-Agent': options.userAgent, Accept: 'application/json' },
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch (error) {
-      throw new PvgisError(`PVGIS unreachable: ${(error as Error).message}`);
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      throw new PvgisError(`PVGIS answered HTTP ${response.status} without JSON`);
-    }
-    if (!response.ok) {
-      const message = (body as { message?: unknown } | null)?.message;
-      throw new PvgisError(
-        `PVGIS answered HTTP ${response.status}${typeof message === 'string' ? `: ${message}` : ''}`,
-      );
-    }
+    const body = await client.getJson(url);
     const parsed = pvgisAnswer.safeParse(body);
     if (!parsed.success) throw new PvgisError('PVGIS answer has an unexpected shape');
     const months = [...parsed.data.outputs.monthly.fixed].sort((a, b) => a.month - b.month);
@@ -187,15 +177,8 @@ export function createProductionService(
   return {
     async estimate(raw) {
       const input = roundInputs(raw);
-      const key = JSON.stringify(input);
-      const hit = cache.get(key);
-      if (hit) return hit;
       try {
-        return await singleFlight(key, async () => {
-          const answer = await askPvgis(input);
-          cache.set(key, answer);
-          return answer;
-        });
+        return await cache.get(JSON.stringify(input), () => askPvgis(input));
       } catch (error) {
         if (!(error instanceof PvgisError)) throw error;
         onFallback(error);

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { ConfigError } from '../config.ts';
-import { checkDataDir, extensions, PARTIAL_PREFIX, reasonOf } from './database.ts';
+import { checkDataDir, PARTIAL_PREFIX, reasonOf } from './data-dir.ts';
+import { extensions } from './database.ts';
 
 /**
  * Writes the database of `dataDir` to `file` (a .tar.gz, replaced if present); returns its

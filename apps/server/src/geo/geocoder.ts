@@ -1,15 +1,17 @@
 /**
  * A client of a Nominatim-compatible geocoder (API-CONTRACT.md "Quick calculator helpers":
  * `/geo/search`, `/geo/reverse`; docs/decisions/010-ocr-geocoding-pvgis.md). Every upstream
- * call carries an identifying User-Agent, calls start at most once per `minIntervalMs`
- * (spacer.ts), equal lookups in flight share one call, and answers are kept in an LRU cache
- * with a time to live. Failures (network, timeout, HTTP error, bad JSON, "Unable to
+ * call (upstream.ts: time limit, retries of network errors and 5xx) carries an identifying
+ * User-Agent; calls, retries included, start at most once per `minIntervalMs` (spacer.ts);
+ * equal lookups in flight share one call and answers are kept in an LRU cache with a time
+ * to live (lookup-cache.ts). Failures (network, timeout, HTTP error, bad JSON, "Unable to
  * geocode") throw GeocoderError; a full queue throws QueueFullError.
  */
 import type { GeoPlace } from '@solar/domain';
 import { z } from 'zod';
+import { createLookupCache } from '../lookup-cache.ts';
+import { createUpstream } from '../upstream.ts';
 import { createSpacer } from './spacer.ts';
-import { createSingleFlight, createTtlCache } from './ttl-cache.ts';
 
 /** The geocoder could not answer (the routes turn it into 502). */
 export class GeocoderError extends Error {
@@ -72,57 +74,36 @@ export function toGeoPlace(place: NominatimPlace): GeoPlace {
 
 /** Creates the client (see the file comment). */
 export function createGeocoder(options: GeocoderOptions): Geocoder {
-  const doFetch = options.fetch ?? globalThis.fetch;
   const spacer = createSpacer({
     minIntervalMs: options.minIntervalMs,
     maxWaiting: options.maxWaiting,
     ...(options.now ? { now: options.now } : {}),
   });
-  const cache = createTtlCache<GeoPlace[] | GeoPlace>({
+  const cache = createLookupCache<GeoPlace[] | GeoPlace>({
     maxEntries: options.cacheSize,
     ttlMs: options.cacheTtlMs,
     ...(options.now ? { now: options.now } : {}),
   });
-  const singleFlight = createSingleFlight<GeoPlace[] | GeoPlace>();
 
-  async function upstream(path: string, params: Record<string, string>): Promise<unknown> {
+  const client = createUpstream({
+    name: 'geocoder',
+    userAgent: options.userAgent,
+    timeoutMs: options.timeoutMs,
+    pace: (task) => spacer.run(task),
+    fail: (message) => new GeocoderError(message),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  function upstream(path: string, params: Record<string, string>): Promise<unknown> {
     const url = new URL(`${options.baseUrl}/${path}`);
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
     url.searchParams.set('format', 'jsonv2');
     if (options.email) url.searchParams.set('email', options.email);
-    return spacer.run(async () => {
-      let response: Response;
-      try {
-        response = await doFetch(url, {
-          headers: { 'User-Agent': options.userAgent, Accept: 'application/json' },
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-      } catch (error) {
-        throw new GeocoderError(`geocoder unreachable: ${(error as Error).message}`);
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new GeocoderError(`geocoder answered HTTP ${response.status}`);
-      }
-      try {
-        return (await response.json()) as unknown;
-      } catch {
-        throw new GeocoderError('geocoder answered something that is not JSON');
-      }
-    });
+    return client.getJson(url);
   }
 
-  async function cached<T extends GeoPlace[] | GeoPlace>(
-    key: string,
-    load: () => Promise<T>,
-  ): Promise<T> {
-    const hit = cache.get(key);
-    if (hit !== undefined) return hit as T;
-    return singleFlight(key, async () => {
-      const value = await load();
-      cache.set(key, value);
-      return value;
-    }) as Promise<T>;
+  function cached<T extends GeoPlace[] | GeoPlace>(key: string, load: () => Promise<T>) {
+    return cache.get(key, load) as Promise<T>;
   }
 
   return {

@@ -15,11 +15,8 @@ import type { z } from 'zod';
 import type { AccountCache } from '../auth/account-cache.ts';
 import type { AccountMail } from '../auth/account-mail.ts';
 import { hashPassword } from '../auth/password.ts';
-import {
-  issueOneTimeToken,
-  revokeAllRefreshTokens,
-  WELCOME_TOKEN_TTL_SECONDS,
-} from '../auth/session-tokens.ts';
+import { issueOneTimeToken, WELCOME_TOKEN_TTL_SECONDS } from '../auth/mail-tokens.ts';
+import { revokeAllRefreshTokens } from '../auth/session-tokens.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
