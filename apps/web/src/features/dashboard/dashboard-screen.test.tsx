@@ -15,7 +15,9 @@ import {
   type AppFixtureOptions,
 } from '../../testing/app-fixture.tsx';
 
-beforeEach(() => {
+// A desktop window: the header shows the navigation links (a phone has a Menu button).
+beforeEach(async () => {
+  await page.viewport(1280, 800);
   localStorage.removeItem(STORAGE_KEYS.calculatorData);
   localStorage.removeItem(STORAGE_KEYS.language);
 });

@@ -21,6 +21,7 @@ describe('404 page (spec section 2)', () => {
   });
 
   it('renders inside the signed-in shell for a signed-in visitor, titled "Page not found · Solar"', async () => {
+    await page.viewport(1280, 800);
     const fixture = createAppFixture({ path: '/no/such/page', as: 'client' });
     await fixture.ready;
     await render(<AppFixtureView fixture={fixture} />);
