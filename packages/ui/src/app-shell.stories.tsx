@@ -1,6 +1,6 @@
 import { navMessages as n } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { AVATAR_DATA_URL } from '../../../.storybook/fixtures.ts';
 import { AppShell } from './app-shell.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from './card.tsx';
@@ -35,6 +35,7 @@ const meta = {
     brand: <Logo name="Solar" compact />,
     navLabel: 'Main',
     navItems: nav,
+    menuLabel: 'Menu',
     skipLabel: 'Skip to content',
     actions: (
       <UserMenu
@@ -86,3 +87,24 @@ export const Default: Story = {
 
 /** A user without the manage-users permission: the web layer passes fewer links. */
 export const WithoutUsersLink: Story = { args: { navItems: nav.filter((i) => i.id !== 'users') } };
+
+/**
+ * A 390 px phone: the navigation collapses into a "Menu" button; opened, it lists the same
+ * links with the current page marked.
+ */
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(390);
+    const canvas = within(canvasElement);
+    const navigation = canvas.getByRole('navigation', { name: 'Main' });
+    await expect(within(navigation).queryByRole('link')).toBeNull();
+    await userEvent.click(within(navigation).getByRole('button', { name: 'Menu' }));
+    const menu = within(await within(document.body).findByRole('dialog', { name: 'Menu' }));
+    await expect(menu.getAllByRole('link')).toHaveLength(nav.length);
+    await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};

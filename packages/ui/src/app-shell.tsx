@@ -3,10 +3,19 @@
  * the main navigation (a labelled nav landmark; the current page has
  * `aria-current="page"`) and an actions slot (the user menu),
  * then the main landmark. Which links show is the web layer's decision (permissions).
+ * Below 640 px the navigation is a "Menu" button opening the same links in a popover
+ * dialog (react-aria-components: Tab moves, Escape closes and returns focus).
  */
 import type { ComponentType, ReactNode } from 'react';
-import { Link as AriaLink } from 'react-aria-components';
+import {
+  Button as AriaButton,
+  Dialog,
+  DialogTrigger,
+  Link as AriaLink,
+  Popover,
+} from 'react-aria-components';
 import { cn, focusRing } from './cn.ts';
+import { CheckIcon, MenuIcon } from './icons.tsx';
 
 /** One navigation link. */
 export interface AppShellNavItem {
@@ -14,10 +23,11 @@ export interface AppShellNavItem {
   id: string;
   /** Where the link goes (handled by the app's `RouterProvider`). */
   href: string;
-  /** Visible text of the link (translated); below 1024 px only its accessible name when there is an icon. */
+  /** Visible text of the link (translated); from 640 to 1023 px only its accessible name
+   * when there is an icon. */
   label: string;
-  /** A decorative icon before the label; below 1024 px the link shows only the icon, and
-   * the label stays its accessible name. */
+  /** A decorative icon before the label; from 640 to 1023 px the link shows only the
+   * icon, and the label stays its accessible name. */
   icon?: ComponentType<{ className?: string }>;
   /** The page being shown: highlighted and `aria-current="page"`. @default false */
   isCurrent?: boolean;
@@ -30,6 +40,10 @@ export interface AppShellProps {
   navLabel: string;
   /** The navigation links, in order (only those the user may open). */
   navItems: readonly AppShellNavItem[];
+  /** Text of the phone navigation's button ("Menu"), below 640 px. */
+  menuLabel: string;
+  /** Open the phone navigation's menu on first render (stories). @default false */
+  defaultMenuOpen?: boolean;
   /** Controls at the end of the header (the user menu). @default undefined (none) */
   actions?: ReactNode;
   /** Text of the skip link ("Skip to content"). */
@@ -53,6 +67,8 @@ export function AppShell({
   brand,
   navLabel,
   navItems,
+  menuLabel,
+  defaultMenuOpen,
   actions,
   skipLabel,
   children,
@@ -69,19 +85,15 @@ export function AppShell({
       <header className="border-b border-border bg-surface-raised">
         <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-6">
           <div className="flex items-center gap-2 font-semibold">{brand}</div>
-          <nav aria-label={navLabel} className="flex-1">
-            <ul className="flex flex-wrap items-center gap-0.5 sm:gap-1">
+          <nav aria-label={navLabel} className="flex flex-1 justify-end sm:justify-start">
+            <PhoneNavMenu label={menuLabel} items={navItems} defaultOpen={defaultMenuOpen} />
+            <ul className="hidden flex-wrap items-center gap-1 sm:flex">
               {navItems.map((item) => (
                 <li key={item.id}>
                   <AriaLink
                     href={item.href}
                     aria-current={item.isCurrent ? 'page' : undefined}
-                    className={cn(
-                      'flex items-center gap-2 rounded-control px-2.5 py-2.5 text-sm font-medium text-fg-muted no-underline lg:px-3 lg:py-2',
-                      'data-[hovered]:bg-black/5 data-[hovered]:text-fg dark:data-[hovered]:bg-white/10',
-                      item.isCurrent && 'bg-brand-50 text-brand-800 dark:bg-white/10 dark:text-fg',
-                      focusRing,
-                    )}
+                    className={linkClass(item.isCurrent, false)}
                   >
                     {item.icon && <item.icon className="size-4 shrink-0" />}
                     <span className={item.icon ? 'sr-only lg:not-sr-only' : undefined}>
@@ -103,5 +115,70 @@ export function AppShell({
         {children}
       </main>
     </div>
+  );
+}
+
+/** The classes of a navigation link; `inMenu` for the phone menu's full-width rows. */
+function linkClass(isCurrent: boolean | undefined, inMenu: boolean) {
+  return cn(
+    'flex items-center gap-2 rounded-control text-sm font-medium text-fg-muted no-underline',
+    inMenu ? 'gap-3 px-3 py-2.5' : 'px-2.5 py-2.5 lg:px-3 lg:py-2',
+    'data-[hovered]:bg-black/5 data-[hovered]:text-fg dark:data-[hovered]:bg-white/10',
+    isCurrent && 'bg-brand-50 text-brand-800 dark:bg-white/10 dark:text-fg',
+    focusRing,
+  );
+}
+
+/**
+ * The navigation below 640 px: a "Menu" button opening a popover dialog with the same
+ * links (Tab moves, Escape closes and returns focus; following a link closes it).
+ */
+function PhoneNavMenu({
+  label,
+  items,
+  defaultOpen,
+}: {
+  label: string;
+  items: readonly AppShellNavItem[];
+  defaultOpen?: boolean | undefined;
+}) {
+  return (
+    <DialogTrigger {...(defaultOpen ? { defaultOpen } : {})}>
+      <AriaButton
+        className={cn(
+          'flex items-center gap-2 rounded-control px-2.5 py-2.5 text-sm font-medium text-fg-muted sm:hidden',
+          'data-[hovered]:bg-black/5 data-[pressed]:bg-black/10 dark:data-[hovered]:bg-white/10',
+          focusRing,
+        )}
+      >
+        <MenuIcon className="size-5" />
+        {label}
+      </AriaButton>
+      <Popover
+        placement="bottom end"
+        className="w-64 max-w-[calc(100vw-1rem)] rounded-control border border-border bg-surface-raised p-1 shadow-overlay"
+      >
+        <Dialog aria-label={label} className="outline-none">
+          {({ close }) => (
+            <ul className="flex flex-col gap-0.5">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <AriaLink
+                    href={item.href}
+                    aria-current={item.isCurrent ? 'page' : undefined}
+                    onPress={close}
+                    className={linkClass(item.isCurrent, true)}
+                  >
+                    {item.icon && <item.icon className="size-4 shrink-0" />}
+                    <span className="flex-1">{item.label}</span>
+                    {item.isCurrent && <CheckIcon className="size-4" />}
+                  </AriaLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
   );
 }

@@ -3,7 +3,7 @@
  * /auth/me` on arrival and when the window regains focus. A role an admin took away takes
  * the Users link with it; a deactivated account is signed out with the reason.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { AppFixtureView, createAppFixture, type AppFixture } from '../testing/app-fixture.tsx';
@@ -19,6 +19,11 @@ function me(fixture: AppFixture) {
 const mainNav = () => page.getByRole('navigation', { name: 'Main' });
 
 describe('the session follows the account', () => {
+  // A desktop window: the header shows the navigation links (a phone has a Menu button).
+  beforeEach(async () => {
+    await page.viewport(1280, 800);
+  });
+
   it('drops the Users link of an admin demoted meanwhile, when the window regains focus', async () => {
     const fixture = createAppFixture({ path: '/dashboard', as: 'admin' });
     await fixture.ready;

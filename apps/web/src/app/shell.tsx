@@ -68,6 +68,7 @@ export function SignedInShell({
       }
       navLabel={intl.formatMessage({ id: 'app.mainNav' })}
       navItems={items}
+      menuLabel={intl.formatMessage({ id: 'app.menu' })}
       skipLabel={intl.formatMessage({ id: 'app.skipToContent' })}
       actions={
         user && (

@@ -1,11 +1,13 @@
 /**
  * The frame of the signed-out pages (spec section 2: sign in, sign up, forgot and reset
- * password, email verification): the `main#main` landmark, the logo (a link to the quick
- * calculator) beside the language selector, and a card holding the page's h1, an optional
- * lead paragraph and the content.
+ * password, email verification; issue 21 item 2): a header with the logo (a link to the
+ * quick calculator) and the language selector at its top right, then `main#main`: from
+ * 1024 px two columns, the product's value (a headline and three benefits) beside a card
+ * holding the page's h1, an optional lead paragraph and the content; on narrower screens
+ * the card alone (the value block is hidden).
  */
 import { ROUTES } from '@solar/domain';
-import { Card, Logo } from '@solar/ui';
+import { CalculatorIcon, Card, Logo, MessageIcon, SunIcon } from '@solar/ui';
 import type { ReactNode, Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -22,31 +24,79 @@ export interface AuthPageProps {
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-/** A centred card page for the account screens; mobile first. */
+/** The account screens' page: header, value block (>= 1024 px) and the form card. */
 export function AuthPage({ title, subtitle, children, footer, headingRef }: AuthPageProps) {
   const intl = useIntl();
   return (
-    <main
-      id="main"
-      className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center gap-6 px-4 py-8 sm:px-6"
-    >
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <Link href={ROUTES.quickCalculator} className="rounded-control">
-          <Logo name={intl.formatMessage({ id: 'app.name' })} />
-        </Link>
-        <LocaleSelect hideLabel={false} />
-      </div>
-      <Card className="p-6">
-        <div className="flex flex-col gap-1">
-          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold outline-none">
-            {title}
-          </h1>
-          {subtitle && <p className="text-fg-muted">{subtitle}</p>}
+    <div className="flex min-h-dvh flex-col bg-surface text-fg">
+      <header className="border-b border-border bg-surface-raised">
+        <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <Link href={ROUTES.quickCalculator} className="rounded-control">
+            <Logo name={intl.formatMessage({ id: 'app.name' })} />
+          </Link>
+          <LocaleSelect />
         </div>
-        {children}
-      </Card>
-      {footer && <div className="text-center text-sm text-fg-muted">{footer}</div>}
-    </main>
+      </header>
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-12 px-4 py-8 sm:px-6 lg:grid-cols-2 lg:py-12"
+      >
+        <div className="mx-auto flex w-full max-w-md flex-col gap-6">
+          <Card className="p-6">
+            <div className="flex flex-col gap-1">
+              <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold outline-none">
+                {title}
+              </h1>
+              {subtitle && <p className="text-fg-muted">{subtitle}</p>}
+            </div>
+            {children}
+          </Card>
+          {footer && <div className="text-center text-sm text-fg-muted">{footer}</div>}
+        </div>
+        <ProductValue />
+      </main>
+    </div>
+  );
+}
+
+/** The benefits of the value block: icon and message ids (auth messages). */
+const BENEFITS = [
+  { id: 'estimate', Icon: CalculatorIcon },
+  { id: 'location', Icon: SunIcon },
+  { id: 'assistant', Icon: MessageIcon },
+] as const;
+
+/**
+ * The product's value beside the form from 1024 px (first column; after the form in the
+ * reading order, so the form comes first to a screen reader and on the keyboard).
+ */
+function ProductValue() {
+  const intl = useIntl();
+  return (
+    <section
+      aria-labelledby="auth-value-heading"
+      className="hidden flex-col gap-8 lg:order-first lg:flex"
+    >
+      <h2 id="auth-value-heading" className="text-3xl font-semibold tracking-tight text-balance">
+        {intl.formatMessage({ id: 'auth.value.headline' })}
+      </h2>
+      <ul className="flex flex-col gap-6">
+        {BENEFITS.map(({ id, Icon }) => (
+          <li key={id} className="flex gap-4">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-control bg-brand-100 text-brand-800 dark:bg-white/10 dark:text-brand-100">
+              <Icon className="size-5" />
+            </span>
+            <div className="flex flex-col gap-1">
+              <h3 className="font-semibold">
+                {intl.formatMessage({ id: `auth.value.${id}.title` })}
+              </h3>
+              <p className="text-fg-muted">{intl.formatMessage({ id: `auth.value.${id}.body` })}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-/** The dashboard's link cards, labelled panels and settings card (spec section 2). */
+/** The dashboard's link cards and labelled panels (spec section 2). */
 import type { NavItem } from '@solar/domain';
 import {
   CalculatorIcon,
@@ -13,7 +13,6 @@ import {
 } from '@solar/ui';
 import type { ComponentType, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { LocaleSelect } from '../../app/locale-select.tsx';
 
 /** The icon of each link card (domain `dashboardCards` ids). */
 const CARD_ICONS: Readonly<Record<string, ComponentType<{ className?: string }>>> = {
@@ -82,19 +81,5 @@ export function Panel({
       </CardHeader>
       {children}
     </Card>
-  );
-}
-
-/** The settings card: the interface language (also in the header). */
-export function SettingsCard() {
-  const intl = useIntl();
-  return (
-    <Panel
-      id="dashboard-settings"
-      title={intl.formatMessage({ id: 'nav.settings' })}
-      description={intl.formatMessage({ id: 'dashboard.card.settings' })}
-    >
-      <LocaleSelect hideLabel={false} />
-    </Panel>
   );
 }

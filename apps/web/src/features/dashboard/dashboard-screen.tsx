@@ -2,13 +2,13 @@
  * /dashboard (spec section 2, issue 21 item 3): the signed-in user's card (avatar, name,
  * email, role badge with the role's display name); the domain's `dashboardCards` for the
  * session: the quick calculator, full calculator, profile and user management (only with
- * canManageUsers) as link cards, then the non-link activity and settings cards. The
- * activity card holds the user's own activity (domain `dashboardActivity`: the last quick
- * estimate kept in this browser, the newest drafts and conversations, each linking to where
- * it came from, with an empty state that invites the first estimate); the settings card
- * holds the interface language. Staff with canManageUsers or canViewAllProjects also see
- * user and project counts. Inside the signed-in shell, whose navigation follows the same
- * permission rules.
+ * canManageUsers) as link cards, then the activity card: the user's own activity (domain
+ * `dashboardActivity`: the last quick estimate kept in this browser, the newest drafts and
+ * conversations, each linking to where it came from, with an empty state that invites the
+ * first estimate). No settings card: the language is in the header's user menu. Staff
+ * with canManageUsers or canViewAllProjects also see user and project counts, the user
+ * counts linking to the users list. Inside the signed-in shell, whose navigation follows
+ * the same permission rules.
  */
 import { can, dashboardCards, parseRole, roleLabel } from '@solar/domain';
 import { useSession } from '@solar/api/react/provider';
@@ -18,7 +18,7 @@ import { useNow } from '../../app/clock.tsx';
 import { useSessionLike } from '../../app/session-gate.tsx';
 import { SignedInShell } from '../../app/shell.tsx';
 import { ActivityCard } from './activity-card.tsx';
-import { LinkCard, SettingsCard } from './dashboard-panels.tsx';
+import { LinkCard } from './dashboard-panels.tsx';
 import { TeamOverview } from './team-overview.tsx';
 
 export default function DashboardScreen() {
@@ -68,10 +68,7 @@ export default function DashboardScreen() {
             ))}
           </ul>
         </section>
-        <div className="grid gap-6 lg:grid-cols-3">
-          <ActivityCard className="lg:col-span-2" />
-          <SettingsCard />
-        </div>
+        <ActivityCard />
         {isStaff && <TeamOverview />}
       </div>
     </SignedInShell>

@@ -36,7 +36,10 @@ export const Client: Story = {
   },
 };
 
-/** An administrator: the user management card, the team overview, no activity of their own yet. */
+/**
+ * An administrator: the user management card, the team overview (the user counts link to
+ * the users list), no activity of their own yet.
+ */
 export const Admin: Story = {
   args: { as: 'admin' },
   play: async ({ canvasElement }) => {
@@ -48,8 +51,8 @@ export const Admin: Story = {
       await canvas.findByRole('heading', { name: text('dashboard.activity.emptyTitle') }),
     ).toBeVisible();
     await expect(
-      await canvas.findByRole('link', { name: text('dashboard.team.openUsers') }),
-    ).toBeVisible();
+      await canvas.findByRole('link', { name: text('dashboard.team.users') }),
+    ).toHaveAttribute('href', '/users');
   },
 };
 

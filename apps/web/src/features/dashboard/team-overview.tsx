@@ -1,15 +1,16 @@
 /** The dashboard's staff figures (spec section 2, issue 21 item 3). */
 import { can, ROUTES } from '@solar/domain';
 import { useAdminUsers, useProjects } from '@solar/api/react';
-import { Card, Link, Spinner } from '@solar/ui';
+import { Card, cn, Link, Spinner } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import { useNow } from '../../app/clock.tsx';
 import { useSessionLike } from '../../app/session-gate.tsx';
 
 /**
  * Staff figures: the number of user accounts and of those with an unconfirmed email (with
- * canManageUsers, linking to the users list) and of saved projects (with
- * canViewAllProjects). Each figure is one cheap list request (a page of one).
+ * canManageUsers; each figure a link to the users list, the second filtered to unconfirmed
+ * emails) and of saved projects (with canViewAllProjects; no screen lists them, so no
+ * link). Each figure is one cheap list request (a page of one).
  */
 export function TeamOverview() {
   const intl = useIntl();
@@ -32,25 +33,40 @@ export function TeamOverview() {
 
 /**
  * One figure of the team overview: a label, the number (a spinner while it loads, a short
- * note when it failed) and an optional link.
+ * note when it failed); with `href` the label is a link stretched over the whole card.
  */
 function Figure({
   label,
   value,
   failed,
   href,
-  linkLabel,
 }: {
   label: string;
   value: number | undefined;
   failed: boolean;
   href?: string;
-  linkLabel?: string;
 }) {
   const intl = useIntl();
   return (
-    <Card className="gap-2">
-      <dt className="text-sm text-fg-muted">{label}</dt>
+    <Card
+      className={cn(
+        'gap-2',
+        href &&
+          'relative transition-colors has-[[data-hovered]]:border-brand-700 dark:has-[[data-hovered]]:border-brand-500',
+      )}
+    >
+      <dt className="text-sm text-fg-muted">
+        {href ? (
+          <Link
+            href={href}
+            className="after:absolute after:inset-0 after:rounded-card data-[focus-visible]:outline-none data-[focus-visible]:after:outline-2 data-[focus-visible]:after:outline-offset-2 data-[focus-visible]:after:outline-focus data-[focus-visible]:after:outline-solid"
+          >
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </dt>
       <dd className="text-2xl font-semibold tabular-nums">
         {value !== undefined ? (
           intl.formatNumber(value)
@@ -62,11 +78,6 @@ function Figure({
           <Spinner label={intl.formatMessage({ id: 'dashboard.activity.loading' })} />
         )}
       </dd>
-      {href && linkLabel && (
-        <dd className="text-sm">
-          <Link href={href}>{linkLabel}</Link>
-        </dd>
-      )}
     </Card>
   );
 }
@@ -83,12 +94,12 @@ function UserCounts() {
         value={all.data?.totalCount}
         failed={all.isError}
         href={ROUTES.users}
-        linkLabel={t('dashboard.team.openUsers')}
       />
       <Figure
         label={t('dashboard.team.unconfirmed')}
         value={unconfirmed.data?.totalCount}
         failed={unconfirmed.isError}
+        href={`${ROUTES.users}?verified=no`}
       />
     </>
   );

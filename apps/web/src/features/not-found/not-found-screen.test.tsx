@@ -20,6 +20,30 @@ describe('404 page (spec section 2)', () => {
       .toHaveAttribute('href', '/solar-calculator');
   });
 
+  it('renders inside the signed-in shell for a signed-in visitor, titled "Page not found · Solar"', async () => {
+    await page.viewport(1280, 800);
+    const fixture = createAppFixture({ path: '/no/such/page', as: 'client' });
+    await fixture.ready;
+    await render(<AppFixtureView fixture={fixture} />);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect.element(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: /Account/ })).toBeInTheDocument();
+    await expect
+      .element(page.getByRole('heading', { level: 1 }))
+      .toHaveTextContent('Page not found');
+    await expect.poll(() => document.title).toBe('Page not found · Solar');
+  });
+
+  it('renders in the public frame (logo, language picker) when signed out', async () => {
+    const fixture = createAppFixture({ path: '/no/such/page' });
+    await render(<AppFixtureView fixture={fixture} />);
+    await expect
+      .element(page.getByRole('heading', { level: 1 }))
+      .toHaveTextContent('Page not found');
+    await expect.element(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
+    expect(page.getByRole('navigation', { name: 'Main' }).query()).toBeNull();
+  });
+
   it('has a toast test button per kind in development builds', async () => {
     expect(import.meta.env.DEV).toBe(true);
     const fixture = createAppFixture({ path: '/nope' });
