@@ -84,3 +84,24 @@ describe('chat: copy a reply', () => {
     expect(writeText.mock.calls[0]![0]).toContain('(11 characters received)');
   });
 });
+
+describe('chat: a new conversation in the sidebar', () => {
+  it('is listed as soon as its first chunk gives it an id, before the reply completes', async () => {
+    const { fixture, screen } = await openChat('new', {
+      mock: { scenario: { tokenDelayMs: 250 } },
+    });
+    const sidebar = screen.getByRole('navigation', { name: 'Conversations' });
+    await expect.element(sidebar.getByRole('button', { name: /Solar panels/ })).toBeVisible();
+    await screen.getByRole('textbox', { name: 'Message' }).fill('Panels for a flat roof');
+    await userEvent.keyboard('{Enter}');
+    const reply = screen.getByRole('log').getByRole('article').nth(1);
+    await expect.element(reply).toMatchTextContent('Thanks');
+
+    const listed = sidebar.getByRole('button', { name: /Panels for a flat roof/ });
+    await expect.element(listed).toHaveAttribute('aria-current', 'true');
+    // Still arriving: listed from the first chunk, not from the end of the reply.
+    await expect.element(reply).toHaveAttribute('aria-busy', 'true');
+    expect(reply.element().textContent).not.toContain('characters received');
+    expect(fixture.location.history.at(-1)).toMatch(/^\/chat\/[\w-]+$/);
+  });
+});
