@@ -13,6 +13,7 @@
  * - Failure: the 'Failed to load users' toast and an inline retry.
  * Page, size, sort, search and filters live in the URL query (list-state.ts), so a reload
  * or the back button keeps them.
+ * - Rows can be selected for bulk activate / deactivate (bulk-status.tsx).
  */
 import {
   DEFAULT_USER_SORT,
@@ -34,7 +35,9 @@ import {
   UsersIcon,
 } from '@solar/ui';
 import { useIntl } from 'react-intl';
+import { useSearch } from 'wouter';
 import { SignedInShell } from '../../app/shell.tsx';
+import { BulkStatusBar, useBulkSelection, useSelectColumn } from './bulk-status.tsx';
 import { ListFilters } from './list-filters.tsx';
 import { useUserColumns, type Column } from './user-columns.tsx';
 import { useUsersList } from './use-users-list.ts';
@@ -42,7 +45,8 @@ import { useUsersList } from './use-users-list.ts';
 export default function UsersListScreen() {
   const intl = useIntl();
   const { state, query, data, failure, filtered, loading, update } = useUsersList();
-  const columns = useUserColumns();
+  const selection = useBulkSelection(useSearch());
+  const columns = [useSelectColumn<Column>('select', selection), ...useUserColumns()];
   const rows = data?.items ?? [];
 
   return (
@@ -71,6 +75,8 @@ export default function UsersListScreen() {
             </Button>
           </div>
         )}
+
+        <BulkStatusBar selection={selection} />
 
         <DataTable<AdminUserListItem, Column>
           caption={intl.formatMessage({ id: 'users.list.caption' })}
