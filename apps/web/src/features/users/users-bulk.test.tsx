@@ -3,7 +3,7 @@
  * confirm with the count, one `PUT /admin/users/{id}` each, a success toast and the list
  * refreshed; the signed-in admin is never deactivated; cancel changes nothing.
  */
-import { http, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -131,5 +131,35 @@ describe('users list: bulk activate / deactivate', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await expect.poll(() => fixture.location.history.at(-1)).toContain('page=2');
     expect(screen.getByRole('region', { name: 'Selected users' }).elements()).toHaveLength(0);
+  });
+
+  it('goes on past a refused user and names them in an error toast', async () => {
+    const refused = { id: '' };
+    const fixture = createAppFixture({
+      path: '/users',
+      as: 'admin',
+      handlers: [
+        http.put('*/api/v1/admin/users/:id', ({ params }) =>
+          params.id === refused.id
+            ? HttpResponse.json({ message: 'Conflict', code: 'conflict' }, { status: 409 })
+            : undefined,
+        ),
+      ],
+    });
+    await fixture.ready;
+    refused.id = (await fixture.client.adminUsers.list({ searchTerm: 'kanat' })).items[0]!.id;
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    await expect.element(screen.getByRole('link', { name: 'Kanat Zhumabaev' })).toBeVisible();
+    await select('Kanat Zhumabaev');
+    await select('Maksat Ibraimov');
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Deactivate 2 users?' });
+    await userEvent.click(dialog.getByRole('button', { name: 'Deactivate' }));
+    await expect.element(toast('1 user deactivated')).toBeVisible();
+    await expect
+      .element(toast('1 user was not changed: Kanat Zhumabaev. Open them to see why.'))
+      .toBeVisible();
+    expect(await activeOf(fixture, 'kanat@example.com')).toBe(true);
+    expect(await activeOf(fixture, 'maksat@example.com')).toBe(false);
   });
 });
