@@ -1,6 +1,6 @@
 import { chatMessages as c } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ChatMessage, loadChatMarkdown } from './chat-message.tsx';
 
 const markdownReply = [
@@ -87,6 +87,55 @@ export const Interrupted: Story = {
   },
 };
 
+/**
+ * A finished reply offers Copy (named "Copy reply"); a copy shows a check mark and "Copied"
+ * for two seconds, announced politely.
+ */
+export const Copyable: Story = {
+  args: { onCopy: fn(), copyLabel: 'Copy reply', copiedLabel: 'Copied' },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const status = canvas.getByRole('status');
+    await expect(status).toHaveTextContent('');
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy reply' }));
+    await expect(args.onCopy).toHaveBeenCalledOnce();
+    await expect(status).toHaveTextContent('Copied');
+    await expect(canvas.getByRole('button', { name: 'Copy reply' })).toBeVisible();
+    await waitFor(() => expect(status).toHaveTextContent(''), { timeout: 3000 });
+  },
+};
+
+/** A copy that failed (the clipboard refused) shows no "Copied". */
+export const CopyRefused: Story = {
+  args: {
+    onCopy: fn(() => Promise.reject(new Error('denied'))),
+    copyLabel: 'Copy reply',
+    copiedLabel: 'Copied',
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy reply' }));
+    await expect(args.onCopy).toHaveBeenCalledOnce();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(canvas.getByRole('status')).toHaveTextContent('');
+  },
+};
+
+/** No Copy while the reply is still arriving, nor on the user's own messages. */
+export const CopyOnlyWhenFinished: Story = {
+  render: (args) => (
+    <div className="flex w-[36rem] flex-col gap-4">
+      <ChatMessage {...args} author="user" authorLabel="You" content="Hello" />
+      <ChatMessage {...args} content="A 4.4 kW system would" isStreaming />
+    </div>
+  ),
+  args: { onCopy: fn(), copyLabel: 'Copy reply', copiedLabel: 'Copied' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('button', { name: 'Copy reply' })).toBeNull();
+  },
+};
+
 export const SystemNotice: Story = {
   args: { author: 'system', authorLabel: 'System', content: c.conversationNotFound.defaultMessage },
 };
@@ -153,6 +202,9 @@ export const Catalog: Story = {
         botLabel={c.botConsultant.defaultMessage}
         content={markdownReply}
         time="10:30"
+        onCopy={() => undefined}
+        copyLabel="Copy reply"
+        copiedLabel="Copied"
       />
       <ChatMessage
         author="assistant"

@@ -4,12 +4,15 @@
  * HTML, unsafe URLs dropped, links open in a new tab) with the bot type label
  * (Solar Consultant / Sales Specialist); system messages are centred notices, `tone`
  * error for failures. A streaming reply shows a blinking caret and is `aria-busy`; an
- * interrupted one is marked. Labels arrive translated.
+ * interrupted one is marked. A finished assistant reply can offer a Copy button (`onCopy`):
+ * after a successful copy it shows a check and "Copied", announced politely. Labels arrive
+ * translated.
  */
 import type { ChatRole } from '@solar/domain/contract';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Button } from './button.tsx';
 import { cn } from './cn.ts';
-import { AlertIcon, SunIcon } from './icons.tsx';
+import { AlertIcon, CheckIcon, SunIcon } from './icons.tsx';
 
 export interface ChatMessageProps {
   /** Who wrote it: user, assistant or system. */
@@ -28,8 +31,93 @@ export interface ChatMessageProps {
   interruptedLabel?: string;
   /** System message tone: `info` a neutral notice, `error` a failure. */
   tone?: 'info' | 'error';
+  /**
+   * Copies the reply (the app writes `content` to the clipboard); resolve when copied,
+   * reject when not (no "Copied" then). Shown on finished assistant replies only, with
+   * `copyLabel`. @default undefined (no Copy button)
+   */
+  onCopy?: () => Promise<void> | void;
+  /** Accessible name of the Copy button ("Copy reply"); required with `onCopy`. @default undefined */
+  copyLabel?: string;
+  /** Shown and announced after a copy ("Copied"). @default undefined (the check mark alone) */
+  copiedLabel?: string;
   /** Extra classes for the message. @default undefined */
   className?: string;
+}
+
+/** How long the "Copied" confirmation stays, in milliseconds. */
+const COPIED_MS = 2000;
+
+/** Two overlapping sheets: the copy icon (decorative). */
+function CopyIcon({ className }: { className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className ?? 'size-4'}
+    >
+      <rect x="9" y="9" width="13" height="13" rx="2" />
+      <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+    </svg>
+  );
+}
+
+/**
+ * The reply's Copy button: its name stays `label`; after `onCopy` resolves, a check mark and
+ * `copiedLabel` show for two seconds in a polite status region (present from the start, so
+ * screen readers announce the change).
+ */
+function CopyReplyButton({
+  onCopy,
+  label,
+  copiedLabel,
+}: {
+  onCopy: () => Promise<void> | void;
+  label: string;
+  copiedLabel?: string;
+}) {
+  // Each successful copy gets a new stamp, so a second copy restarts the two seconds.
+  const [copiedAt, setCopiedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (copiedAt === null) return;
+    const timer = setTimeout(() => setCopiedAt(null), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copiedAt]);
+  const copied = copiedAt !== null;
+  const copy = () => {
+    Promise.resolve()
+      .then(onCopy)
+      .then(
+        () => setCopiedAt(Date.now()),
+        () => setCopiedAt(null),
+      );
+  };
+  return (
+    <div data-slot="copy" className="flex items-center gap-1">
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={label}
+        onPress={copy}
+        className="h-7 px-2 text-fg-muted"
+      >
+        {copied ? (
+          <CheckIcon className="size-4 text-success-fg" />
+        ) : (
+          <CopyIcon className="size-4" />
+        )}
+      </Button>
+      <span role="status" className="text-xs font-medium text-success-fg">
+        {copied ? copiedLabel : null}
+      </span>
+    </div>
+  );
 }
 
 /**
@@ -71,6 +159,9 @@ export function ChatMessage({
   isStreaming,
   interruptedLabel,
   tone = 'info',
+  onCopy,
+  copyLabel,
+  copiedLabel,
   className,
 }: ChatMessageProps) {
   if (author === 'system') {
@@ -159,6 +250,9 @@ export function ChatMessage({
           <AlertIcon className="size-3.5" />
           {interruptedLabel}
         </p>
+      )}
+      {!isUser && !isStreaming && onCopy && copyLabel && (
+        <CopyReplyButton onCopy={onCopy} label={copyLabel} copiedLabel={copiedLabel} />
       )}
     </article>
   );

@@ -18,6 +18,7 @@ import { useIntl } from 'react-intl';
 import type { DisplayMessage } from './chat-model.ts';
 import type { ChatSettings } from './chat-storage.ts';
 import { loadFailure } from '../../app/load-failure.ts';
+import { useNotify } from '../../app/notices.tsx';
 
 const AUTHOR_LABEL_IDS = {
   user: 'chatScreen.author.user',
@@ -25,7 +26,11 @@ const AUTHOR_LABEL_IDS = {
   system: 'chatScreen.author.system',
 } as const;
 
-/** One message: text (or a translated message), author, time, caret and interrupted mark. */
+/**
+ * One message: text (or a translated message), author, time, caret and interrupted mark; a
+ * finished assistant reply has Copy (its markdown text to the clipboard; a refusal is a
+ * toast).
+ */
 export function MessageView({
   message,
   showBotType,
@@ -34,8 +39,18 @@ export function MessageView({
   showBotType: boolean;
 }) {
   const intl = useIntl();
+  const notify = useNotify();
   const content =
     typeof message.content === 'string' ? message.content : intl.formatMessage(message.content);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(content);
+    } catch (error) {
+      notify({ kind: 'error', message: intl.formatMessage({ id: 'chatScreen.copyFailed' }) });
+      throw error;
+    }
+  };
+  const copyable = message.role === 'assistant' && content !== '';
   return (
     <ChatMessage
       author={message.role}
@@ -52,6 +67,13 @@ export function MessageView({
         message.interrupted ? intl.formatMessage(chatMessages.interrupted) : undefined
       }
       tone={message.tone}
+      {...(copyable
+        ? {
+            onCopy: copy,
+            copyLabel: intl.formatMessage({ id: 'chatScreen.copyReply' }),
+            copiedLabel: intl.formatMessage({ id: 'chatScreen.copied' }),
+          }
+        : {})}
     />
   );
 }

@@ -4,7 +4,7 @@
  * being streamed, the composer's draft, and the actions of the sidebar, header and composer.
  *
  * - A reply streams through `useChatStream`; a new conversation gets its id from the first
- *   chunk and the URL becomes /chat/{id} (replace).
+ *   chunk, the URL becomes /chat/{id} (replace) and the sidebar lists it.
  * - The active conversation id is kept in storage; opening /chat resumes it when it is
  *   still in the first page of the list.
  * - History 404 (spec section 8): warning toast, the id is forgotten, /chat.
@@ -45,6 +45,7 @@ import {
   writeChatSettings,
   type ChatSettings,
 } from './chat-storage.ts';
+import { useNewConversation } from './use-new-conversation.ts';
 
 /** A message the server refused (429): it is back in the composer, with when to retry. */
 export interface NotSent {
@@ -120,12 +121,8 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
 
   const focusComposer = () => composer.current?.querySelector('textarea')?.focus();
 
-  // A new conversation's first chunk gave it an id: the URL follows (replace, same screen).
-  useEffect(() => {
-    if (view.id !== null && view.id !== urlId && view.urlId === urlId) {
-      navigate(conversationPath(view.id), { replace: true });
-    }
-  }, [navigate, urlId, view.id, view.urlId]);
+  // A new conversation's first chunk gave it an id: the URL follows, the sidebar lists it.
+  useNewConversation(view, urlId);
 
   // The active conversation is kept in storage.
   useEffect(() => {

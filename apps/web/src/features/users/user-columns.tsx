@@ -12,8 +12,8 @@ import { Link, RoleBadge, StatusBadge, type DataTableColumn } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import { useUserDates } from './user-format.ts';
 
-/** The table's column ids: the sortable fields plus the row actions. */
-export type Column = UserSortField | 'actions';
+/** The table's column ids: the sortable fields, the row actions and the bulk Select. */
+export type Column = UserSortField | 'actions' | 'select';
 
 /** The table's columns (spec section 2): name, email, user type, status, verified, dates. */
 export function useUserColumns(): DataTableColumn<AdminUserListItem, Column>[] {

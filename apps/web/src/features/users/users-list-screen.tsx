@@ -13,6 +13,8 @@
  * - Failure: the 'Failed to load users' toast and an inline retry.
  * Page, size, sort, search and filters live in the URL query (list-state.ts), so a reload
  * or the back button keeps them.
+ * - Rows can be selected for bulk activate / deactivate (bulk-status.tsx); Export CSV
+ *   downloads every user of the current search and filters (export-csv.tsx).
  */
 import {
   DEFAULT_USER_SORT,
@@ -34,15 +36,20 @@ import {
   UsersIcon,
 } from '@solar/ui';
 import { useIntl } from 'react-intl';
+import { useSearch } from 'wouter';
 import { SignedInShell } from '../../app/shell.tsx';
+import { BulkStatusBar, useBulkSelection, useSelectColumn } from './bulk-status.tsx';
+import { ExportCsvButton } from './export-csv.tsx';
 import { ListFilters } from './list-filters.tsx';
+import { listStateToParams } from './list-state.ts';
 import { useUserColumns, type Column } from './user-columns.tsx';
 import { useUsersList } from './use-users-list.ts';
 
 export default function UsersListScreen() {
   const intl = useIntl();
   const { state, query, data, failure, filtered, loading, update } = useUsersList();
-  const columns = useUserColumns();
+  const selection = useBulkSelection(useSearch());
+  const columns = [useSelectColumn<Column>('select', selection), ...useUserColumns()];
   const rows = data?.items ?? [];
 
   return (
@@ -52,10 +59,13 @@ export default function UsersListScreen() {
           <h1 className="text-2xl font-semibold">
             {intl.formatMessage({ id: 'users.list.title' })}
           </h1>
-          <ButtonLink href="/users/create">
-            <PlusIcon className="size-4" aria-hidden="true" />
-            {intl.formatMessage({ id: 'users.list.create' })}
-          </ButtonLink>
+          <div className="flex flex-wrap items-center gap-2">
+            <ExportCsvButton params={listStateToParams(state)} />
+            <ButtonLink href="/users/create">
+              <PlusIcon className="size-4" aria-hidden="true" />
+              {intl.formatMessage({ id: 'users.list.create' })}
+            </ButtonLink>
+          </div>
         </header>
 
         <ListFilters state={state} update={update} />
@@ -71,6 +81,8 @@ export default function UsersListScreen() {
             </Button>
           </div>
         )}
+
+        <BulkStatusBar selection={selection} />
 
         <DataTable<AdminUserListItem, Column>
           caption={intl.formatMessage({ id: 'users.list.caption' })}

@@ -24,7 +24,7 @@ async function open(options: AppFixtureOptions = {}) {
 
 /** The names in the table's body rows, top to bottom. */
 function rowNames(): string[] {
-  return Array.from(document.querySelectorAll('tbody tr td:first-child a')).map(
+  return Array.from(document.querySelectorAll('tbody tr td:nth-child(2) a')).map(
     (a) => a.textContent ?? '',
   );
 }
