@@ -50,7 +50,6 @@ export interface AuthServiceDeps {
 export const inactive = () =>
   new HttpError(403, 'account_inactive', apiMessages.accountInactive.defaultMessage);
 
-
 /** The sign-in writes (see the file comment). */
 export function createSessionService(deps: AuthServiceDeps) {
   const { db, tokens, config, accounts, google, refreshSecret, now = Date.now } = deps;

@@ -88,7 +88,6 @@ async function emailInUse(db: Db, email: string, exceptId?: string): Promise<boo
   return row !== undefined;
 }
 
-
 /** The user administration's writes (see the file comment). */
 export function createUsersService({ db, accounts, mail, publicUrl }: UsersServiceDeps) {
   return {
