@@ -46,6 +46,7 @@ import {
   type ChatSettings,
 } from './chat-storage.ts';
 import { useNewConversation } from './use-new-conversation.ts';
+import { useRunningReply } from './use-running-reply.ts';
 
 /** A message the server refused (429): it is back in the composer, with when to retry. */
 export interface NotSent {
@@ -150,17 +151,12 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
     navigate(ROUTES.chat, { replace: true });
   }, [navigate, notFound, notify]);
 
-  // A reply still being generated when the conversation opens (a reload, another tab, a
-  // dropped connection) is followed live: GET /chat/stream/{id} (204: nothing runs). Each
-  // opened conversation is checked once.
-  const resumeCheckedFor = useRef<string | null>(null);
-  const canFollow = detail !== undefined && !ended && view.turn === null && !streaming;
-  const followRunning = stream.resume;
-  useEffect(() => {
-    if (!canFollow || view.id === null || resumeCheckedFor.current === view.id) return;
-    resumeCheckedFor.current = view.id;
-    void followRunning(view.id);
-  }, [canFollow, followRunning, view.id]);
+  // A reply still running when the conversation opens is followed live.
+  useRunningReply(
+    view.id,
+    detail !== undefined && !ended && view.turn === null && !streaming,
+    stream.resume,
+  );
 
   // Keyboard users land in the composer when the screen (or a conversation) is ready.
   useEffect(() => {
