@@ -28,7 +28,7 @@ export const lifetimeMessages = lifetime({
   neverPaysBack: 'Not within {years, plural, one {# year} other {# years}}',
   simplePayback: 'Simple payback: {years, plural, one {# year} other {# years}}',
   simplePaybackNone: 'Simple payback: not applicable',
-  co2Avoided: 'CO₂ avoided',
+  co2Avoided: 'CO2 avoided',
   tonnes: 't',
   treeSeedlings:
     'As much as {count, plural, one {# tree seedling takes} other {# tree seedlings take}} up in 10 years',
@@ -43,7 +43,7 @@ export const lifetimeMessages = lifetime({
   columnSavings: 'Savings, som',
   columnCumulative: 'Cumulative, som',
   assumptions:
-    'Assumes panels lose {degradation} of their output a year, the tariff rises {escalation} a year, and each kWh from the grid emits {factor} kg of CO₂.',
+    'Assumes panels lose {degradation} of their output a year, the tariff rises {escalation} a year, and each kWh from the grid emits {factor} kg of CO2.',
 });
 
 /** Every lifetime descriptor, keyed by id (for the web's catalog check). */

@@ -18,7 +18,7 @@ const english: LifetimeFiguresLabels = {
   simplePayback: (years) =>
     `Simple payback: ${years.toLocaleString('en')} ${years === 1 ? 'year' : 'years'}`,
   simplePaybackNone: 'Simple payback: not applicable',
-  co2Avoided: 'CO₂ avoided',
+  co2Avoided: 'CO2 avoided',
   tonnes: 't',
   treeSeedlings: (count) =>
     `As much as ${count.toLocaleString('en')} tree ${count === 1 ? 'seedling takes' : 'seedlings take'} up in 10 years`,
@@ -38,7 +38,7 @@ const english: LifetimeFiguresLabels = {
     },
   },
   assumptions: ({ degradation, escalation, factor }) =>
-    `Assumes panels lose ${degradation} of their output a year, the tariff rises ${escalation} a year, and each kWh from the grid emits ${factor} kg of CO₂.`,
+    `Assumes panels lose ${degradation} of their output a year, the tariff rises ${escalation} a year, and each kWh from the grid emits ${factor} kg of CO2.`,
 };
 
 const russian: LifetimeFiguresLabels = {
@@ -51,7 +51,7 @@ const russian: LifetimeFiguresLabels = {
   simplePayback: (years) =>
     `Простая окупаемость: ${years.toLocaleString('ru')} ${ru(years, 'год', 'года', 'лет')}`,
   simplePaybackNone: 'Простая окупаемость: не рассчитывается',
-  co2Avoided: 'Предотвращённые выбросы CO₂',
+  co2Avoided: 'Предотвращённые выбросы CO2',
   tonnes: 'т',
   treeSeedlings: (count) =>
     `Столько поглощают ${count.toLocaleString('ru')} ${ru(count, 'саженец', 'саженца', 'саженцев')} за 10 лет роста`,
@@ -71,7 +71,7 @@ const russian: LifetimeFiguresLabels = {
     },
   },
   assumptions: ({ degradation, escalation, factor }) =>
-    `Расчёт исходит из того, что панели теряют ${degradation} выработки в год, тариф растёт на ${escalation} в год, а каждый кВт·ч из сети даёт ${factor} кг CO₂.`,
+    `Расчёт исходит из того, что панели теряют ${degradation} выработки в год, тариф растёт на ${escalation} в год, а каждый кВт·ч из сети даёт ${factor} кг CO2.`,
 };
 
 /** The quick estimate of 300 kWh a month at 1.49 som/kWh (spec section 9 defaults). */
@@ -103,7 +103,7 @@ export const Default: Story = {
     await expect(value('Pays for itself')).toContain('Simple payback: 4.5 years');
     const savings = Math.round(args.figures.lifetimeSavingsSom).toLocaleString('en');
     await expect(value('Lifetime savings')).toContain(`${savings}\u00a0som`);
-    await expect(value('CO₂ avoided')).toContain(
+    await expect(value('CO2 avoided')).toContain(
       `${args.figures.co2AvoidedTonnes.toLocaleString('en', { maximumFractionDigits: 1 })} t`,
     );
     await expect(

@@ -29,7 +29,7 @@ export interface LifetimeFiguresLabels {
   simplePayback: (years: number) => string;
   /** Hint when there is no simple payback (no savings). */
   simplePaybackNone: string;
-  /** Label of the CO2 figure ("CO₂ avoided"). */
+  /** Label of the CO2 figure ("CO2 avoided"). */
   co2Avoided: string;
   /** Unit after the CO2 figure ("t"). */
   tonnes: string;
