@@ -7,19 +7,18 @@
  *
  * Layout: headers never wrap; a `truncate` column cuts its cells to one line, and the whole
  * value shows on hover (its `title`) and when anything in the row has keyboard focus (the
- * row's cells wrap instead). Narrower than 42rem (its own width: a phone) the rows become cards: the
- * `phone: 'title'` column heads each card, the others are label/value pairs, `'action'`
- * columns sit at the card's end, and a "Sort by" select replaces the sortable headers.
- * While loading, the rows dim and a progress bar runs along the top of the window, where
- * it is seen however far down the list the user is.
+ * row's cells wrap instead). Narrower than 42rem (its own width) the rows become cards
+ * (data-table-cards.tsx). While loading, the rows dim and a progress bar runs along the top
+ * of the window, seen however far down the list the user is.
  */
 import { ariaSort, nextSort, type SortState } from '@solar/domain/paging';
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Button as AriaButton, ProgressBar } from 'react-aria-components';
+import { Button as AriaButton } from 'react-aria-components';
 import { cn, focusRing } from './cn.ts';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from './icons.tsx';
-import { Select } from './select.tsx';
+import { PhoneCard, PhoneSort } from './data-table-cards.tsx';
+import { TopProgressBar } from './spinner.tsx';
 
 /** One column: an id (also the sort key), a translated header and a cell renderer. */
 export interface DataTableColumn<T extends RowData, C extends string = string> {
@@ -117,7 +116,7 @@ export function DataTable<T extends RowData, C extends string = string>({
 
   return (
     <div ref={root} data-slot="data-table" className={cn('relative', className)}>
-      {isLoading && <TopProgress label={loadingLabel} />}
+      {isLoading && <TopProgressBar label={loadingLabel} />}
       {isLoading && (
         <div
           aria-hidden="true"
@@ -295,91 +294,5 @@ function CellValue<T extends RowData, C extends string>({
     >
       {children}
     </div>
-  );
-}
-
-/** One row as a card: its title column, label/value pairs, then its actions. */
-function PhoneCard<T extends RowData, C extends string>({
-  columns,
-  row,
-}: {
-  columns: readonly DataTableColumn<T, C>[];
-  row: T;
-}) {
-  const title = columns.find((c) => c.phone === 'title');
-  const fields = columns.filter((c) => (c.phone ?? 'field') === 'field');
-  const actions = columns.filter((c) => c.phone === 'action');
-  return (
-    <li className="flex flex-col gap-3 rounded-card border border-border bg-surface-raised p-4 text-sm">
-      {title && <div className="min-w-0 text-base break-words">{title.cell(row)}</div>}
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2">
-        {fields.map((column) => (
-          <div key={column.id} className="contents">
-            <dt className="text-fg-muted">{column.header}</dt>
-            <dd className="min-w-0 break-words text-fg">{column.cell(row)}</dd>
-          </div>
-        ))}
-      </dl>
-      {actions.length > 0 && (
-        <div className="flex flex-wrap justify-end gap-3 border-t border-border pt-3">
-          {actions.map((column) => (
-            <div key={column.id}>{column.cell(row)}</div>
-          ))}
-        </div>
-      )}
-    </li>
-  );
-}
-
-/** The phone layout's sort control: each sortable column in both directions, or none. */
-function PhoneSort<T extends RowData, C extends string>({
-  columns,
-  sort,
-  labels,
-  onSortChange,
-}: {
-  columns: readonly DataTableColumn<T, C>[];
-  sort: SortState<C> | null;
-  labels: DataTableSortLabels;
-  onSortChange: (sort: SortState<C> | null) => void;
-}) {
-  const options = [
-    { id: 'none', label: labels.none },
-    ...columns
-      .filter((c) => c.sortable)
-      .flatMap((c) => [
-        { id: `${c.id}:ascending`, label: labels.ascending(c.header) },
-        { id: `${c.id}:descending`, label: labels.descending(c.header) },
-      ]),
-  ];
-  const value = sort ? `${sort.column}:${sort.direction}` : 'none';
-  return (
-    <Select
-      label={labels.sortBy}
-      options={options}
-      value={value}
-      onChange={(id) => {
-        if (id === 'none') return onSortChange(null);
-        const [column, direction] = id.split(':') as [C, SortState['direction']];
-        onSortChange({ column, direction });
-      }}
-    />
-  );
-}
-
-/** An indeterminate bar along the top of the window: seen wherever the list is scrolled. */
-function TopProgress({ label }: { label: string }) {
-  return (
-    <ProgressBar
-      isIndeterminate
-      aria-label={label}
-      data-slot="top-progress"
-      className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-500/20"
-    >
-      <span
-        aria-hidden="true"
-        className="block h-full w-1/3 animate-progress bg-brand-600 motion-reduce:w-full motion-reduce:animate-none dark:bg-brand-500"
-      />
-    </ProgressBar>
   );
 }

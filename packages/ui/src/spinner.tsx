@@ -84,3 +84,28 @@ export function LoadingOverlay({ label, isVisible, className }: LoadingOverlayPr
     </div>
   );
 }
+
+/**
+ * An indeterminate bar fixed along the top of the window, named `label` ("Loading users"):
+ * progress seen however far down a long list the user is.
+ *
+ * Use when a list or page reloads in place (the users table's next page).
+ *
+ * Don't use when the wait belongs to one control (a Button's `isPending`) or to one region
+ * that stays in view (Spinner, LoadingOverlay).
+ */
+export function TopProgressBar({ label }: { label: string }) {
+  return (
+    <ProgressBar
+      isIndeterminate
+      aria-label={label}
+      data-slot="top-progress"
+      className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-500/20"
+    >
+      <span
+        aria-hidden="true"
+        className="block h-full w-1/3 animate-progress bg-brand-600 motion-reduce:w-full motion-reduce:animate-none dark:bg-brand-500"
+      />
+    </ProgressBar>
+  );
+}
