@@ -4,6 +4,7 @@
  */
 export * from './provider.tsx';
 export * from './hooks.tsx';
+export * from './chat-stream.tsx';
 export {
   adminUserListQuery,
   adminUserQuery,
