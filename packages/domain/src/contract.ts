@@ -4,11 +4,11 @@
  * (re-exported from `requests.ts`). Times are ISO 8601 strings in UTC; ids are opaque
  * strings; amounts are in som (KGS), energy in kWh, roof area in m2.
  */
-import type { Locale } from './constants.ts';
 import type { UserSortField } from './paging.ts';
 import type { RoleKey, UserTypeCode, UserTypeName } from './roles.ts';
 
 export * from './requests.ts';
+export * from './contract-chat.ts';
 
 /** Base path of the product API (spec section 7). */
 export const API_BASE_PATH = '/api/v1';
@@ -152,132 +152,6 @@ export interface UserListResponse<T = AdminUserListItem> {
   readonly totalPages: number;
   readonly hasPreviousPage: boolean;
   readonly hasNextPage: boolean;
-}
-
-/** Bot types (spec section 3): 0 solar consultant, 1 sales specialist. */
-export type BotType = 0 | 1;
-
-/** Solar facts found in a chat exchange (spec section 3); missing facts are absent. */
-export interface ExtractedData {
-  /** Monthly electricity use, kWh. */
-  readonly monthlyKwh?: number;
-  /** Monthly electricity bill, som. */
-  readonly monthlyBill?: number;
-  /** Roof type, e.g. `flat`, `pitched`, `metal`, `tile`. */
-  readonly roofType?: string;
-  /** Roof area, m2. */
-  readonly roofArea?: number;
-  /** Free-text location (city or address). */
-  readonly location?: string;
-}
-
-/** `POST /chat/stream` body (spec section 7; built from the zod schema in requests.ts). */
-export interface ChatStreamRequest {
-  readonly message: string;
-  readonly conversationId?: string | null;
-  readonly context?: { readonly botType?: BotType; readonly locale?: Locale };
-}
-
-/** One server-sent event chunk of `POST /chat/stream` (spec section 3). */
-export interface StreamChunk {
-  readonly conversationId: string;
-  readonly textDelta: string;
-  readonly botType: BotType;
-  readonly isComplete: boolean;
-  readonly isError: boolean;
-  readonly completeMessage?: string | null;
-  readonly extractedData?: ExtractedData | null;
-}
-
-/** A conversation in the sidebar (spec section 3); `title` at most 200 characters. */
-export interface ConversationSummary {
-  readonly id: string;
-  readonly title: string;
-  readonly messageCount: number;
-  readonly lastMessageAt: string;
-  /** True while the title is the one generated from the first message. */
-  readonly titleGenerated: boolean;
-}
-
-/** `GET /chat/conversations` answer. */
-export interface ConversationListResponse {
-  readonly conversations: readonly ConversationSummary[];
-  readonly page: number;
-  readonly totalPages: number;
-}
-
-/** Who wrote a chat message. */
-export type ChatRole = 'user' | 'assistant' | 'system';
-/** Conversation status. */
-export type ConversationStatus = 'active' | 'ended';
-
-/** One stored chat message (spec section 3). */
-export interface ChatMessageDto {
-  readonly id: string;
-  readonly role: ChatRole;
-  readonly content: string;
-  readonly botType: BotType | null;
-  readonly createdAt: string;
-  /** The {@link ExtractedData} of this message as JSON text, or null. */
-  readonly extractedDataJson: string | null;
-  /** True for a reply cut short by a disconnect or an error. */
-  readonly interrupted: boolean;
-}
-
-/** `GET /chat/history/{id}` answer (spec section 3). */
-export interface ConversationDetail {
-  readonly conversationId: string;
-  readonly title: string;
-  readonly startedAt: string;
-  readonly status: ConversationStatus;
-  readonly messages: readonly ChatMessageDto[];
-}
-
-/** `POST /chat/end/{id}` answer. */
-export interface EndConversationResponse {
-  readonly conversationId: string;
-  readonly status: 'ended';
-}
-
-/** `PUT /chat/conversations/{id}/title` answer. */
-export interface TitleUpdateResponse {
-  readonly success: true;
-  readonly title: string;
-}
-
-/** The five facts of a portfolio, by their `extractedData` names (spec section 3). */
-export type PortfolioFactKey = 'monthlyKwh' | 'monthlyBill' | 'roofType' | 'roofArea' | 'location';
-
-/**
- * Where a portfolio fact was stated (issue 25 item 10): its conversation (id and title,
- * both null once that conversation is deleted) and when it was recorded (ISO).
- */
-export interface PortfolioFactSource {
-  readonly conversationId: string | null;
-  readonly conversationTitle: string | null;
-  readonly recordedAt: string;
-}
-
-/**
- * `GET /chat/portfolio` answer (spec section 3): the latest known value of each fact across
- * the user's conversations, null when unknown; `sources` says where each known fact came
- * from (absent keys: unknown facts).
- */
-export interface Portfolio {
-  readonly electricityConsumption: {
-    readonly monthlyKwh: number | null;
-    /** Som. */
-    readonly monthlyBill: number | null;
-    readonly currency: 'KGS';
-  };
-  readonly propertyInfo: {
-    readonly roofType: string | null;
-    /** m2. */
-    readonly roofArea: number | null;
-    readonly location: string | null;
-  };
-  readonly updatedAt: string | null;
-  readonly sources: Readonly<Partial<Record<PortfolioFactKey, PortfolioFactSource>>>;
 }
 
 /** A project's location (spec section 3, solar project draft). */
