@@ -4,13 +4,12 @@
  * error handler's mapping and toasts, and geolocation errors.
  */
 import { API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from './contract.ts';
+import { formatMessage, messageText } from './message-text.ts';
 import {
   apiMessages as api,
   authMessages,
-  formatMessage,
   geolocationMessages,
   globalErrorMessages as g,
-  messageText,
   validationMessages,
   type MessageDescriptor,
 } from './messages.ts';

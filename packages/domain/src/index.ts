@@ -14,6 +14,7 @@ export * from './jwt.ts';
 export * from './lifetime.ts';
 export * from './lifetime-messages.ts';
 export * from './messages.ts';
+export * from './message-text.ts';
 export * from './paging.ts';
 export * from './permissions.ts';
 export * from './pv-system.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatMessage, messageDescriptor, messageText } from './message-text.ts';
 import * as catalogue from './messages.ts';
 import {
   allMessages,
@@ -6,10 +7,7 @@ import {
   authMessages,
   calculatorMessages,
   chatMessages,
-  formatMessage,
   globalErrorMessages,
-  messageDescriptor,
-  messageText,
   userMessages,
   validationMessages,
 } from './messages.ts';

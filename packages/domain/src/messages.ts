@@ -3,7 +3,7 @@
  * user-facing text the domain knows is a react-intl message descriptor: a stable `id`,
  * looked up in the web app's catalogs (en, es, ru), and the English `defaultMessage`
  * (the spec's exact wording where it has one). Zod issues carry the `id`; the server turns
- * it back into English with {@link messageText}.
+ * it back into English with `messageText` (message-text.ts).
  */
 
 /** A user-facing message: `id` for the catalogs, `defaultMessage` in English. */
@@ -278,34 +278,3 @@ export const allMessages: Readonly<Record<string, MessageDescriptor>> = Object.f
     pageTitleMessages,
   ].flatMap((g) => Object.values(g).map((d) => [d.id, d] as const)),
 );
-
-/** English default text of a message id; the id itself when unknown (spec section 8). */
-export function messageText(id: string): string {
-  return Object.hasOwn(allMessages, id) ? allMessages[id]!.defaultMessage : id;
-}
-
-/**
- * The descriptor of a message id (e.g. a zod issue's message); `{id, defaultMessage: id}` if
- * unknown (spec sections 5 and 8).
- */
-export function messageDescriptor(id: string): MessageDescriptor {
-  return Object.hasOwn(allMessages, id) ? allMessages[id]! : { id, defaultMessage: id };
-}
-
-/** Values for the `{name}` placeholders of a message. */
-export type MessageValues = Readonly<Record<string, string | number>>;
-
-/**
- * English text of a descriptor or id with its `{name}` placeholders filled in, e.g.
- * `formatMessage(apiMessages.httpStatus, { status: 500, statusText: 'Oops' })`.
- * Placeholders without a value are left as they are (spec section 8).
- */
-export function formatMessage(
-  message: MessageDescriptor | string,
-  values: MessageValues = {},
-): string {
-  const text = typeof message === 'string' ? messageText(message) : message.defaultMessage;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : whole,
-  );
-}

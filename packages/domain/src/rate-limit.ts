@@ -3,7 +3,8 @@
  * at most 100 actions per user in any sliding hour, counted in an injected storage
  * (`localStorage` in the browser; an in-memory map on the server). `nowMs` is epoch ms.
  */
-import { calculatorMessages, formatMessage } from './messages.ts';
+import { formatMessage } from './message-text.ts';
+import { calculatorMessages } from './messages.ts';
 import { rateLimitStorageKey, type KeyValueStorage } from './session.ts';
 
 /** 100 actions per 1 hour (3 600 000 ms) per user (spec section 9). */

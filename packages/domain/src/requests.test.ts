@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { allMessages, messageText } from './messages.ts';
+import { messageText } from './message-text.ts';
+import { allMessages } from './messages.ts';
 import {
   adminCreateUserRequestSchema,
   adminUpdateUserRequestSchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { messageText } from './messages.ts';
+import { messageText } from './message-text.ts';
 import {
   BILL_IMAGE_MAX_BYTES,
   adminCreateUserFormSchema,

@@ -17,7 +17,8 @@ import {
   text,
   withMatchingConfirm,
 } from './internal/fields.ts';
-import { messageDescriptor, validationMessages as m, type MessageDescriptor } from './messages.ts';
+import { messageDescriptor } from './message-text.ts';
+import { validationMessages as m, type MessageDescriptor } from './messages.ts';
 import { DEFAULT_ROLE, ROLE_KEYS } from './roles.ts';
 
 export { EMAIL_PATTERN };
