@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { estimateProduction } from '../src/calculator/production.ts';
-import { loadCalculatorConfig } from '../src/calculator/routes.ts';
+import { loadCalculatorConfig } from '../src/calculator/config.ts';
 import { ConfigError } from '../src/config.ts';
 import { PVGIS_MONTHLY_PER_KW, startFakePvgis, type FakeService } from './geo-fakes.ts';
 import { api, startCalculatorServer, type LightServer } from './projects-app.ts';
