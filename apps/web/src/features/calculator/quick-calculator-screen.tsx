@@ -16,12 +16,13 @@
  * /signin?from=/solar-calculator-full when signed out, else to the full calculator, which
  * prefills from the stored inputs. Signed out, the page has a small header of its own.
  */
-import { isSignedIn } from '@solar/domain';
+import { isSignedIn, ROUTES } from '@solar/domain';
+import { ButtonLink } from '@solar/ui';
 import { lazy, Suspense, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useNow } from '../../app/clock.tsx';
+import { PublicFrame } from '../../app/public-frame.tsx';
 import { FullPageSpinner, useSessionLike } from '../../app/session-gate.tsx';
-import { PublicFrame } from './public-frame.tsx';
 import { QuickInputsCard } from './quick-inputs-card.tsx';
 import { preloadResults, QuickResults } from './quick-results.tsx';
 import { useQuickEstimateForm } from './use-quick-estimate-form.ts';
@@ -36,6 +37,7 @@ const SignedInShell = lazy(() =>
 
 /** The quick calculator page (default export for the router). */
 export default function QuickCalculatorScreen() {
+  const intl = useIntl();
   const now = useNow();
   const signedIn = isSignedIn(useSessionLike(), now());
   const content = <QuickCalculator signedIn={signedIn} />;
@@ -44,7 +46,19 @@ export default function QuickCalculatorScreen() {
       <SignedInShell>{content}</SignedInShell>
     </Suspense>
   ) : (
-    <PublicFrame>{content}</PublicFrame>
+    <PublicFrame
+      action={
+        <ButtonLink
+          href={`${ROUTES.signIn}?from=${encodeURIComponent(ROUTES.quickCalculator)}`}
+          variant="secondary"
+          size="sm"
+        >
+          {intl.formatMessage({ id: 'quickCalculator.signIn' })}
+        </ButtonLink>
+      }
+    >
+      {content}
+    </PublicFrame>
   );
 }
 

@@ -1,18 +1,16 @@
 /**
  * Any unknown path (spec section 2, issue 21 item 2): links home (dashboard or sign in)
  * and to the calculator, inside the signed-in shell for a signed-in visitor and the
- * public header (logo, language picker: the quick calculator's signed-out frame without
- * its sign-in button, which the page's own link replaces) otherwise; in development builds also the
+ * public frame (logo, language picker; the page's own link signs in) otherwise; in development builds also the
  * developer toast test buttons. The server answers such paths with HTTP 404.
  */
 import { homePath, isSignedIn, ROUTES } from '@solar/domain';
-import { Link, Logo } from '@solar/ui';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from '@solar/ui';
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useNow } from '../../app/clock.tsx';
 import { FullPageSpinner, useSessionLike } from '../../app/session-gate.tsx';
-import { Link as RouterLink } from 'wouter';
-import { LocaleSelect } from '../../app/locale-select.tsx';
+import { PublicFrame } from '../../app/public-frame.tsx';
 import { DevToastButtons } from './dev-toast-buttons.tsx';
 
 /** The signed-in frame, loaded only for a signed-in visitor (as on the quick calculator). */
@@ -52,26 +50,6 @@ function NotFoundContent({ home }: { home: string }) {
       </Link>
       <Link href={ROUTES.quickCalculator}>{intl.formatMessage({ id: 'notFound.calculator' })}</Link>
       {import.meta.env.DEV && <DevToastButtons />}
-    </div>
-  );
-}
-
-/** The signed-out frame: the logo (to the calculator) and the language picker, then main#main. */
-function PublicFrame({ children }: { children: ReactNode }) {
-  const intl = useIntl();
-  return (
-    <div className="flex min-h-dvh flex-col bg-surface text-fg">
-      <header className="border-b border-border bg-surface-raised">
-        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <RouterLink href={ROUTES.quickCalculator} className="rounded-control">
-            <Logo name={intl.formatMessage({ id: 'app.name' })} />
-          </RouterLink>
-          <LocaleSelect />
-        </div>
-      </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        {children}
-      </main>
     </div>
   );
 }

@@ -1,13 +1,17 @@
-/** The quick calculator's signed-out frame (spec section 2): its own small header. */
+/**
+ * The signed-out frame of public pages (spec section 2): the quick calculator and the 404
+ * page. A small header with the logo (to the calculator), the language selector and the
+ * page's own `action` (the calculator's sign-in link), then main#main.
+ */
 import { ROUTES } from '@solar/domain';
-import { ButtonLink, Logo } from '@solar/ui';
+import { Logo } from '@solar/ui';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { LocaleSelect } from '../../app/locale-select.tsx';
+import { LocaleSelect } from './locale-select.tsx';
 
-/** The signed-out frame: brand, language selector, sign-in link, then main#main. */
-export function PublicFrame({ children }: { children: ReactNode }) {
+/** The frame around `children`; `action` sits after the language selector. */
+export function PublicFrame({ children, action }: { children: ReactNode; action?: ReactNode }) {
   const intl = useIntl();
   return (
     <div className="flex min-h-dvh flex-col bg-surface text-fg">
@@ -18,13 +22,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
           </Link>
           <div className="flex items-center gap-3">
             <LocaleSelect />
-            <ButtonLink
-              href={`${ROUTES.signIn}?from=${encodeURIComponent(ROUTES.quickCalculator)}`}
-              variant="secondary"
-              size="sm"
-            >
-              {intl.formatMessage({ id: 'quickCalculator.signIn' })}
-            </ButtonLink>
+            {action}
           </div>
         </div>
       </header>
