@@ -1,11 +1,12 @@
 /**
- * The phone layout of DataTable (data-table.tsx): each row as a card, and the "Sort by"
- * select that stands in for the sortable headers. Internal to the package; its states are
+ * The phone layout of DataTable (data-table.tsx): when to use it (its own width), each row
+ * as a card, and the "Sort by" select that stands in for the sortable headers. Internal to the package; its states are
  * DataTable's Phone stories.
  */
 import type { SortState } from '@solar/domain/paging';
 import type { RowData } from '@tanstack/react-table';
 import type { DataTableColumn, DataTableSortLabels } from './data-table.tsx';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 import { Select } from './select.tsx';
 
 /** One row as a card: its title column, label/value pairs, then its actions. */
@@ -75,4 +76,30 @@ export function PhoneSort<T extends RowData, C extends string>({
       }}
     />
   );
+}
+
+/** Width (px) below which the rows are cards: 42rem at the default 16 px font size. */
+export const CARDS_BELOW_PX = 672;
+
+/**
+ * Whether the element is narrower than `px`, measured before paint and on every resize
+ * (ResizeObserver), so a phone gets the cards in its first frame; while it has no width
+ * (not laid out) the last answer stands.
+ */
+export function useNarrowerThan(ref: RefObject<HTMLElement | null>, px: number): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    // A width of 0 is an element not laid out yet (a hidden parent), not a narrow one.
+    const measure = () => {
+      const width = element.getBoundingClientRect().width;
+      if (width > 0) setNarrow(width < px);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, px]);
+  return narrow;
 }

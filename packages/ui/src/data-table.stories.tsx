@@ -3,7 +3,7 @@ import type { AdminUserListItem } from '@solar/domain/contract';
 import type { SortState, UserSortField } from '@solar/domain/paging';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { daysAgo } from '../../../.storybook/fixtures.ts';
 import { DataTable, type DataTableColumn, type DataTableProps } from './data-table.tsx';
 import { EmptyState } from './empty-state.tsx';
@@ -133,37 +133,41 @@ export const SortCycle: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const header = () => canvas.getByRole('columnheader', { name: /Name/ });
-    const button = canvas.getByRole('button', { name: 'Name' });
-    await expect(header()).toHaveAttribute('aria-sort', 'none');
-    await userEvent.click(button);
-    await expect(header()).toHaveAttribute('aria-sort', 'descending');
+    const button = () => canvas.getByRole('button', { name: 'Name' });
+    await waitFor(() => expect(header()).toHaveAttribute('aria-sort', 'none'));
+    await userEvent.click(button());
+    await waitFor(() => expect(header()).toHaveAttribute('aria-sort', 'descending'));
     await expect(args.onSortChange).toHaveBeenLastCalledWith({
       column: 'name',
       direction: 'descending',
     });
-    await userEvent.click(button);
-    await expect(header()).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(button());
+    await waitFor(() => expect(header()).toHaveAttribute('aria-sort', 'ascending'));
     await expect(args.onSortChange).toHaveBeenLastCalledWith({
       column: 'name',
       direction: 'ascending',
     });
-    await userEvent.click(button);
-    await expect(header()).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(button());
+    await waitFor(() => expect(header()).toHaveAttribute('aria-sort', 'none'));
     await expect(args.onSortChange).toHaveBeenLastCalledWith(null);
     // Another column starts again at descending, and the first goes back to none.
-    await userEvent.click(button);
+    await userEvent.click(button());
     await userEvent.click(canvas.getByRole('button', { name: 'Created' }));
-    await expect(canvas.getByRole('columnheader', { name: /Created/ })).toHaveAttribute(
-      'aria-sort',
-      'descending',
+    await waitFor(() =>
+      expect(canvas.getByRole('columnheader', { name: /Created/ })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      ),
     );
-    await expect(header()).toHaveAttribute('aria-sort', 'none');
+    await waitFor(() => expect(header()).toHaveAttribute('aria-sort', 'none'));
     // Keyboard: Enter on a focused header sorts too.
     canvas.getByRole('button', { name: 'Created' }).focus();
     await userEvent.keyboard('{Enter}');
-    await expect(canvas.getByRole('columnheader', { name: /Created/ })).toHaveAttribute(
-      'aria-sort',
-      'ascending',
+    await waitFor(() =>
+      expect(canvas.getByRole('columnheader', { name: /Created/ })).toHaveAttribute(
+        'aria-sort',
+        'ascending',
+      ),
     );
   },
 };

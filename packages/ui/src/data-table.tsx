@@ -13,11 +13,11 @@
  */
 import { ariaSort, nextSort, type SortState } from '@solar/domain/paging';
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { cn, focusRing } from './cn.ts';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from './icons.tsx';
-import { PhoneCard, PhoneSort } from './data-table-cards.tsx';
+import { CARDS_BELOW_PX, PhoneCard, PhoneSort, useNarrowerThan } from './data-table-cards.tsx';
 import { TopProgressBar } from './spinner.tsx';
 
 /** One column: an id (also the sort key), a translated header and a cell renderer. */
@@ -203,27 +203,6 @@ export function DataTable<T extends RowData, C extends string = string>({
       )}
     </div>
   );
-}
-
-/** Width (px) below which the rows are cards: 42rem at the default 16 px font size. */
-const CARDS_BELOW_PX = 672;
-
-/**
- * Whether the element is narrower than `px`, measured before paint and on every resize
- * (ResizeObserver), so a phone gets the cards in its first frame.
- */
-function useNarrowerThan(ref: RefObject<HTMLElement | null>, px: number): boolean {
-  const [narrow, setNarrow] = useState(false);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => setNarrow(element.getBoundingClientRect().width < px);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, px]);
-  return narrow;
 }
 
 /** A header: plain, or a button that moves the sort to its next state. */
