@@ -259,6 +259,24 @@ export const pageTitleMessages = group('pageTitle', {
   notFound: 'Page not found',
 });
 
+/** The project pipeline's validation and errors (issue 22; pipeline-contract.ts). */
+export const pipelineMessages = group('pipeline', {
+  action:
+    'Action must be one of requestQuote, scheduleInspection, recordInspection, acceptProposal, scheduleInstallation, markInstalled, cancel',
+  status:
+    'Status must be one of draft, quote_requested, inspection_scheduled, inspected, proposal_accepted, installation_scheduled, installed, cancelled',
+  sortBy: 'Sort field must be one of address, ownerName, status, createdAt, updatedAt',
+  dateRequired: 'Please choose a date',
+  dateInvalid: 'Please enter a real date as YYYY-MM-DD',
+  roofTypeRequired: 'Please choose the roof type',
+  roofArea: 'Roof area must be a number from 1 to 100,000 m²',
+  notesTooLong: 'Notes can be at most 2,000 characters',
+  inspectionRequired: 'Please record the roof type, area and shading notes',
+  invalidTransition: 'This project has moved on since you opened it. Refresh to see its status.',
+  tooManyPhotos: 'This project already has 20 photos. Remove one before adding another.',
+  notFound: 'Project not found',
+});
+
 /** Every descriptor of the package, keyed by id: the web's catalogs are checked against it. */
 export const allMessages: Readonly<Record<string, MessageDescriptor>> = Object.fromEntries(
   [
@@ -276,5 +294,6 @@ export const allMessages: Readonly<Record<string, MessageDescriptor>> = Object.f
     roleMessages,
     navMessages,
     pageTitleMessages,
+    pipelineMessages,
   ].flatMap((g) => Object.values(g).map((d) => [d.id, d] as const)),
 );

@@ -21,11 +21,11 @@ import {
   economics,
   kwFor,
   panelsFor,
-  ROOF_TYPES,
+  CONFIG_ROOF_TYPES,
   type PrefillSource,
-  type RoofType,
+  type ConfigRoofType,
   type SystemConfiguration,
-} from './configuration.ts';
+} from '@solar/domain';
 import { ProductionChart } from './production-chart.tsx';
 
 /** The lifetime figures load with the first production figures (issue 22 item 1). */
@@ -165,9 +165,9 @@ export function ConfigurationStep({
               onChange={(v) => set({ azimuthDeg: finite(v, CONFIG_DEFAULTS.azimuthDeg) })}
             />
           </div>
-          <Select<RoofType>
+          <Select<ConfigRoofType>
             label={t('fullCalculator.config.roofType')}
-            options={ROOF_TYPES.map((id) => ({ id, label: t(`fullCalculator.roof.${id}`) }))}
+            options={CONFIG_ROOF_TYPES.map((id) => ({ id, label: t(`fullCalculator.roof.${id}`) }))}
             value={c.roofType}
             onChange={(roofType) => set({ roofType })}
           />

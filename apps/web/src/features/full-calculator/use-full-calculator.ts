@@ -25,7 +25,7 @@ import {
   parseConfiguration,
   type PrefillSource,
   type SystemConfiguration,
-} from './configuration.ts';
+} from '@solar/domain';
 
 /** The browser storage the rate-limit counter lives in (failures count as no storage). */
 function counterStorage() {

@@ -1,24 +1,23 @@
 /**
- * The full calculator's step 2 (issue 9): the system configuration, its defaults and
+ * The full calculator's step 2 (issue 9; moved here for the proposal, issue 22): the system configuration, its defaults and
  * prefill, what is saved in a project's `configuration`, and the figures derived from a
  * production estimate. Units are in the names: kW (DC), kWh, som, %, degrees, years.
  */
+import type { Portfolio } from './contract-chat.ts';
 import {
   billToKwh,
   ESTIMATE_CONSTANTS,
   ESTIMATE_DEFAULTS,
-  PV_DEFAULTS,
-  PV_LIMITS,
   quickEstimate,
   roundHalfUp,
-  type Portfolio,
-  type QuickCalculatorData,
-} from '@solar/domain';
+} from './estimate.ts';
+import { PV_DEFAULTS, PV_LIMITS } from './pv-system.ts';
+import type { QuickCalculatorData } from './quick-calculator-data.ts';
 
 /** Roof types offered (the chat portfolio's vocabulary). */
-export const ROOF_TYPES = ['pitched', 'flat', 'metal', 'tile', 'other'] as const;
+export const CONFIG_ROOF_TYPES = ['pitched', 'flat', 'metal', 'tile', 'other'] as const;
 /** One roof type. */
-export type RoofType = (typeof ROOF_TYPES)[number];
+export type ConfigRoofType = (typeof CONFIG_ROOF_TYPES)[number];
 
 /** A system configuration (saved as the project's `configuration`). */
 export interface SystemConfiguration {
@@ -30,7 +29,7 @@ export interface SystemConfiguration {
   tiltDeg: number;
   /** Compass bearing the panels face, 0..360 (180 = south). */
   azimuthDeg: number;
-  roofType: RoofType;
+  roofType: ConfigRoofType;
   /** System losses, % (14 by default, as PVWatts). */
   lossPercent: number;
   /** Electricity price, som per kWh. */
@@ -51,7 +50,7 @@ export const CONFIG_LIMITS = {
 } as const;
 
 /** Defaults other than the size: the domain's (tilt 30°, south, 14 % losses), pitched roof. */
-export const CONFIG_DEFAULTS = { ...PV_DEFAULTS, roofType: 'pitched' as RoofType } as const;
+export const CONFIG_DEFAULTS = { ...PV_DEFAULTS, roofType: 'pitched' as ConfigRoofType } as const;
 
 /** Panels needed for `kw` (whole 0.4 kW panels, rounded up; at least 1). */
 export function panelsFor(kw: number): number {
@@ -63,9 +62,11 @@ export function kwFor(panels: number): number {
   return roundHalfUp(panels * ESTIMATE_CONSTANTS.panelKw, 1);
 }
 
-function normaliseRoof(value: string | null | undefined): RoofType {
+function normaliseRoof(value: string | null | undefined): ConfigRoofType {
   const text = (value ?? '').toLowerCase();
-  return (ROOF_TYPES as readonly string[]).includes(text) ? (text as RoofType) : 'pitched';
+  return (CONFIG_ROOF_TYPES as readonly string[]).includes(text)
+    ? (text as ConfigRoofType)
+    : 'pitched';
 }
 
 /**

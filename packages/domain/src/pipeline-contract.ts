@@ -1,0 +1,197 @@
+/**
+ * The project pipeline's HTTP shapes (issue 22 items 2 and 3): what `GET
+ * /projects/{id}/pipeline`, `GET /projects/pipeline` and `POST /projects/{id}/transitions`
+ * answer and accept, the request schemas the server validates with, and the messages of
+ * their errors. Units are in the names: m² for roof area, dates as `YYYY-MM-DD` (the
+ * business's local calendar day), instants as ISO 8601 strings.
+ *
+ * Endpoints (all need a signed-in user; visibility and actions follow pipeline.ts):
+ * - `GET /projects/pipeline?pageNumber&pageSize&sortBy&descending&searchTerm&status` ->
+ *   200 `Page<ProjectListItem>` of the projects the caller may see (own, plus the statuses
+ *   their flags bring into view); 400 with field errors.
+ * - `GET /projects/{id}/pipeline` -> 200 {@link ProjectPipeline}; 404 if not visible.
+ * - `POST /projects/{id}/transitions` {@link ProjectTransitionRequest} -> 200
+ *   {@link ProjectPipeline}; 400 field errors; 403 `forbidden` when the caller sees the
+ *   project but may not take the action; 404; 409 `invalid_transition` when the project's
+ *   status does not allow it (someone else moved it first).
+ * - `POST /projects/{id}/photos` multipart `file` (JPEG, PNG or WebP under 10 MB) -> 201
+ *   {@link InspectionPhoto}; 413, 415 as the bill upload; 403 unless
+ *   canAddInspectionPhotos; at most {@link MAX_INSPECTION_PHOTOS} per project (409).
+ * - `GET /projects/{id}/photos/{photoId}` -> the image bytes with their type.
+ * - `GET /projects/{id}/proposal.pdf?locale=en|es|ru` -> `application/pdf`, the proposal.
+ */
+import { LOCALES } from './constants.ts';
+import { z } from './internal/zod.ts';
+import { booleanField, LIMITS, queryValue, strict, text } from './internal/fields.ts';
+import { pipelineMessages, validationMessages as v } from './messages.ts';
+import { CONFIG_ROOF_TYPES, type ConfigRoofType } from './system-configuration.ts';
+import {
+  PIPELINE_ACTIONS,
+  PROJECT_STATUSES,
+  type PipelineAction,
+  type ProjectStatus,
+} from './pipeline.ts';
+
+/** Bounds of the inspection findings. */
+export const INSPECTION_LIMITS = {
+  /** Roof area, m². */
+  roofAreaM2: { min: 1, max: 100_000 },
+  /** Characters of the shading notes and of a transition note. */
+  notesMax: 2000,
+} as const;
+
+/** Photos one project may hold. */
+export const MAX_INSPECTION_PHOTOS = 20;
+
+/** The columns the pipeline list sorts by. */
+export const PROJECT_SORT_FIELDS = [
+  'address',
+  'ownerName',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const;
+/** One sortable column of the pipeline list. */
+export type ProjectSortField = (typeof PROJECT_SORT_FIELDS)[number];
+
+/** The roof findings an inspector records. */
+export interface RoofInspection {
+  readonly roofType: ConfigRoofType;
+  /** Usable roof area, m². */
+  readonly roofAreaM2: number;
+  /** Trees, chimneys, neighbouring buildings; may be empty. */
+  readonly shadingNotes: string;
+}
+
+/** One status change of a project (its history, oldest first). */
+export interface ProjectStatusEvent {
+  readonly id: string;
+  /** Null for the project's creation. */
+  readonly from: ProjectStatus | null;
+  readonly to: ProjectStatus;
+  /** The action that made the change; null for the creation. */
+  readonly action: PipelineAction | null;
+  /** Who made it (null when that account was deleted). */
+  readonly actorName: string | null;
+  readonly note: string | null;
+  /** ISO 8601 instant. */
+  readonly at: string;
+}
+
+/** A roof photo's metadata (its bytes at `GET /projects/{id}/photos/{photoId}`). */
+export interface InspectionPhoto {
+  readonly id: string;
+  readonly contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+  /** Bytes. */
+  readonly size: number;
+  readonly createdAt: string;
+}
+
+/** A project's place in the pipeline, as `GET /projects/{id}/pipeline` answers it. */
+export interface ProjectPipeline {
+  readonly projectId: string;
+  readonly status: ProjectStatus;
+  /** `YYYY-MM-DD` or null. */
+  readonly inspectionDate: string | null;
+  /** `YYYY-MM-DD` or null. */
+  readonly installationDate: string | null;
+  readonly inspection: RoofInspection | null;
+  readonly photos: readonly InspectionPhoto[];
+  readonly history: readonly ProjectStatusEvent[];
+  /** The actions the caller may take now (pipeline.ts availableActions). */
+  readonly actions: readonly PipelineAction[];
+  /** The owner (the client), for staff views. */
+  readonly owner: { readonly id: string; readonly name: string; readonly email: string };
+}
+
+/** One row of the pipeline list. */
+export interface ProjectListItem {
+  readonly id: string;
+  readonly address: string;
+  readonly status: ProjectStatus;
+  readonly ownerId: string;
+  readonly ownerName: string;
+  readonly ownerEmail: string;
+  /** Peak power, kW DC, from the saved configuration; null for a location-only draft. */
+  readonly systemSizeKw: number | null;
+  readonly inspectionDate: string | null;
+  readonly installationDate: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const m = pipelineMessages;
+const dateField = z
+  .string({ error: m.dateRequired.id })
+  .min(1, m.dateRequired.id)
+  .refine(isCalendarDate, m.dateInvalid.id);
+const notesField = text(m.notesTooLong.id)
+  .trim()
+  .max(INSPECTION_LIMITS.notesMax, m.notesTooLong.id);
+
+/** The roof findings as sent. */
+export const roofInspectionSchema = strict(
+  {
+    roofType: z.enum(CONFIG_ROOF_TYPES, { error: m.roofTypeRequired.id }),
+    roofAreaM2: z
+      .number({ error: m.roofArea.id })
+      .min(INSPECTION_LIMITS.roofAreaM2.min, m.roofArea.id)
+      .max(INSPECTION_LIMITS.roofAreaM2.max, m.roofArea.id),
+    shadingNotes: notesField.default(''),
+  },
+  m.inspectionRequired.id,
+);
+
+/**
+ * `POST /projects/{id}/transitions`: the action; `date` for scheduleInspection and
+ * scheduleInstallation, `inspection` for recordInspection (missing ones are 400 on that
+ * field); an optional note for the history.
+ */
+export const projectTransitionRequestSchema = strict({
+  action: z.enum(PIPELINE_ACTIONS, { error: m.action.id }),
+  date: dateField.optional(),
+  inspection: roofInspectionSchema.optional(),
+  note: notesField.optional(),
+}).superRefine((body, ctx) => {
+  if (
+    (body.action === 'scheduleInspection' || body.action === 'scheduleInstallation') &&
+    !body.date
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['date'], message: m.dateRequired.id });
+  }
+  if (body.action === 'recordInspection' && !body.inspection) {
+    ctx.addIssue({ code: 'custom', path: ['inspection'], message: m.inspectionRequired.id });
+  }
+});
+/** The transition request body. */
+export type ProjectTransitionRequest = z.input<typeof projectTransitionRequestSchema>;
+
+/** `GET /projects/pipeline` query: paging and sort as the user list; optional search and status. */
+export const projectPipelineQuerySchema = strict({
+  pageNumber: queryValue(z.int({ error: v.pageNumber.id }).min(1, v.pageNumber.id).default(1)),
+  pageSize: queryValue(
+    z.int({ error: v.pageSize.id }).min(1, v.pageSize.id).max(100, v.pageSize.id).default(10),
+  ),
+  sortBy: queryValue(z.enum(PROJECT_SORT_FIELDS, { error: m.sortBy.id }).default('updatedAt')),
+  descending: queryValue(booleanField().default(true)),
+  searchTerm: text(v.invalidValue.id)
+    .trim()
+    .max(LIMITS.searchMax, v.searchTooLong.id)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  status: queryValue(z.enum(PROJECT_STATUSES, { error: m.status.id }).optional()),
+});
+/** The pipeline list query after defaults. */
+export type ProjectPipelineQuery = z.output<typeof projectPipelineQuerySchema>;
+
+/** `GET /projects/{id}/proposal.pdf` query: the language of the PDF (default en). */
+export const proposalPdfQuerySchema = strict({
+  locale: z.enum(LOCALES, { error: v.locale.id }).default('en'),
+});

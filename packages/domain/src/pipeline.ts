@@ -1,0 +1,201 @@
+/**
+ * The project pipeline (issue 22 item 3): a project's statuses from draft to installed, the
+ * actions that move it, and who may take each action and see each project, all decided by
+ * the one permission matrix of permissions.ts (spec section 6). Pure data and functions:
+ * the server enforces them, the web shows only the actions they allow.
+ *
+ *   draft -> quote_requested -> inspection_scheduled -> inspected -> proposal_accepted
+ *         -> installation_scheduled -> installed; any status before installed -> cancelled.
+ */
+import { permissionsFor, type PermissionFlag } from './permissions.ts';
+
+/** Every status, in pipeline order; `cancelled` ends a project early. */
+export const PROJECT_STATUSES = [
+  'draft',
+  'quote_requested',
+  'inspection_scheduled',
+  'inspected',
+  'proposal_accepted',
+  'installation_scheduled',
+  'installed',
+  'cancelled',
+] as const;
+
+/** One pipeline status. */
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+/** True for a known status. */
+export function isProjectStatus(value: unknown): value is ProjectStatus {
+  return (PROJECT_STATUSES as readonly unknown[]).includes(value);
+}
+
+/** Statuses no action leaves. */
+export const FINAL_STATUSES: readonly ProjectStatus[] = ['installed', 'cancelled'];
+
+/** The actions that move a project (`POST /projects/{id}/transitions` `action`). */
+export const PIPELINE_ACTIONS = [
+  'requestQuote',
+  'scheduleInspection',
+  'recordInspection',
+  'acceptProposal',
+  'scheduleInstallation',
+  'markInstalled',
+  'cancel',
+] as const;
+
+/** One pipeline action. */
+export type PipelineAction = (typeof PIPELINE_ACTIONS)[number];
+
+/** One action's rule: the statuses it starts from, where it leads and who may take it. */
+export interface PipelineRule {
+  /** Statuses the action may start from. */
+  readonly from: readonly ProjectStatus[];
+  /** The status it leads to. */
+  readonly to: ProjectStatus;
+  /** Whether the project's owner (the client) may take it on their own project. */
+  readonly owner: boolean;
+  /** Flags any one of which lets staff take it on any project they may see. */
+  readonly flags: readonly PermissionFlag[];
+  /** What the request must carry: a date (`YYYY-MM-DD`), the roof findings, or nothing. */
+  readonly needs: 'date' | 'inspection' | null;
+}
+
+const BEFORE_INSTALLED: readonly ProjectStatus[] = PROJECT_STATUSES.filter(
+  (s) => !FINAL_STATUSES.includes(s),
+);
+
+/**
+ * The pipeline as data. The client requests a site visit and accepts the proposal (staff
+ * who edit projects may do both for them); inspectors schedule and record inspections
+ * (rescheduling is scheduling again); project managers schedule the installation;
+ * installers mark it done; the client or an editor may cancel before it is installed.
+ */
+export const PIPELINE_RULES: Readonly<Record<PipelineAction, PipelineRule>> = {
+  requestQuote: {
+    from: ['draft'],
+    to: 'quote_requested',
+    owner: true,
+    flags: ['canEditProjects'],
+    needs: null,
+  },
+  scheduleInspection: {
+    from: ['quote_requested', 'inspection_scheduled'],
+    to: 'inspection_scheduled',
+    owner: false,
+    flags: ['canScheduleInspections'],
+    needs: 'date',
+  },
+  recordInspection: {
+    from: ['inspection_scheduled'],
+    to: 'inspected',
+    owner: false,
+    flags: ['canScheduleInspections'],
+    needs: 'inspection',
+  },
+  acceptProposal: {
+    from: ['inspected'],
+    to: 'proposal_accepted',
+    owner: true,
+    flags: ['canEditProjects'],
+    needs: null,
+  },
+  scheduleInstallation: {
+    from: ['proposal_accepted', 'installation_scheduled'],
+    to: 'installation_scheduled',
+    owner: false,
+    flags: ['canEditProjects'],
+    needs: 'date',
+  },
+  markInstalled: {
+    from: ['installation_scheduled'],
+    to: 'installed',
+    owner: false,
+    flags: ['canInstallEquipment'],
+    needs: null,
+  },
+  cancel: {
+    from: BEFORE_INSTALLED,
+    to: 'cancelled',
+    owner: true,
+    flags: ['canEditProjects'],
+    needs: null,
+  },
+};
+
+/**
+ * The statuses a staff flag brings into view beyond the caller's own projects: all of them
+ * with canViewAllProjects; the inspection queue with canScheduleInspections; the
+ * installation queue with canInstallEquipment. Drafts stay private to their owner and to
+ * canViewAllProjects.
+ */
+export const VISIBLE_STATUSES: Readonly<Partial<Record<PermissionFlag, readonly ProjectStatus[]>>> =
+  {
+    canViewAllProjects: PROJECT_STATUSES,
+    canScheduleInspections: ['quote_requested', 'inspection_scheduled', 'inspected'],
+    canInstallEquipment: ['proposal_accepted', 'installation_scheduled', 'installed'],
+  };
+
+/** The statuses of other people's projects `role` may see (empty: own projects only). */
+export function visibleStatuses(role: string | null | undefined): readonly ProjectStatus[] {
+  const granted = permissionsFor(role);
+  const seen = new Set<ProjectStatus>();
+  for (const [flag, statuses] of Object.entries(VISIBLE_STATUSES)) {
+    if (granted[flag as PermissionFlag]) statuses.forEach((s) => seen.add(s));
+  }
+  return PROJECT_STATUSES.filter((s) => seen.has(s));
+}
+
+/** Whether `role` may see a project in `status` (its owner always may). */
+export function canSeeProject(
+  role: string | null | undefined,
+  isOwner: boolean,
+  status: ProjectStatus,
+): boolean {
+  return isOwner || visibleStatuses(role).includes(status);
+}
+
+/**
+ * Whether `role` (the owner when `isOwner`) may take `action` on a project in `status`.
+ * False when the status is not one the action starts from, or the caller may not see it.
+ */
+export function canTakeAction(
+  role: string | null | undefined,
+  isOwner: boolean,
+  status: ProjectStatus,
+  action: PipelineAction,
+): boolean {
+  const rule = PIPELINE_RULES[action];
+  if (!rule.from.includes(status)) return false;
+  if (isOwner && rule.owner) return true;
+  if (!canSeeProject(role, isOwner, status)) return false;
+  const granted = permissionsFor(role);
+  return rule.flags.some((flag) => granted[flag]);
+}
+
+/** The actions `role` may take now on a project in `status`, in pipeline order. */
+export function availableActions(
+  role: string | null | undefined,
+  isOwner: boolean,
+  status: ProjectStatus,
+): PipelineAction[] {
+  return PIPELINE_ACTIONS.filter((action) => canTakeAction(role, isOwner, status, action));
+}
+
+/**
+ * Whether roof photos may be added now: by someone who schedules inspections, while the
+ * inspection is scheduled or recorded.
+ */
+export function canAddInspectionPhotos(
+  role: string | null | undefined,
+  status: ProjectStatus,
+): boolean {
+  return (
+    permissionsFor(role).canScheduleInspections &&
+    (status === 'inspection_scheduled' || status === 'inspected')
+  );
+}
+
+/** The step number of a status for a progress display: 1..7, cancelled 0. */
+export function pipelineStep(status: ProjectStatus): number {
+  return status === 'cancelled' ? 0 : PROJECT_STATUSES.indexOf(status) + 1;
+}
