@@ -17,6 +17,7 @@ export * from './messages.ts';
 export * from './message-text.ts';
 export * from './paging.ts';
 export * from './permissions.ts';
+export * from './proposal.ts';
 export * from './pipeline.ts';
 export * from './pipeline-contract.ts';
 export * from './pv-system.ts';
