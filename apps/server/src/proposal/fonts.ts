@@ -7,7 +7,10 @@
  * Spanish (á, ñ, ¿), Russian and Kyrgyz (ң, ө, ү) customer names and addresses all render.
  * pdfkit embeds only the glyphs used.
  */
+import * as fontkit from 'fontkit';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { woffToSfnt } from './woff.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -66,14 +69,32 @@ export function textRuns(text: string): TextRun[] {
   return runs;
 }
 
-/** Registers every subset and weight of Inter in `doc` (call once per document). */
-export function registerFonts(doc: PDFKit.PDFDocument): void {
-  for (const subset of SUBSETS) {
-    for (const weight of WEIGHTS) {
-      const file = require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`);
-      doc.registerFont(fontName(subset, weight), file);
+/**
+ * The fonts by registered name, read and parsed once per process (the WOFF files turned
+ * into SFNT: woff.ts); pdfkit takes a fontkit font as it is and makes each document's
+ * subset of the glyphs it used from it.
+ */
+let fonts: Map<string, fontkit.Font> | undefined;
+
+function loadedFonts(): Map<string, fontkit.Font> {
+  if (!fonts) {
+    fonts = new Map();
+    for (const subset of SUBSETS) {
+      for (const weight of WEIGHTS) {
+        const file = `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`;
+        const font = fontkit.create(woffToSfnt(readFileSync(require.resolve(file))));
+        if (!('layout' in font)) throw new Error(`${file} is a font collection`);
+        fonts.set(fontName(subset, weight), font);
+      }
     }
   }
+  return fonts;
+}
+
+/** Registers every subset and weight of Inter in `doc` (call once per document). */
+export function registerFonts(doc: PDFKit.PDFDocument): void {
+  // pdfkit accepts a fontkit font (PDFFontFactory.open); its typings list files only.
+  for (const [name, font] of loadedFonts()) doc.registerFont(name, font as never);
 }
 
 /** How to write a piece of text: pdfkit's text options plus the weight and size. */
