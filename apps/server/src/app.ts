@@ -29,6 +29,7 @@ import { calculatorRoutes } from './calculator/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { geoRoutes } from './geo/routes.ts';
 import { projectsRoutes } from './projects/routes.ts';
+import { proposalRoutes } from './proposal/routes.ts';
 import { createTokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -227,6 +228,7 @@ export async function buildApp({
         redis,
       });
       await api.register(projectsRoutes, { db: database.db, authenticate, env, redis });
+      await api.register(proposalRoutes, { db: database.db, authenticate, env });
       await api.register(geoRoutes, { env });
       await api.register(calculatorRoutes, { env, metrics: metrics?.sources });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
