@@ -6,17 +6,11 @@
  * 4.5-sun-hour formula when PVGIS refuses; the download headers; and the refusals: 401
  * without a token, 404 for another user's project or an unknown id, 400 for a bad locale,
  * 409 `no_configuration` for a location-only draft. On PGlite, and on PostgreSQL with
- * TEST_DATABASE_URL. Also the font plumbing: text cut into runs per Inter subset file, and the
- * WOFF -> SFNT conversion that keeps a PDF fast.
+ * TEST_DATABASE_URL. Names and addresses in Kyrgyz and Spanish letters come out as written.
  */
 import { proposalFigures } from '@solar/domain';
-import * as fontkit from 'fontkit';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subsetOf, textRuns } from '../src/proposal/fonts.ts';
-import { woffToSfnt } from '../src/proposal/woff.ts';
 import { PVGIS_MONTHLY_PER_KW, startFakePvgis, type FakeService } from './geo-fakes.ts';
 import {
   ADMIN,
@@ -228,6 +222,18 @@ describe.each(databaseKinds)('the proposal PDF on %s', (kind) => {
     }
   });
 
+  it('writes Spanish and Kyrgyz letters as they are', async () => {
+    const address = 'Calle Año Nuevo 5, ¿Şişli? — Өрүк 7, Нарын';
+    const id = await saveProject(owner.token, {
+      location: { ...location, address },
+      configuration,
+      isDraft: false,
+    });
+    const response = await getPdf(id, '?locale=es', owner.token);
+    expect(response.statusCode).toBe(200);
+    expect(await pdfText(response.rawPayload)).toContain(address);
+  });
+
   it('answers 409 no_configuration for a location-only draft', async () => {
     const draft = await saveProject(owner.token, { location });
     const response = await getPdf(draft, '?locale=ru', owner.token);
@@ -236,37 +242,5 @@ describe.each(databaseKinds)('the proposal PDF on %s', (kind) => {
       code: 'no_configuration',
       message: 'Finish the system configuration before making a proposal',
     });
-  });
-});
-
-describe('the PDF’s fonts', () => {
-  it('writes each script in the Inter file that has it, spaces staying in their run', () => {
-    expect(textRuns('Чүй 120, Şişli ¿qué?')).toEqual([
-      { subset: 'cyrillic', text: 'Ч' },
-      { subset: 'cyrillic-ext', text: 'ү' },
-      { subset: 'cyrillic', text: 'й ' },
-      { subset: 'latin', text: '120, ' },
-      { subset: 'latin-ext', text: 'Ş' },
-      { subset: 'latin', text: 'i' },
-      { subset: 'latin-ext', text: 'ş' },
-      { subset: 'latin', text: 'li ¿qué?' },
-    ]);
-    expect(subsetOf('王'.codePointAt(0)!)).toBe('latin');
-  });
-
-  it('turns a WOFF file into the same font as plain SFNT bytes', () => {
-    const file = createRequire(import.meta.url).resolve(
-      '@fontsource/inter/files/inter-cyrillic-400-normal.woff',
-    );
-    const woff = readFileSync(file);
-    const fromWoff = fontkit.create(woff) as fontkit.Font;
-    const fromSfnt = fontkit.create(woffToSfnt(woff)) as fontkit.Font;
-    expect(fromSfnt.numGlyphs).toBe(fromWoff.numGlyphs);
-    expect(fromSfnt.glyphForCodePoint(0x0416).path.toSVG()).toBe(
-      fromWoff.glyphForCodePoint(0x0416).path.toSVG(),
-    );
-    expect(() => woffToSfnt(Buffer.from('not a font at all, not at all.............'))).toThrow(
-      'Not a WOFF 1.0 font',
-    );
   });
 });

@@ -7,6 +7,7 @@
  */
 import {
   parseConfiguration,
+  pipelineMessages,
   proposalFigures,
   type Locale,
   type ProposalFigures,
@@ -16,20 +17,13 @@ import type { ProductionService } from '../calculator/production.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
-import type { ApiErrorCodeLike } from '../types.ts';
 import type { ProjectCaller } from '../projects/access.ts';
 import { createProjectsService } from '../projects/service.ts';
 import { proposalPdf } from './pdf.ts';
 
-/** The English text of the 409 (the web shows its own translation by the code). */
-export const NO_CONFIGURATION_MESSAGE = 'Finish the system configuration before making a proposal';
-
-/**
- * 409 `no_configuration`: a location-only draft has nothing to propose yet. The code is not
- * in the domain's API_ERROR_CODES yet (packages are not this change's to edit): hence the cast.
- */
+/** 409 `no_configuration`: a location-only draft has nothing to propose yet. */
 const noConfiguration = () =>
-  new HttpError(409, 'no_configuration' as ApiErrorCodeLike, NO_CONFIGURATION_MESSAGE);
+  new HttpError(409, 'no_configuration', pipelineMessages.noConfiguration.defaultMessage);
 
 /** A finished PDF and the file name to save it under. */
 export interface ProposalFile {
