@@ -86,6 +86,16 @@ const location = {
 };
 /** A project configuration with text, a number and a nested object (stored as JSON). */
 const configuration = { systemSizeKw: 5, note: 'South roof', panels: { count: 12 } };
+/** A full calculator configuration (system-configuration.ts): what a proposal needs. */
+const proposalConfiguration = {
+  systemSizeKw: 4,
+  panelCount: 10,
+  tiltDeg: 30,
+  azimuthDeg: 180,
+  roofType: 'flat',
+  lossPercent: 14,
+  pricePerKwhSom: 1.49,
+};
 
 export const ENDPOINTS: Endpoint[] = [
   {
@@ -278,6 +288,16 @@ export const ENDPOINTS: Endpoint[] = [
     }),
   },
   {
+    method: 'PUT',
+    path: '/admin/users/{id}/status',
+    access: 'canManageUsers',
+    sample: async ({ target }) => ({
+      url: `/admin/users/${target.id}/status`,
+      body: { isActive: true },
+      ok: 200,
+    }),
+  },
+  {
     method: 'POST',
     path: '/chat/stream',
     access: 'signed-in',
@@ -392,6 +412,19 @@ export const ENDPOINTS: Endpoint[] = [
       url: `/projects/${await projectOf(caller)}`,
       ok: 204,
     }),
+  },
+  {
+    method: 'GET',
+    path: '/projects/{id}/proposal.pdf',
+    access: 'signed-in',
+    sample: async ({ server, caller, target }) => {
+      const answer = await server.call('POST', '/projects', {
+        token: (caller ?? target).token,
+        body: { location, configuration: proposalConfiguration, isDraft: false },
+      });
+      if (answer.status !== 201) throw new Error(`no project: ${answer.raw}`);
+      return { url: `/projects/${answer.body.id as string}/proposal.pdf?locale=ru`, ok: 200 };
+    },
   },
   {
     method: 'GET',
