@@ -112,7 +112,7 @@ export function pipelineListContract(kit: ContractKit, p: PipelineKit): void {
         expectStatus(
           await list(owner.token, {
             searchTerm: tag,
-            sortBy: 'createdAt',
+            sortBy: 'address',
             pageSize: 2,
             pageNumber,
           }),

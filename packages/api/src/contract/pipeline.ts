@@ -208,7 +208,11 @@ export function pipelineContract(kit: ContractKit): void {
       const owner = await client();
       const inspector = await staff(3);
       const { id: projectId } = await project(owner);
-      await advance(projectId, [[owner, { action: 'requestQuote' }]]);
+      // Scheduled, so every action below would be allowed but for its bad body.
+      await advance(projectId, [
+        [owner, { action: 'requestQuote' }],
+        [inspector, { action: 'scheduleInspection', date: '2026-12-03' }],
+      ]);
       const cases: [unknown, string][] = [
         [{ action: 'fly' }, 'action'],
         [{}, 'action'],
@@ -250,9 +254,11 @@ export function pipelineContract(kit: ContractKit): void {
         });
       }
       expect(expectStatus(await pipeline(owner, projectId), 200)).toMatchObject({
-        status: 'quote_requested',
-        inspectionDate: null,
+        status: 'inspection_scheduled',
+        inspectionDate: '2026-12-03',
+        inspection: null,
         history: [
+          { id, at: iso },
           { id, at: iso },
           { id, at: iso },
         ],
