@@ -2,8 +2,9 @@
  * Contract tests: roof photos and the proposal PDF (issue 22 items 2 and 3; domain
  * pipeline-contract.ts). Photos: multipart `file`, JPEG/PNG/WebP by their bytes (415
  * otherwise), under 10 MB (413), at most 20 a project (409 `too_many_photos`), added only
- * by someone who schedules inspections while the inspection is scheduled or recorded
- * (403), read back as bytes with their type. The PDF: `application/pdf` for a configured
+ * by someone who schedules inspections (403 for others) while the inspection is scheduled
+ * or recorded (before: 409 `invalid_transition`, as a transition the status does not
+ * allow), read back as bytes with their type. The PDF: `application/pdf` for a configured
  * project the caller may see; 409 `no_configuration`; 400 for an unknown locale.
  */
 import { MAX_INSPECTION_PHOTOS } from '@solar/domain/pipeline-contract';
@@ -85,12 +86,16 @@ export function pipelineFilesContract(kit: ContractKit, p: PipelineKit): void {
       expect(photos).toHaveLength(MAX_INSPECTION_PHOTOS);
     });
 
-    it('photos only while the inspection is scheduled or recorded (403 before)', async () => {
+    it('photos only while the inspection is scheduled or recorded (409 invalid_transition before)', async () => {
       const owner = await client();
       const inspector = await staff(3);
       const { id } = await project(owner);
       await advance(id, [[owner, { action: 'requestQuote' }]]);
-      expect((await upload(inspector, id, PIXEL_PNG)).status).toBe(403);
+      const early = await upload(inspector, id, PIXEL_PNG);
+      expect({ status: early.status, body: early.body }).toEqual({
+        status: 409,
+        body: errorShape('invalid_transition'),
+      });
     });
 
     it('GET /projects/{id}/proposal.pdf answers a PDF to whoever sees the project; 409 without a configuration; 400; 404', async () => {

@@ -1,11 +1,13 @@
 /**
  * The fake's pipeline files (issue 22 items 2 and 3; contract in domain
  * pipeline-contract.ts): roof photos (JPEG, PNG or WebP by their bytes, under 10 MB, at
- * most 20 a project, added by inspectors while the inspection is scheduled or recorded)
+ * most 20 a project, added by inspectors (403 for others) while the inspection is
+ * scheduled or recorded (409 `invalid_transition` before))
  * and the proposal PDF, here a tiny valid PDF naming the project (the server draws the
  * real one with pdfkit). Visibility as fake-pipeline.ts: 404 for a project not visible.
  */
 import { pipelineMessages, validationMessages as v } from '@solar/domain/messages';
+import { permissionsFor } from '@solar/domain/permissions';
 import { canAddInspectionPhotos } from '@solar/domain/pipeline';
 import {
   MAX_INSPECTION_PHOTOS,
@@ -22,7 +24,8 @@ import { roleOf, type FakeStore } from './store.ts';
 export interface FakePipelineFiles {
   /**
    * `POST /projects/{id}/photos`: `file` is the multipart field `file` (null when none was
-   * sent). 201 `InspectionPhoto`; 400 no file; 403; 404; 409 `too_many_photos`; 413; 415.
+   * sent). 201 `InspectionPhoto`; 400 no file; 403; 404; 409 `invalid_transition` or
+   * `too_many_photos`; 413; 415.
    */
   uploadPhoto(
     auth: string | null,
@@ -81,7 +84,11 @@ export function fakePipelineFiles(store: FakeStore): FakePipelineFiles {
       reply(() => {
         const user = store.authenticate(auth);
         const { record } = visibleProject(store, user, id);
-        if (!canAddInspectionPhotos(roleOf(user), record.status)) refuse(403, 'forbidden');
+        const role = roleOf(user);
+        // As transitions: not the caller's to do -> 403; theirs, but not now -> 409.
+        if (!permissionsFor(role).canScheduleInspections) refuse(403, 'forbidden');
+        if (!canAddInspectionPhotos(role, record.status))
+          conflict('invalid_transition', pipelineMessages.invalidTransition.defaultMessage);
         if (!file) refuse(400, 'validation_failed', 'A file is required in the field "file".');
         // Strictly under 10 MB, as the bill photo (domain validation.ts).
         if (file.size >= BILL_IMAGE_MAX_BYTES)
