@@ -42,6 +42,7 @@ import { openApiComponents, openApiTransform } from './openapi.ts';
 import { openRateLimitRedis } from './rate-limit-store.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createMailQueue } from './mail/queue.ts';
 import {
   documentSecurityHeaders,
   isDocument,
@@ -188,7 +189,12 @@ export async function buildApp({
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
   app.addHook('onClose', async () => transport.close());
   const mail = createAccountMail(transport, app.log);
-  app.decorate('accountMail', { settle: () => mail.settle() });
+  const projectMail = createMailQueue(transport, app.log);
+  app.decorate('accountMail', {
+    settle: async () => {
+      await Promise.all([mail.settle(), projectMail.settle()]);
+    },
+  });
   const google = config.google ? createGoogleClient(config.google) : undefined;
 
   await app.register(
@@ -227,7 +233,14 @@ export async function buildApp({
         metrics: metrics?.sources,
         redis,
       });
-      await api.register(projectsRoutes, { db: database.db, authenticate, env, redis });
+      await api.register(projectsRoutes, {
+        db: database.db,
+        authenticate,
+        env,
+        redis,
+        mail: projectMail,
+        publicUrl: config.publicUrl,
+      });
       await api.register(proposalRoutes, { db: database.db, authenticate, env });
       await api.register(geoRoutes, { env });
       await api.register(calculatorRoutes, { env, metrics: metrics?.sources });
