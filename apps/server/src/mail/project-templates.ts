@@ -17,7 +17,7 @@ export interface ProjectStatusVariables {
 
 type Rendered = { subject: string; lines: string[]; action?: string };
 
-/** Each status's human name in each language (the web's pipeline.* catalogs say the same). */
+/** Each status's human name in each language, as the mail says it. */
 export const STATUS_NAMES: Readonly<Record<Locale, Readonly<Record<ProjectStatus, string>>>> = {
   en: {
     draft: 'Draft',
