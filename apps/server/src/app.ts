@@ -189,7 +189,9 @@ export async function buildApp({
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
   app.addHook('onClose', async () => transport.close());
   const mail = createAccountMail(transport, app.log);
+  // The project status mails (projects/pipeline-service.ts): drained before the app closes.
   const projectMail = createMailQueue(transport, app.log);
+  app.addHook('onClose', async () => projectMail.settle());
   app.decorate('accountMail', {
     settle: async () => {
       await Promise.all([mail.settle(), projectMail.settle()]);
