@@ -23,7 +23,6 @@ import type { Db } from '../db/database.ts';
 import { auditLog, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { MailQueue } from '../mail/queue.ts';
-import type { ApiErrorCodeLike } from '../types.ts';
 import { seesProject, transitionAccess, type ProjectCaller } from './access.ts';
 import { notifyListeners, type ListenerLog, type PipelineListener } from './events.ts';
 import { historyOf, listPipeline, ownerOf, photosOf } from './pipeline-repository.ts';
@@ -50,12 +49,9 @@ export interface PipelineServiceDeps {
   log?: ListenerLog;
 }
 
-/**
- * A 409 with one of the pipeline's codes (pipeline-contract.ts). The domain's
- * API_ERROR_CODES does not list them yet, hence the cast.
- */
+/** A 409 with one of the pipeline's codes (pipeline-contract.ts). */
 export const pipelineConflict = (code: 'invalid_transition' | 'too_many_photos', message: string) =>
-  new HttpError(409, code as ApiErrorCodeLike, message);
+  new HttpError(409, code, message);
 
 /** 409 `invalid_transition`: the project's status does not allow the action (any more). */
 export const invalidTransition = () =>
