@@ -261,6 +261,35 @@ export const LongValues: Story = {
   },
 };
 
+/**
+ * Narrower than its columns need (long Russian headers at 1280 px do this): the table
+ * scrolls sideways inside its frame and the page itself never becomes wider than the window.
+ */
+export const WiderThanItsPlace: Story = {
+  args: {
+    rows: longUsers,
+    className: 'w-[44rem]',
+    columns: [
+      ...columns,
+      {
+        id: 'actions',
+        header: 'Actions',
+        hideHeader: true,
+        cell: (row) => <a href={`#edit-${row.id}`}>Edit</a>,
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const table = within(canvasElement).getByRole('table');
+    const scroller = table.parentElement!;
+    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+    // Visually hidden text (the hidden Actions header) is laid out inside the scroller, so
+    // it scrolls with the table instead of stretching the page past the window's edge.
+    const hidden = within(table).getByText('Actions');
+    await expect(scroller.contains(hidden.offsetParent)).toBe(true);
+  },
+};
+
 /** Keyboard focus in a row shows its cut values whole. */
 export const LongValuesRowFocused: Story = {
   args: { rows: longUsers, columns: truncatedColumns },

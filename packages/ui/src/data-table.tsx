@@ -143,7 +143,9 @@ export function DataTable<T extends RowData, C extends string = string>({
           </ul>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-card border border-border bg-surface-raised">
+        // `relative`: visually hidden text in a cell is positioned inside the scroller, so a
+        // table wider than its place scrolls in it and never widens the page.
+        <div className="relative overflow-x-auto rounded-card border border-border bg-surface-raised">
           <table aria-busy={isLoading} className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead className="bg-surface-sunken">
