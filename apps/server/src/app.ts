@@ -27,6 +27,8 @@ import { createAuthenticate } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { calculatorRoutes } from './calculator/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
+import { createCrm, type Crm } from './crm/crm.ts';
+import { crmAdminRoutes } from './crm/routes.ts';
 import { geoRoutes } from './geo/routes.ts';
 import { projectsRoutes } from './projects/routes.ts';
 import { createTokenService } from './auth/tokens.ts';
@@ -57,6 +59,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The account mail queue: `settle` resolves once every queued mail job has finished. */
     accountMail: { settle(): Promise<void> };
+    /** The CRM link (crm/crm.ts), undefined when PIPEDRIVE_API_TOKEN is unset. */
+    crm: Crm | undefined;
   }
 }
 
@@ -189,6 +193,18 @@ export async function buildApp({
   const mail = createAccountMail(transport, app.log);
   app.decorate('accountMail', { settle: () => mail.settle() });
   const google = config.google ? createGoogleClient(config.google) : undefined;
+  // PIPEDRIVE_API_TOKEN set: pipeline changes queue CRM jobs, run by this process's worker.
+  const crm = createCrm({
+    db: database.db,
+    env,
+    log: app.log,
+    onPersonLinked: (id) => accounts.forget(id),
+  });
+  app.decorate('crm', crm);
+  if (crm) {
+    app.addHook('onReady', async () => crm.queue.start());
+    app.addHook('onClose', async () => crm.queue.stop());
+  }
 
   await app.register(
     async (api) => {
@@ -218,6 +234,11 @@ export async function buildApp({
         accounts,
         mail,
         publicUrl: config.publicUrl,
+      });
+      await api.register(crmAdminRoutes, {
+        db: database.db,
+        authenticate,
+        maxAttempts: crm?.config.retry.maxAttempts ?? 10,
       });
       await api.register(chatRoutes, {
         db: database.db,

@@ -1,0 +1,114 @@
+/**
+ * The CRM outbox for administrators (issue 22 item 4: "failures are visible to admins"):
+ * GET /admin/crm/jobs?state=failed|pending&limit. Needs canManageUsers (401 anonymous,
+ * 403 any other role). With the CRM link off the list is simply empty.
+ */
+import { sql } from 'drizzle-orm';
+import type { preHandlerHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePermission } from '../auth/guard.ts';
+import type { Db } from '../db/database.ts';
+
+export interface CrmAdminRoutesOptions {
+  db: Db;
+  authenticate: preHandlerHookHandler;
+  /** Failures after which a job is given up (PIPEDRIVE_MAX_ATTEMPTS; 10 when the link is off). */
+  maxAttempts: number;
+}
+
+const isoTime = z.string().describe('ISO 8601, UTC');
+
+/** One job of the outbox as an administrator sees it. */
+export const crmJobSchema = z.object({
+  id: z.string(),
+  kind: z.string().describe('deal.create (person + deal) or deal.move (stage, won, lost)'),
+  payload: z.record(z.string(), z.unknown()).describe('{projectId, ownerId, status, at}'),
+  state: z.enum(['pending', 'failed']).describe('failed: given up after the last attempt'),
+  attempts: z.number().int().describe('Failed attempts so far'),
+  lastError: z.string().nullable(),
+  nextAttemptAt: isoTime.describe('When it runs next (pending only)'),
+  createdAt: isoTime,
+});
+
+export const crmJobListSchema = z.object({ items: z.array(crmJobSchema) });
+
+const querySchema = z.strictObject({
+  state: z
+    .enum(['failed', 'pending'], { error: 'State must be failed or pending' })
+    .default('failed'),
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number from 1 to 500' })
+    .int('Limit must be a whole number from 1 to 500')
+    .min(1, 'Limit must be a whole number from 1 to 500')
+    .max(500, 'Limit must be a whole number from 1 to 500')
+    .default(100),
+});
+
+interface JobRow {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Date | string;
+  created_at: Date | string;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * The jobs of one state, newest first: `failed` = given up (attempts reached maxAttempts,
+ * not done); `pending` = not done and still to be tried (its last_error shows why the last
+ * attempt failed, if one did).
+ */
+export async function listCrmJobs(
+  db: Db,
+  state: 'failed' | 'pending',
+  maxAttempts: number,
+  limit = 100,
+) {
+  const given = state === 'failed' ? sql`>=` : sql`<`;
+  const result = await db.execute(sql`
+    select id, kind, payload, attempts, last_error, next_attempt_at, created_at
+    from crm_jobs where done_at is null and attempts ${given} ${maxAttempts}::int
+    order by created_at desc, id desc limit ${limit}::int`);
+  return (result as unknown as { rows: JobRow[] }).rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    payload: row.payload,
+    state,
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+    nextAttemptAt: iso(row.next_attempt_at),
+    createdAt: iso(row.created_at),
+  }));
+}
+
+export const crmAdminRoutes: FastifyPluginAsyncZod<CrmAdminRoutesOptions> = async (
+  app,
+  { db, authenticate, maxAttempts },
+) => {
+  app.addHook('preValidation', authenticate);
+  app.addHook('preValidation', requirePermission('canManageUsers'));
+
+  /** GET /admin/crm/jobs?state=failed|pending (default failed)&limit (1..500, 100) ->
+   * 200 {items: CrmJob[]} newest first; 400 for another state or limit. */
+  app.get(
+    '/admin/crm/jobs',
+    {
+      schema: {
+        querystring: querySchema,
+        response: { 200: crmJobListSchema },
+        tags: ['admin crm'],
+        security: [{ bearer: [] }],
+        operationId: 'listCrmJobs',
+        summary: 'Queued and failed CRM (Pipedrive) calls',
+        errors: [400, 401, 403, 503],
+      },
+    },
+    async (request) => ({
+      items: await listCrmJobs(db, request.query.state, maxAttempts, request.query.limit),
+    }),
+  );
+};
