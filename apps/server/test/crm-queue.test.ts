@@ -164,8 +164,30 @@ describe.each(databaseKinds)('the CRM outbox on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fake.calls.length).toBe(calls);
 
+    // Once Pipedrive works again, an admin gives the job a fresh set of attempts.
+    const retried = await call(server, 'POST', `/admin/crm/jobs/${item.id}/retry`, {
+      token: admin.token,
+    });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ id: item.id, state: 'pending', attempts: 0 });
+    await vi.waitFor(async () => expect((await job(server, e.projectId))?.doneAt).not.toBeNull(), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    const again = await call(server, 'POST', `/admin/crm/jobs/${item.id}/retry`, {
+      token: admin.token,
+    });
+    expect(again.status).toBe(404);
+    expect(
+      (await call(server, 'POST', '/admin/crm/jobs/nope/retry', { token: admin.token })).status,
+    ).toBe(400);
+
     const client = await call(server, 'GET', '/admin/crm/jobs', { token: e.token });
     expect(client.status).toBe(403);
+    const clientRetry = await call(server, 'POST', `/admin/crm/jobs/${item.id}/retry`, {
+      token: e.token,
+    });
+    expect(clientRetry.status).toBe(403);
     expect((await call(server, 'GET', '/admin/crm/jobs')).status).toBe(401);
     const bad = await call(server, 'GET', '/admin/crm/jobs?state=lost', { token: admin.token });
     expect(bad.status).toBe(400);

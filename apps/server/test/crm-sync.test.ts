@@ -191,7 +191,10 @@ describe.each(databaseKinds)('the CRM link on %s', (kind) => {
     await crm().listener.statusChanged(event(id, owner, 'draft', 'quote_requested'));
     await vi.waitFor(async () => expect((await links(server, id)).dealId).not.toBeNull());
     expect((await links(server, id)).personId).toBe(7);
-    expect(fake.persons.get(7)?.name).toBe('Bakyt Usenov');
+    expect(fake.persons.get(7)).toMatchObject({
+      name: 'Bakyt Usenov',
+      emails: [{ value: owner.email, primary: true, label: 'home' }],
+    });
     expect(fake.callsTo('POST', '/api/v2/persons').length).toBe(creates);
   });
 

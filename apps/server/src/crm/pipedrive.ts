@@ -44,10 +44,13 @@ export interface PipedriveClient {
   findPersonByEmail(email: string, signal?: AbortSignal): Promise<number | undefined>;
   /** Creates a person with one primary work email; answers its id. */
   createPerson(person: { name: string; email: string }, signal?: AbortSignal): Promise<number>;
-  /** Sets a person's name and email; throws PipedriveError with status 404 when it is gone. */
+  /**
+   * Sets a person's name, and with `email` its emails to that one primary address (Pipedrive
+   * replaces the list); throws PipedriveError with status 404 when the person is gone.
+   */
   updatePerson(
     id: number,
-    person: { name: string; email: string },
+    person: { name: string; email?: string },
     signal?: AbortSignal,
   ): Promise<void>;
   /** Creates an open deal of `personId` (in `stageId` when given); answers its id. */
@@ -171,7 +174,7 @@ export function createPipedriveClient(options: PipedriveClientOptions): Pipedriv
         'update a person',
         'patch',
         `persons/${id}`,
-        { json: { name, emails: emails(email) } },
+        { json: { name, ...(email ? { emails: emails(email) } : {}) } },
         signal,
       );
     },

@@ -1,7 +1,9 @@
 /**
  * The CRM outbox for administrators (issue 22 item 4: "failures are visible to admins"):
- * GET /admin/crm/jobs?state=failed|pending&limit. Needs canManageUsers (401 anonymous,
- * 403 any other role). With the CRM link off the list is simply empty.
+ * GET /admin/crm/jobs?state=failed|pending&limit lists jobs; POST /admin/crm/jobs/{id}/retry
+ * gives a job that was given up a fresh set of attempts (once Pipedrive or its settings are
+ * fixed). Both need canManageUsers (401 anonymous, 403 any other role). With the CRM link
+ * off the list is simply empty.
  */
 import { sql } from 'drizzle-orm';
 import type { preHandlerHookHandler } from 'fastify';
@@ -9,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../auth/guard.ts';
 import type { Db } from '../db/database.ts';
+import { HttpError } from '../http-errors.ts';
 
 export interface CrmAdminRoutesOptions {
   db: Db;
@@ -45,6 +48,8 @@ const querySchema = z.strictObject({
     .default(100),
 });
 
+const idParams = z.strictObject({ id: z.uuid({ error: 'Id must be a job id (UUID)' }) });
+
 interface JobRow {
   id: string;
   kind: string;
@@ -56,6 +61,17 @@ interface JobRow {
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+const view = (row: JobRow, state: 'failed' | 'pending') => ({
+  id: row.id,
+  kind: row.kind,
+  payload: row.payload,
+  state,
+  attempts: Number(row.attempts),
+  lastError: row.last_error,
+  nextAttemptAt: iso(row.next_attempt_at),
+  createdAt: iso(row.created_at),
+});
 
 /**
  * The jobs of one state, newest first: `failed` = given up (attempts reached maxAttempts,
@@ -73,16 +89,20 @@ export async function listCrmJobs(
     select id, kind, payload, attempts, last_error, next_attempt_at, created_at
     from crm_jobs where done_at is null and attempts ${given} ${maxAttempts}::int
     order by created_at desc, id desc limit ${limit}::int`);
-  return (result as unknown as { rows: JobRow[] }).rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    payload: row.payload,
-    state,
-    attempts: Number(row.attempts),
-    lastError: row.last_error,
-    nextAttemptAt: iso(row.next_attempt_at),
-    createdAt: iso(row.created_at),
-  }));
+  return (result as unknown as { rows: JobRow[] }).rows.map((row) => view(row, state));
+}
+
+/**
+ * Gives a job that is not done a fresh set of attempts, due now (its last_error stays until
+ * the next attempt); answers it, or undefined for an unknown or done job.
+ */
+export async function retryCrmJob(db: Db, id: string) {
+  const result = await db.execute(sql`
+    update crm_jobs set attempts = 0, next_attempt_at = now()
+    where id = ${id}::uuid and done_at is null
+    returning id, kind, payload, attempts, last_error, next_attempt_at, created_at`);
+  const [row] = (result as unknown as { rows: JobRow[] }).rows;
+  return row ? view(row, 'pending') : undefined;
 }
 
 export const crmAdminRoutes: FastifyPluginAsyncZod<CrmAdminRoutesOptions> = async (
@@ -94,6 +114,28 @@ export const crmAdminRoutes: FastifyPluginAsyncZod<CrmAdminRoutesOptions> = asyn
 
   /** GET /admin/crm/jobs?state=failed|pending (default failed)&limit (1..500, 100) ->
    * 200 {items: CrmJob[]} newest first; 400 for another state or limit. */
+  /** POST /admin/crm/jobs/{id}/retry -> 200 CrmJob (pending, attempts 0, due now); 400 an id
+   * that is not a UUID; 404 `not_found` for an unknown or done job. Runs on the next poll. */
+  app.post(
+    '/admin/crm/jobs/:id/retry',
+    {
+      schema: {
+        params: idParams,
+        response: { 200: crmJobSchema },
+        tags: ['admin crm'],
+        security: [{ bearer: [] }],
+        operationId: 'retryCrmJob',
+        summary: 'Try a CRM call again',
+        errors: [400, 401, 403, 404, 503],
+      },
+    },
+    async (request) => {
+      const job = await retryCrmJob(db, request.params.id);
+      if (!job) throw new HttpError(404, 'not_found', 'No such CRM job waiting to run');
+      return job;
+    },
+  );
+
   app.get(
     '/admin/crm/jobs',
     {

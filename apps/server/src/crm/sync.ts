@@ -2,11 +2,12 @@
  * The pipeline -> Pipedrive link (issue 22 item 4): a PipelineListener that queues jobs
  * (queue.ts) and the handlers that run them against Pipedrive (pipedrive.ts).
  *
- * - `quote_requested` queues `deal.create`: the owner's person is found (their stored
- *   users.pipedrive_person_id, else a search by email) and updated with their name and
- *   email, or created; its id is stored in users.pipedrive_person_id. Then the project's
- *   deal (projects.pipedrive_deal_id) is created in the quote-requested stage and its id
- *   stored; a project that already has a deal has it moved there instead.
+ * - `quote_requested` queues `deal.create`: the owner's person is found and updated (by
+ *   their stored users.pipedrive_person_id: name and email; else by an exact search on
+ *   the email: name only, the person's other emails kept), or created; its id is stored
+ *   in users.pipedrive_person_id. Then the project's deal (projects.pipedrive_deal_id) is
+ *   created in the quote-requested stage and its id stored; a project that already has a
+ *   deal has it moved there instead.
  * - any later status queues `deal.move`: the deal moves to the status's stage (stages.ts),
  *   won for `installed`, lost for `cancelled`. A project without a deal (cancelled as a
  *   draft, or its deal.create given up) has nothing to move: the job ends.
@@ -104,7 +105,7 @@ export function createCrmHandlers({
     }
     let id = await client.findPersonByEmail(link.email, signal);
     if (id === undefined) id = await client.createPerson(person, signal);
-    else await client.updatePerson(id, person, signal);
+    else await client.updatePerson(id, { name: link.name }, signal); // its emails stay
     if (id !== link.personId) {
       await db.execute(
         sql`update users set pipedrive_person_id = ${id}::int where id = ${link.userId}::uuid`,
