@@ -67,6 +67,9 @@ const crmEnvSchema = z.object({
   PIPEDRIVE_POLL_MS: int(10, 3_600_000, 5000),
 });
 
+/** Every variable this module reads (for the deployment files' documentation checks). */
+export const CRM_CONFIG_VARIABLES = Object.keys(crmEnvSchema.shape);
+
 /** The CRM link's settings (present only when PIPEDRIVE_API_TOKEN is set). */
 export interface CrmConfig {
   /** The API token, sent as the `x-api-token` header; never logged. */
