@@ -31,6 +31,7 @@ import { createCrm, type Crm } from './crm/crm.ts';
 import { crmAdminRoutes } from './crm/routes.ts';
 import { geoRoutes } from './geo/routes.ts';
 import { projectsRoutes } from './projects/routes.ts';
+import { proposalRoutes } from './proposal/routes.ts';
 import { createTokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -43,6 +44,7 @@ import { openApiComponents, openApiTransform } from './openapi.ts';
 import { openRateLimitRedis } from './rate-limit-store.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createMailQueue } from './mail/queue.ts';
 import {
   documentSecurityHeaders,
   isDocument,
@@ -191,7 +193,14 @@ export async function buildApp({
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
   app.addHook('onClose', async () => transport.close());
   const mail = createAccountMail(transport, app.log);
-  app.decorate('accountMail', { settle: () => mail.settle() });
+  // The project status mails (projects/pipeline-service.ts): drained before the app closes.
+  const projectMail = createMailQueue(transport, app.log);
+  app.addHook('onClose', async () => projectMail.settle());
+  app.decorate('accountMail', {
+    settle: async () => {
+      await Promise.all([mail.settle(), projectMail.settle()]);
+    },
+  });
   const google = config.google ? createGoogleClient(config.google) : undefined;
   // PIPEDRIVE_API_TOKEN set: pipeline changes queue CRM jobs, run by this process's worker.
   const crm = createCrm({
@@ -247,7 +256,15 @@ export async function buildApp({
         metrics: metrics?.sources,
         redis,
       });
-      await api.register(projectsRoutes, { db: database.db, authenticate, env, redis });
+      await api.register(projectsRoutes, {
+        db: database.db,
+        authenticate,
+        env,
+        redis,
+        mail: projectMail,
+        publicUrl: config.publicUrl,
+      });
+      await api.register(proposalRoutes, { db: database.db, authenticate, env });
       await api.register(geoRoutes, { env });
       await api.register(calculatorRoutes, { env, metrics: metrics?.sources });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
