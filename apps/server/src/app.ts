@@ -27,7 +27,7 @@ import { createAuthenticate } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { calculatorRoutes } from './calculator/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
-import { createCrm, type Crm } from './crm/crm.ts';
+import { registerCrm, type Crm } from './crm/crm.ts';
 import { crmAdminRoutes } from './crm/routes.ts';
 import { geoRoutes } from './geo/routes.ts';
 import { projectsRoutes } from './projects/routes.ts';
@@ -203,17 +203,7 @@ export async function buildApp({
   });
   const google = config.google ? createGoogleClient(config.google) : undefined;
   // PIPEDRIVE_API_TOKEN set: pipeline changes queue CRM jobs, run by this process's worker.
-  const crm = createCrm({
-    db: database.db,
-    env,
-    log: app.log,
-    onPersonLinked: (id) => accounts.forget(id),
-  });
-  app.decorate('crm', crm);
-  if (crm) {
-    app.addHook('onReady', async () => crm.queue.start());
-    app.addHook('onClose', async () => crm.queue.stop());
-  }
+  const crm = registerCrm(app, { db: database.db, env, log: app.log, accounts });
 
   await app.register(
     async (api) => {
@@ -244,11 +234,7 @@ export async function buildApp({
         mail,
         publicUrl: config.publicUrl,
       });
-      await api.register(crmAdminRoutes, {
-        db: database.db,
-        authenticate,
-        maxAttempts: crm?.config.retry.maxAttempts ?? 10,
-      });
+      await api.register(crmAdminRoutes, { db: database.db, authenticate, crm });
       await api.register(chatRoutes, {
         db: database.db,
         authenticate,
@@ -263,6 +249,7 @@ export async function buildApp({
         redis,
         mail: projectMail,
         publicUrl: config.publicUrl,
+        listeners: crm ? [crm.listener] : [],
       });
       await api.register(proposalRoutes, { db: database.db, authenticate, env });
       await api.register(geoRoutes, { env });

@@ -14,12 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { PipelineEvent } from '../src/crm/types.ts';
 import { ADMIN, databaseKinds, startTestServer, type TestServer } from './harness.ts';
 import { call, signIn, uniqueEmail } from './helpers.ts';
-import {
-  ensureCrmTables,
-  FAKE_STAGES,
-  startPipedriveFake,
-  type PipedriveFake,
-} from './pipedrive-fake.ts';
+import { FAKE_STAGES, startPipedriveFake, type PipedriveFake } from './pipedrive-fake.ts';
 
 const location = { address: 'Chui Avenue 1, Bishkek', latitude: 42.87, longitude: 74.59 };
 
@@ -96,7 +91,6 @@ describe.each(databaseKinds)('the CRM link on %s', (kind) => {
   beforeAll(async () => {
     fake = await startPipedriveFake();
     server = await startTestServer(kind, crmEnv(fake));
-    await ensureCrmTables(server.database.db);
   });
   afterAll(async () => {
     await server?.close();

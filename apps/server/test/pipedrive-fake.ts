@@ -14,7 +14,6 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql as sqlTag } from 'drizzle-orm';
 
 /** One received call. */
 export interface FakeCall {
@@ -248,14 +247,4 @@ export async function startPipedriveFake(token = 'fake-token'): Promise<Pipedriv
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
-}
-
-/** TEMPORARY until migration 0007 is merged: the CRM tables and columns. */
-export async function ensureCrmTables(db: {
-  execute: (q: ReturnType<typeof sqlTag>) => Promise<unknown>;
-}) {
-  await db.execute(
-    sqlTag`create table if not exists crm_jobs (id uuid primary key default gen_random_uuid(), kind text not null, payload jsonb not null, attempts integer not null default 0, next_attempt_at timestamptz not null default now(), last_error text, done_at timestamptz, created_at timestamptz not null default now())`,
-  );
-  await db.execute(sqlTag`alter table projects add column if not exists pipedrive_deal_id integer`);
 }

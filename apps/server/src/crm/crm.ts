@@ -1,11 +1,13 @@
 /**
  * The CRM link assembled (issue 22 item 4): settings (config.ts), the Pipedrive client
  * (pipedrive.ts), the stage mapping (stages.ts), the outbox and its worker (queue.ts) and
- * the pipeline listener (sync.ts). app.ts registers `listener` with the projects service
- * and starts / stops the worker with the app. With PIPEDRIVE_API_TOKEN unset `createCrm`
- * answers undefined: no listener, no worker, no job queued, nothing ever sent.
+ * the pipeline listener (sync.ts). app.ts calls `registerCrm` (the worker starts when the
+ * app is ready and stops when it closes; `app.crm`) and gives `listener` to the projects
+ * service. With PIPEDRIVE_API_TOKEN unset there is no CRM link (undefined): no listener,
+ * no worker, no job queued, nothing ever sent.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AccountCache } from '../auth/account-cache.ts';
 import type { Db } from '../db/database.ts';
 import { loadCrmConfig, pipedrivePersonUrl, type CrmConfig } from './config.ts';
 import { createPipedriveClient } from './pipedrive.ts';
@@ -67,4 +69,23 @@ export function createCrm(options: CreateCrmOptions): Crm | undefined {
     listener: createCrmListener(queue),
     personUrl: (personId) => pipedrivePersonUrl(config, personId),
   };
+}
+
+/**
+ * Creates the CRM link for `app` (see createCrm; the account cache forgets a user whose
+ * person id is stored), decorates it as `app.crm`, and starts its worker when the app is
+ * ready and stops it when the app closes. Answers it, or undefined when off.
+ */
+export function registerCrm(
+  app: FastifyInstance,
+  options: Omit<CreateCrmOptions, 'onPersonLinked'> & { accounts: Pick<AccountCache, 'forget'> },
+): Crm | undefined {
+  const { accounts, ...rest } = options;
+  const crm = createCrm({ ...rest, onPersonLinked: (id) => accounts.forget(id) });
+  app.decorate('crm', crm);
+  if (crm) {
+    app.addHook('onReady', async () => crm.queue.start());
+    app.addHook('onClose', async () => crm.queue.stop());
+  }
+  return crm;
 }

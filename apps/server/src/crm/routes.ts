@@ -12,12 +12,13 @@ import { z } from 'zod';
 import { requirePermission } from '../auth/guard.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http-errors.ts';
+import type { Crm } from './crm.ts';
 
 export interface CrmAdminRoutesOptions {
   db: Db;
   authenticate: preHandlerHookHandler;
-  /** Failures after which a job is given up (PIPEDRIVE_MAX_ATTEMPTS; 10 when the link is off). */
-  maxAttempts: number;
+  /** The CRM link, for its PIPEDRIVE_MAX_ATTEMPTS (10 when the link is off). */
+  crm: Crm | undefined;
 }
 
 const isoTime = z.string().describe('ISO 8601, UTC');
@@ -107,8 +108,9 @@ export async function retryCrmJob(db: Db, id: string) {
 
 export const crmAdminRoutes: FastifyPluginAsyncZod<CrmAdminRoutesOptions> = async (
   app,
-  { db, authenticate, maxAttempts },
+  { db, authenticate, crm },
 ) => {
+  const maxAttempts = crm?.config.retry.maxAttempts ?? 10;
   app.addHook('preValidation', authenticate);
   app.addHook('preValidation', requirePermission('canManageUsers'));
 
