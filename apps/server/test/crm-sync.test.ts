@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { ProjectStatus } from '@solar/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCrmQueue } from '../src/crm/queue.ts';
 import type { PipelineEvent } from '../src/crm/types.ts';
 import { ADMIN, databaseKinds, startTestServer, type TestServer } from './harness.ts';
 import { call, signIn, uniqueEmail } from './helpers.ts';
@@ -190,6 +191,27 @@ describe.each(databaseKinds)('the CRM link on %s', (kind) => {
       emails: [{ value: owner.email, primary: true, label: 'home' }],
     });
     expect(fake.callsTo('POST', '/api/v2/persons').length).toBe(creates);
+  });
+
+  it('deletes jobs done more than 30 days ago, and keeps newer ones', async () => {
+    const { db } = server.database;
+    await db.execute(sql`insert into crm_jobs (kind, payload, done_at) values
+      ('deal.move', '{"projectId":"old"}', now() - interval '31 days'),
+      ('deal.move', '{"projectId":"recent"}', now() - interval '29 days')`);
+    // A fresh worker prunes on its first round (this app's worker did at start).
+    const queue = createCrmQueue({
+      db,
+      handlers: {},
+      retry: { baseMs: 100, maxMs: 100, maxAttempts: 3 },
+      pollMs: 50,
+      leaseMs: 1000,
+      log: server.app.log,
+    });
+    await queue.drain();
+    const left = await db.execute(
+      sql`select payload->>'projectId' as id from crm_jobs where payload->>'projectId' in ('old', 'recent')`,
+    );
+    expect((left as unknown as { rows: { id: string }[] }).rows).toEqual([{ id: 'recent' }]);
   });
 
   it('a draft cancelled before any quote request sends nothing', async () => {

@@ -17,6 +17,7 @@
  * - A failed job gets attempts + 1, last_error and a next_attempt_at `retryDelayMs` later;
  *   after `maxAttempts` failures it is given up and stays (done_at null) with its error,
  *   for the admin list (routes.ts). Success sets done_at.
+ * - Done jobs are deleted DONE_KEPT_DAYS after they were done (checked at most hourly).
  * - `stop()` aborts the running job's calls and waits for the loop to end (app close).
  */
 import { sql } from 'drizzle-orm';
@@ -88,6 +89,9 @@ export interface CrmQueue {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** Days a done job is kept (for a look back) before the worker deletes it. */
+export const DONE_KEPT_DAYS = 30;
+
 /** The longest last_error kept, characters. */
 const MAX_ERROR_LENGTH = 2000;
 
@@ -100,6 +104,7 @@ export function createCrmQueue(options: CrmQueueOptions): CrmQueue {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  let prunedAt = -Infinity;
 
   async function claim(): Promise<CrmJob | undefined> {
     const result = await db.execute(sql`
@@ -152,6 +157,12 @@ export function createCrmQueue(options: CrmQueueOptions): CrmQueue {
   }
 
   async function loop(): Promise<void> {
+    if (performance.now() - prunedAt > 3_600_000) {
+      prunedAt = performance.now();
+      await db.execute(
+        sql`delete from crm_jobs where done_at < now() - ${DONE_KEPT_DAYS}::int * interval '1 day'`,
+      );
+    }
     do {
       again = false;
       for (let job = await claim(); job && !stopping.signal.aborted; job = await claim()) {
