@@ -27,6 +27,8 @@ import { createAuthenticate } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { calculatorRoutes } from './calculator/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
+import { registerCrm, type Crm } from './crm/crm.ts';
+import { crmAdminRoutes } from './crm/routes.ts';
 import { geoRoutes } from './geo/routes.ts';
 import { projectsRoutes } from './projects/routes.ts';
 import { proposalRoutes } from './proposal/routes.ts';
@@ -59,6 +61,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The account mail queue: `settle` resolves once every queued mail job has finished. */
     accountMail: { settle(): Promise<void> };
+    /** The CRM link (crm/crm.ts), undefined when PIPEDRIVE_API_TOKEN is unset. */
+    crm: Crm | undefined;
   }
 }
 
@@ -198,6 +202,8 @@ export async function buildApp({
     },
   });
   const google = config.google ? createGoogleClient(config.google) : undefined;
+  // PIPEDRIVE_API_TOKEN set: pipeline changes queue CRM jobs, run by this process's worker.
+  const crm = registerCrm(app, { db: database.db, env, log: app.log, accounts });
 
   await app.register(
     async (api) => {
@@ -228,6 +234,7 @@ export async function buildApp({
         mail,
         publicUrl: config.publicUrl,
       });
+      await api.register(crmAdminRoutes, { db: database.db, authenticate, crm });
       await api.register(chatRoutes, {
         db: database.db,
         authenticate,
@@ -242,6 +249,7 @@ export async function buildApp({
         redis,
         mail: projectMail,
         publicUrl: config.publicUrl,
+        listeners: crm ? [crm.listener] : [],
       });
       await api.register(proposalRoutes, { db: database.db, authenticate, env });
       await api.register(geoRoutes, { env });
