@@ -271,7 +271,7 @@ export const WiderThanItsPlace: Story = {
     className: 'w-[44rem]',
     // The last column's header is visually hidden, as an actions column's is.
     columns: columns.map((column, index) =>
-      index === columns.length - 1 ? { ...column, hideHeader: true } : column,
+      index === columns.length - 1 ? { ...column, hideHeader: true, sortable: false } : column,
     ),
   },
   play: async ({ canvasElement }) => {
