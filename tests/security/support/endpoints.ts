@@ -347,6 +347,22 @@ export const ENDPOINTS: Endpoint[] = [
     }),
   },
   {
+    method: 'GET',
+    path: '/admin/crm/jobs',
+    access: 'canManageUsers',
+    sample: async () => ({ url: '/admin/crm/jobs?state=failed', ok: 200 }),
+  },
+  {
+    method: 'POST',
+    path: '/admin/crm/jobs/{id}/retry',
+    access: 'canManageUsers',
+    // No job with this id: 404 is the answer an authorized caller gets.
+    sample: async () => ({
+      url: '/admin/crm/jobs/00000000-0000-4000-8000-000000000000/retry',
+      ok: 404,
+    }),
+  },
+  {
     method: 'POST',
     path: '/chat/stream',
     access: 'signed-in',
