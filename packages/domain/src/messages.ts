@@ -227,6 +227,7 @@ export const navMessages = group('nav', {
   profile: 'Profile',
   chat: 'Chat',
   users: 'Users',
+  projects: 'Projects',
   quickCalculator: 'Quick Calculator',
   fullCalculator: 'Full Calculator',
   calculator: 'Calculator',
@@ -256,6 +257,9 @@ export const pageTitleMessages = group('pageTitle', {
   userCreate: 'Create user',
   userView: 'User',
   userEdit: 'Edit user',
+  projects: 'Projects',
+  project: 'Project',
+  proposal: 'Proposal',
   notFound: 'Page not found',
 });
 
