@@ -138,7 +138,7 @@ export default function ProposalScreen({ params }: { params: Record<string, stri
           <ProposalLocation location={project.location} />
           <ProposalSystem figures={figures} />
           <ProposalMoney figures={figures} />
-          <Section title={t('projects.proposal.yearlyProduction')}>
+          <Section title={t('projects.proposal.production')}>
             <ProductionChart monthlyKwh={figures.monthlyKwh} />
           </Section>
         </div>
