@@ -60,7 +60,7 @@ describe('projects list (issue 22 item 3)', () => {
 
   it('keeps search, status, sort and page in the URL', async () => {
     const { screen, fixture, fake } = await open('manager', { role: 'project_manager' });
-    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await expect.poll(() => lastPath(fixture)).toBe('/projects?page=2');
     await userEvent.click(screen.getByRole('button', { name: 'All statuses Status' }));
     await userEvent.click(page.getByRole('option', { name: 'Inspected' }));
