@@ -44,6 +44,8 @@ describe('PipelineSteps (issue 22 item 3)', () => {
     expect(items[2]).toHaveAttribute('aria-current', 'step');
     expect(items[2]).toHaveAttribute('data-state', 'cancelled');
     expect(items.filter((item) => item.hasAttribute('aria-current'))).toHaveLength(1);
+    // The steps after keep their own numbers.
+    expect(items[3]).toHaveTextContent('3Scheduled');
   });
 
   it('fits a 390 px phone in one column', async () => {

@@ -68,17 +68,24 @@ export function PipelineSteps({
   className,
 }: PipelineStepsProps) {
   const cancelled = cancelledLabel !== undefined;
-  const items: { key: string; text: string; state: State }[] = steps.map((step, index) => {
-    const state: State =
-      index < current || (cancelled && index === current)
-        ? 'complete'
-        : index === current
-          ? 'current'
-          : 'upcoming';
-    return { key: `${index}-${step}`, text: step, state };
-  });
+  const items: { key: string; text: string; state: State; number: number }[] = steps.map(
+    (step, index) => {
+      const state: State =
+        index < current || (cancelled && index === current)
+          ? 'complete'
+          : index === current
+            ? 'current'
+            : 'upcoming';
+      return { key: `${index}-${step}`, text: step, state, number: index + 1 };
+    },
+  );
   if (cancelled) {
-    items.splice(current + 1, 0, { key: 'cancelled', text: cancelledLabel, state: 'cancelled' });
+    items.splice(current + 1, 0, {
+      key: 'cancelled',
+      text: cancelledLabel,
+      state: 'cancelled',
+      number: 0,
+    });
   }
   return (
     <ol
@@ -87,7 +94,7 @@ export function PipelineSteps({
       data-cancelled={cancelled || undefined}
       className={cn('flex flex-col gap-3 lg:flex-row lg:gap-2', className)}
     >
-      {items.map((item, index) => {
+      {items.map((item) => {
         const isCurrent = item.state === 'current' || item.state === 'cancelled';
         const muted = item.state === 'upcoming' || (cancelled && item.state !== 'cancelled');
         return (
@@ -97,7 +104,7 @@ export function PipelineSteps({
             data-state={item.state}
             className="flex min-w-0 items-center gap-3 lg:flex-1 lg:flex-col lg:gap-1.5 lg:text-center"
           >
-            <Marker state={item.state} number={index + 1} />
+            <Marker state={item.state} number={item.number} />
             <span
               className={cn(
                 'text-sm break-words',

@@ -5,7 +5,12 @@
  * are buttons; cancelling asks first; scheduling is a date form and recording the
  * inspection a findings form.
  */
-import type { PipelineAction, ProjectPipeline, ProjectTransitionRequest } from '@solar/domain';
+import {
+  FINAL_STATUSES,
+  type PipelineAction,
+  type ProjectPipeline,
+  type ProjectTransitionRequest,
+} from '@solar/domain';
 import { Button, ConfirmDialog } from '@solar/ui';
 import { useState } from 'react';
 import { InspectionForm } from './inspection-form.tsx';
@@ -29,7 +34,12 @@ export function ProjectActions({ pipeline, run, isRunning }: ProjectActionsProps
   const has = (a: PipelineAction) => actions.includes(a);
   const buttons = BUTTONS.filter(has);
   if (actions.length === 0) {
-    return <p className="text-sm text-fg-muted">{t('projects.project.noActions')}</p>;
+    const closed = FINAL_STATUSES.includes(pipeline.status);
+    return (
+      <p className="text-sm text-fg-muted">
+        {t(closed ? 'projects.project.closed' : 'projects.project.noActions')}
+      </p>
+    );
   }
   return (
     <div className="flex flex-col gap-4">

@@ -76,7 +76,7 @@ describe('project page actions by role (issue 22 item 3)', () => {
     await expect.element(screen.getByRole('heading', { name: 'Next steps' })).toBeVisible();
     expect(offered()).toEqual(actions);
     if (actions.length === 0) {
-      await expect.element(screen.getByText(/Nothing for you to do right now/)).toBeVisible();
+      await expect.element(screen.getByText(/This project is closed/)).toBeVisible();
     }
   });
 
