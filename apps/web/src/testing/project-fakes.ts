@@ -197,9 +197,10 @@ export function projectHandlers(options: ProjectsFakeOptions = {}) {
         toPage(rows.slice(start, start + pageSize), rows.length, pageNumber, pageSize),
       );
     }),
-    http.get('*/api/v1/projects/:id/pipeline', async ({ request }) => {
+    http.get('*/api/v1/projects/:id/pipeline', async ({ request, params }) => {
       record(request);
       if (options.hang === 'pipeline') await delay('infinite');
+      if (params.id !== PROJECT_ID) return error('not_found', 'Project not found', 404);
       return HttpResponse.json(pipeline);
     }),
     http.post('*/api/v1/projects/:id/transitions', async ({ request }) => {

@@ -100,6 +100,20 @@ describe('project page actions by role (issue 22 item 3)', () => {
   });
 });
 
+describe('a project the caller may not see', () => {
+  it('reads "Project not found" (404 like an unknown id) with the way back', async () => {
+    const fake = projectHandlers({ role: 'client_residential' });
+    const fixture = createAppFixture({ path: '/projects/someone-elses', handlers: fake.handlers });
+    await fixture.client.auth.signIn(ACCOUNTS.client_residential!);
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('Project not found');
+    await expect
+      .element(screen.getByRole('link', { name: 'All projects' }))
+      .toHaveAttribute('href', '/projects');
+    expect(screen.getByRole('button', { name: 'Try again' }).elements()).toHaveLength(0);
+  });
+});
+
 describe('project page transitions and forms', () => {
   it('requests a site visit: the status moves on and the toast says so', async () => {
     const { screen, fake } = await open('client_residential', 'draft');
