@@ -6,12 +6,12 @@
 import { useInspectionPhoto } from '@solar/api/react';
 import type { InspectionPhoto, ProjectPipeline } from '@solar/domain';
 import { Card, Spinner, StatusHistory } from '@solar/ui';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useProjectText } from './project-text.ts';
 
 /** A titled card section. */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `section-${title.replace(/\W+/g, '-')}`;
+  const id = useId();
   return (
     <Card className="flex flex-col gap-3 p-5">
       <section aria-labelledby={id} className="contents">
