@@ -11,7 +11,7 @@ import {
   type ConfigRoofType,
   type ProjectTransitionRequest,
 } from '@solar/domain';
-import { Button, Card, Select, TextField } from '@solar/ui';
+import { Button, Select, TextField } from '@solar/ui';
 import { useForm } from '../../forms/use-form.ts';
 import { useProjectText } from './project-text.ts';
 import type { RunOutcome } from './use-project-page.ts';
@@ -58,7 +58,7 @@ export function InspectionForm({ run, isRunning }: InspectionFormProps) {
   };
   const roofError = errorText('inspection.roofType');
   return (
-    <Card className="p-5">
+    <div className="rounded-card border border-border p-4">
       <form
         ref={connect}
         noValidate
@@ -99,6 +99,6 @@ export function InspectionForm({ run, isRunning }: InspectionFormProps) {
           {t('projects.inspection.submit')}
         </Button>
       </form>
-    </Card>
+    </div>
   );
 }

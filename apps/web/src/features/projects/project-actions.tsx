@@ -24,10 +24,12 @@ export interface ProjectActionsProps {
   pipeline: ProjectPipeline;
   run: (body: ProjectTransitionRequest) => Promise<RunOutcome>;
   isRunning: boolean;
+  /** Whether the caller works on other people's projects (words the 'nothing to do' line). */
+  isStaff: boolean;
 }
 
 /** The buttons and forms of the caller's actions, or a line saying there is none. */
-export function ProjectActions({ pipeline, run, isRunning }: ProjectActionsProps) {
+export function ProjectActions({ pipeline, run, isRunning, isStaff }: ProjectActionsProps) {
   const { t, action } = useProjectText();
   const [confirming, setConfirming] = useState(false);
   const { actions } = pipeline;
@@ -37,7 +39,13 @@ export function ProjectActions({ pipeline, run, isRunning }: ProjectActionsProps
     const closed = FINAL_STATUSES.includes(pipeline.status);
     return (
       <p className="text-sm text-fg-muted">
-        {t(closed ? 'projects.project.closed' : 'projects.project.noActions')}
+        {t(
+          closed
+            ? 'projects.project.closed'
+            : isStaff
+              ? 'projects.project.noActionsStaff'
+              : 'projects.project.noActions',
+        )}
       </p>
     );
   }

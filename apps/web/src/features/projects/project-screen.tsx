@@ -118,7 +118,7 @@ export default function ProjectScreen({ params }: { params: Record<string, strin
           />
         </Section>
         <Section title={t('projects.project.actions')}>
-          <ProjectActions pipeline={data} run={run} isRunning={isRunning} />
+          <ProjectActions pipeline={data} run={run} isRunning={isRunning} isStaff={isStaff} />
         </Section>
         <div className="grid gap-6 lg:grid-cols-2">
           <ProjectDates pipeline={data} createdAt={project.data?.createdAt} />

@@ -5,7 +5,7 @@
  * errors on the field.
  */
 import { projectTransitionRequestSchema, type ProjectTransitionRequest } from '@solar/domain';
-import { Button, Card, TextField } from '@solar/ui';
+import { Button, TextField } from '@solar/ui';
 import { useForm } from '../../forms/use-form.ts';
 import { useProjectText } from './project-text.ts';
 import type { RunOutcome } from './use-project-page.ts';
@@ -32,7 +32,7 @@ export function ScheduleForm({ action, current, run, isRunning }: ScheduleFormPr
   };
   const headingId = `${action}-heading`;
   return (
-    <Card className="p-5">
+    <div className="rounded-card border border-border p-4">
       <form
         ref={connect}
         noValidate
@@ -51,6 +51,6 @@ export function ScheduleForm({ action, current, run, isRunning }: ScheduleFormPr
           {t('projects.schedule.submit')}
         </Button>
       </form>
-    </Card>
+    </div>
   );
 }
