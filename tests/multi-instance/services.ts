@@ -1,11 +1,13 @@
 /**
  * Whether the services the two-instance suite needs answer on this machine: PostgreSQL (a
- * connection and `select 1` within 2 s) and Redis (`PING` within 1 s).
+ * connection and `select 1` within 2 s) and Redis (`PING` within 1 s, the server suites'
+ * check in apps/server/test/redis-support.ts).
  */
-import { createConnection } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from '../resilience/support/process.ts';
+
+export { redisAnswers, redisUrl } from '../../apps/server/test/redis-support.ts';
 
 const require = createRequire(path.join(ROOT, 'apps/server/package.json'));
 /** The part of the server's `pg` driver used here (tests/ has no types of it). */
@@ -31,23 +33,4 @@ export async function postgresAnswers(url: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => {});
   }
-}
-
-/** True when Redis at `url` answers PING. */
-export function redisAnswers(url: string): Promise<boolean> {
-  const target = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: target.hostname, port: Number(target.port || 6379) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => {
-      socket.destroy();
-      resolve(data.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
 }

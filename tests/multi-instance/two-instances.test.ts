@@ -21,10 +21,9 @@ import {
 } from '../resilience/support/process.ts';
 import type { ServerProcess } from '../resilience/support/process.ts';
 import { readEvents, type SseEvent } from './sse.ts';
-import { pg, postgresAnswers, redisAnswers } from './services.ts';
+import { pg, postgresAnswers, redisAnswers, redisUrl } from './services.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 const missing = [
   ...((await postgresAnswers(postgresUrl)) ? [] : [`PostgreSQL at ${postgresUrl}`]),
   ...((await redisAnswers(redisUrl)) ? [] : [`Redis at ${redisUrl}`]),
@@ -55,7 +54,7 @@ describe.skipIf(missing.length > 0)('two server instances on PostgreSQL and Redi
     url.pathname = `/${name}`;
     const env = {
       DATABASE_URL: url.toString(),
-      REDIS_URL: redisUrl,
+      REDIS_URL: redisUrl.href,
       JWT_SECRET: randomBytes(32).toString('hex'),
       AI_PROVIDER: 'offline',
       AI_STREAM_DELAY_MS: '30',

@@ -7,10 +7,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   can,
+  canSeeProject,
+  canTakeAction,
   PERMISSION_FLAGS,
   PERMISSION_MATRIX,
+  PIPELINE_ACTIONS,
+  PIPELINE_RULES,
+  permissionsFor,
+  PROJECT_STATUSES,
   ROLE_KEYS,
   type PermissionFlag,
+  type PipelineAction,
   type RoleKey,
 } from '../../packages/domain/src/index.ts';
 import {
@@ -45,6 +52,8 @@ async function send(endpoint: Endpoint, caller: RoleUser | undefined, token: str
   const answer = await server.call(endpoint.method, sample.url, {
     ...(token === undefined ? {} : { token }),
     ...(sample.body === undefined ? {} : { body: sample.body }),
+    ...(sample.rawBody === undefined ? {} : { rawBody: sample.rawBody }),
+    ...(sample.headers === undefined ? {} : { headers: sample.headers }),
   });
   return { sample, answer };
 }
@@ -210,6 +219,77 @@ describe("another user's project, by role (owner or canViewAllProjects / canEdit
     const del = await server.call('DELETE', `/projects/${project}`, { token: caller.token });
     expect(del.status).toBe(expectFor('canDeleteProjects', 204));
   });
+});
+
+/**
+ * The pipeline's answer to `role` taking `action` on someone else's project in `status`,
+ * from the domain's rules (pipeline.ts): 404 unseen, 200 allowed, 409 when the role may
+ * take it but not from this status, else 403.
+ */
+function pipelineExpectation(
+  role: RoleKey,
+  status: (typeof PROJECT_STATUSES)[number],
+  action: PipelineAction,
+) {
+  if (!canSeeProject(role, false, status)) return 404;
+  if (canTakeAction(role, false, status, action)) return 200;
+  const granted = permissionsFor(role);
+  return PIPELINE_RULES[action].flags.some((flag) => granted[flag]) ? 409 : 403;
+}
+
+const pipelineBody = (action: PipelineAction) =>
+  PIPELINE_RULES[action].needs === 'date'
+    ? { action, date: '2026-12-15' }
+    : PIPELINE_RULES[action].needs === 'inspection'
+      ? { action, inspection: { roofType: 'flat', roofAreaM2: 50, shadingNotes: '' } }
+      : { action };
+
+describe("another user's project in the pipeline, by role (pipeline.ts visibility and actions)", () => {
+  it.each(ROLE_KEYS)(
+    'as %s: every status seen or 404, every action 200, 403, 404 or 409',
+    async (role) => {
+      const caller = users[role];
+      const owner = await server.createUser('client_residential');
+      for (const status of PROJECT_STATUSES) {
+        const project = await context(owner).projectOf(owner);
+        await server.setProjectStatus(project, status);
+        const seen = canSeeProject(role, false, status);
+        const view = await server.call('GET', `/projects/${project}/pipeline`, {
+          token: caller.token,
+        });
+        expect(view.status, `${role} sees ${status}`).toBe(seen ? 200 : 404);
+        const listed = await server.call(
+          'GET',
+          `/projects/pipeline?pageSize=100&searchTerm=${owner.email}`,
+          {
+            token: caller.token,
+          },
+        );
+        expect(listed.body.items.map((p: { id: string }) => p.id).includes(project)).toBe(seen);
+        for (const action of PIPELINE_ACTIONS) {
+          await server.setProjectStatus(project, status);
+          const answer = await server.call('POST', `/projects/${project}/transitions`, {
+            token: caller.token,
+            body: pipelineBody(action),
+          });
+          expect(answer.status, `${role} ${action} from ${status}`).toBe(
+            pipelineExpectation(role, status, action),
+          );
+        }
+        // Photos: only while the inspection is scheduled or recorded, by those who inspect.
+        await server.setProjectStatus(project, status);
+        // (No body: an upload that gets past the rules is then refused as not multipart, 415.)
+        const photo = await server.call('POST', `/projects/${project}/photos`, {
+          token: caller.token,
+        });
+        const inspects = roleCan(role, 'canScheduleInspections');
+        const open = status === 'inspection_scheduled' || status === 'inspected';
+        expect(photo.status, `${role} photo on ${status}`).toBe(
+          !seen ? 404 : !inspects ? 403 : open ? 415 : 409,
+        );
+      }
+    },
+  );
 });
 
 describe('secrets never leave the server', () => {

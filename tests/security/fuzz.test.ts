@@ -141,7 +141,7 @@ function fuzzUrl(
   return query ? `${path}?${query}` : path;
 }
 
-/** A multipart body with one part of random bytes (bill-extract). */
+/** A multipart body with one part of random bytes (bill-extract, roof photos). */
 const multipart = fc
   .record({
     field: fc.constantFrom('file', 'photo', ''),
@@ -187,7 +187,8 @@ describe.each(ENDPOINTS.map((e) => [endpointKey(e), e] as const))('fuzz %s', (ke
   it(`${RUNS} generated requests: no 5xx, refusals write nothing`, async () => {
     const sample = samples.get(key)!;
     const allowed5xx = new Set(endpoint.documented5xx ?? []);
-    const isUpload = endpoint.path === '/calculator/bill-extract';
+    const isUpload =
+      endpoint.path === '/calculator/bill-extract' || endpoint.path === '/projects/{id}/photos';
     await fc.assert(
       fc.asyncProperty(
         isUpload ? fc.oneof(bodyArbitrary(sample), multipart) : bodyArbitrary(sample),

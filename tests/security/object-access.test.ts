@@ -4,13 +4,20 @@
  * exactly what an id that does not exist answers (status and body), and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSecurityServer, type RoleUser, type SecurityServer } from './support/server.ts';
+import {
+  ADMIN,
+  startSecurityServer,
+  type RoleUser,
+  type SecurityServer,
+} from './support/server.ts';
 
 let server: SecurityServer;
 let alice: RoleUser;
 let bob: RoleUser;
 let aliceConversation: string;
 let aliceProject: string;
+let alicePhoto: string;
+let bobProject: string;
 const missing = '3f2a9c1e-4b7d-4e8f-9a6b-1c2d3e4f5a6b';
 
 beforeAll(async () => {
@@ -34,6 +41,39 @@ beforeAll(async () => {
     },
   });
   aliceProject = project.body.id;
+  // Alice's project in the pipeline, with a roof photo the admin took at the inspection.
+  const admin = await server.signIn(ADMIN.email, ADMIN.password);
+  await server.call('POST', `/projects/${aliceProject}/transitions`, {
+    token: alice.token,
+    body: { action: 'requestQuote', note: 'Alice Secret note' },
+  });
+  await server.call('POST', `/projects/${aliceProject}/transitions`, {
+    token: admin.token,
+    body: { action: 'scheduleInspection', date: '2026-12-15' },
+  });
+  const boundary = '----objectaccess';
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const photo = await server.call('POST', `/projects/${aliceProject}/photos`, {
+    token: admin.token,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    rawBody: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="roof.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  if (photo.status !== 201) throw new Error(`no photo: ${photo.raw}`);
+  alicePhoto = photo.body.id;
+  const own = await server.call('POST', '/projects', {
+    token: bob.token,
+    body: { location: { address: 'Bob Street 1, Naryn', latitude: 41.4, longitude: 76 } },
+  });
+  bobProject = own.body.id;
 });
 afterAll(async () => {
   await server?.close();
@@ -119,9 +159,51 @@ describe("another user's project", () => {
   it('cannot be deleted', () =>
     sameAsMissing('DELETE', (id) => `/projects/${id}`, undefined, project()));
 
+  it('cannot have its pipeline read', () =>
+    sameAsMissing('GET', (id) => `/projects/${id}/pipeline`, undefined, project()));
+  it.each(['requestQuote', 'cancel', 'scheduleInspection', 'markInstalled'])(
+    'cannot be moved along the pipeline: %s',
+    (action) =>
+      sameAsMissing(
+        'POST',
+        (id) => `/projects/${id}/transitions`,
+        () => ({ action, date: '2026-12-20' }),
+        project(),
+      ),
+  );
+  it('cannot get photos added', () =>
+    sameAsMissing('POST', (id) => `/projects/${id}/photos`, undefined, project()));
+  it('cannot have its photo read, through its own id or through one of the caller’s projects', async () => {
+    await sameAsMissing(
+      'GET',
+      (id) => `/projects/${aliceProject}/photos/${id}`,
+      undefined,
+      alicePhoto,
+    );
+    await sameAsMissing(
+      'GET',
+      (id) => `/projects/${bobProject}/photos/${id}`,
+      undefined,
+      alicePhoto,
+    );
+  });
+
+  it('is not in the pipeline list, even searched for by its owner or address', async () => {
+    for (const term of ['', 'Alice', alice.email, 'Alice Street']) {
+      const list = await server.call(
+        'GET',
+        `/projects/pipeline?pageSize=100${term ? `&searchTerm=${encodeURIComponent(term)}` : ''}`,
+        { token: bob.token },
+      );
+      expect(list.status).toBe(200);
+      expect(list.body.items.map((p: { id: string }) => p.id)).toEqual(term ? [] : [bobProject]);
+      expect(list.raw).not.toContain('Alice');
+    }
+  });
+
   it('is not listed, and scope=all is refused without canViewAllProjects', async () => {
     const own = await server.call('GET', '/projects', { token: bob.token });
-    expect(own.body).toEqual([]);
+    expect(own.body.map((p: { id: string }) => p.id)).toEqual([bobProject]);
     const all = await server.call('GET', '/projects?scope=all', { token: bob.token });
     expect(all.status).toBe(403);
   });
@@ -135,6 +217,8 @@ describe('ids that are not ids', () => {
       expect(history.status).toBe(404);
       const project = await server.call('GET', `/projects/${id}`, { token: bob.token });
       expect(project.status).toBe(404);
+      const pipeline = await server.call('GET', `/projects/${id}/pipeline`, { token: bob.token });
+      expect(pipeline.status).toBe(404);
     },
   );
 });

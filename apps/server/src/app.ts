@@ -29,6 +29,7 @@ import { calculatorRoutes } from './calculator/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { geoRoutes } from './geo/routes.ts';
 import { projectsRoutes } from './projects/routes.ts';
+import { proposalRoutes } from './proposal/routes.ts';
 import { createTokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -41,6 +42,7 @@ import { openApiComponents, openApiTransform } from './openapi.ts';
 import { openRateLimitRedis } from './rate-limit-store.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createMailQueue } from './mail/queue.ts';
 import {
   documentSecurityHeaders,
   isDocument,
@@ -187,7 +189,14 @@ export async function buildApp({
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
   app.addHook('onClose', async () => transport.close());
   const mail = createAccountMail(transport, app.log);
-  app.decorate('accountMail', { settle: () => mail.settle() });
+  // The project status mails (projects/pipeline-service.ts): drained before the app closes.
+  const projectMail = createMailQueue(transport, app.log);
+  app.addHook('onClose', async () => projectMail.settle());
+  app.decorate('accountMail', {
+    settle: async () => {
+      await Promise.all([mail.settle(), projectMail.settle()]);
+    },
+  });
   const google = config.google ? createGoogleClient(config.google) : undefined;
 
   await app.register(
@@ -226,7 +235,15 @@ export async function buildApp({
         metrics: metrics?.sources,
         redis,
       });
-      await api.register(projectsRoutes, { db: database.db, authenticate, env, redis });
+      await api.register(projectsRoutes, {
+        db: database.db,
+        authenticate,
+        env,
+        redis,
+        mail: projectMail,
+        publicUrl: config.publicUrl,
+      });
+      await api.register(proposalRoutes, { db: database.db, authenticate, env });
       await api.register(geoRoutes, { env });
       await api.register(calculatorRoutes, { env, metrics: metrics?.sources });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

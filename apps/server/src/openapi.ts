@@ -17,6 +17,7 @@
  * `security` against who may call it. `redocly lint` with the recommended rules runs on
  * the document in the server tests (test/openapi.test.ts).
  */
+import { API_ERROR_CODES } from '@solar/domain';
 import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
@@ -24,11 +25,7 @@ import { z, type ZodType } from 'zod';
 /** The error body of every failed call (API-CONTRACT.md, Conventions). */
 export const errorBodySchema = z.object({
   message: z.string().describe('English, human-readable'),
-  code: z
-    .string()
-    .describe(
-      'Stable: validation_failed, invalid_credentials, account_inactive, email_taken, unauthenticated, token_expired, forbidden, not_found, conflict, rate_limited, payload_too_large, unsupported_media_type, service_unavailable, bad_gateway, internal, ...',
-    ),
+  code: z.string().describe(`Stable, one of: ${API_ERROR_CODES.join(', ')}`),
   errors: z
     .record(z.string(), z.string())
     .optional()

@@ -107,6 +107,31 @@ describe('the last active admin (rule, on pglite)', () => {
     },
   );
 
+  it('PUT /admin/users/{id}/status: the same rule, and an audit row that changes only isActive', async () => {
+    const { a, b } = await twoAdmins(server);
+    await server.database.db.update(users).set({ isActive: false }).where(eq(users.id, a.user.id));
+    const refused = await call(server, 'PUT', `/admin/users/${b.user.id}/status`, {
+      token: a.token,
+      body: { isActive: false },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'last_admin' });
+    expect(await activeAdmins(server.database.db)).toBe(1);
+    await server.database.db.update(users).set({ isActive: true }).where(eq(users.id, a.user.id));
+    const done = await call(server, 'PUT', `/admin/users/${b.user.id}/status`, {
+      token: a.token,
+      body: { isActive: false },
+    });
+    expect(done.status).toBe(200);
+    const [row] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, b.user.id), eq(auditLog.action, 'user.status')));
+    expect(row).toMatchObject({ actorId: a.user.id });
+    expect(row!.before).toMatchObject({ isActive: true, name: 'Second Admin' });
+    expect(row!.after).toMatchObject({ isActive: false, name: 'Second Admin' });
+  });
+
   it('still lets an admin demote another admin while one remains', async () => {
     const { a, b } = await twoAdmins(server);
     const answer = await call(server, 'PUT', `/admin/users/${b.user.id}`, {

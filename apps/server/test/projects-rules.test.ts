@@ -14,8 +14,10 @@ import { HttpError } from '../src/http-errors.ts';
 const now = Date.UTC(2026, 0, 1);
 const exp = now / 1000 + 900;
 const caller = (role: RoleKey, userId = 'me') => ({ userId, role, exp });
+/** A draft of `ownerId` (drafts are seen by their owner and canViewAllProjects only). */
+const draftOf = (ownerId: string) => ({ ownerId, status: 'draft' as const });
 
-/** Expected verdict on someone else's project: read, edit, delete. */
+/** Expected verdict on someone else's draft: read, edit, delete. */
 const expected: Record<RoleKey, [string, string, string]> = {
   admin: ['allow', 'allow', 'allow'],
   project_manager: ['allow', 'allow', 'forbidden'],
@@ -30,15 +32,17 @@ const actions: ProjectAction[] = ['read', 'edit', 'delete'];
 describe('projectAccess', () => {
   it.each(ROLE_KEYS)('%s: everything on own projects; the matrix on others’', (role) => {
     for (const [i, action] of actions.entries()) {
-      expect(projectAccess(caller(role), 'me', action, now)).toBe('allow');
-      expect(projectAccess(caller(role), 'someone else', action, now)).toBe(expected[role][i]);
+      expect(projectAccess(caller(role), draftOf('me'), action, now)).toBe('allow');
+      expect(projectAccess(caller(role), draftOf('someone else'), action, now)).toBe(
+        expected[role][i],
+      );
     }
     expect(canListAllProjects(caller(role), now)).toBe(expected[role][0] === 'allow');
   });
 
   it('an expired session has no permissions on others’ projects', () => {
     const expired = { userId: 'me', role: 'admin' as const, exp: now / 1000 - 1 };
-    expect(projectAccess(expired, 'other', 'read', now)).toBe('not_found');
+    expect(projectAccess(expired, draftOf('other'), 'read', now)).toBe('not_found');
     expect(canListAllProjects(expired, now)).toBe(false);
   });
 });

@@ -42,6 +42,9 @@ export const API_ERROR_CODES = [
   'invalid_token',
   'service_unavailable',
   'bad_gateway',
+  'invalid_transition',
+  'too_many_photos',
+  'no_configuration',
 ] as const;
 
 /** One stable error code. */

@@ -278,6 +278,7 @@ export const pipelineMessages = group('pipeline', {
   inspectionRequired: 'Please record the roof type, area and shading notes',
   invalidTransition: 'This project has moved on since you opened it. Refresh to see its status.',
   tooManyPhotos: 'This project already has 20 photos. Remove one before adding another.',
+  noConfiguration: 'Finish the system configuration before making a proposal',
   notFound: 'Project not found',
 });
 

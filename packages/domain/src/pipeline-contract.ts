@@ -15,8 +15,9 @@
  *   project but may not take the action; 404; 409 `invalid_transition` when the project's
  *   status does not allow it (someone else moved it first).
  * - `POST /projects/{id}/photos` multipart `file` (JPEG, PNG or WebP under 10 MB) -> 201
- *   {@link InspectionPhoto}; 413, 415 as the bill upload; 403 unless
- *   canAddInspectionPhotos; at most {@link MAX_INSPECTION_PHOTOS} per project (409).
+ *   {@link InspectionPhoto}; 413, 415 as the bill upload; 403 without canScheduleInspections;
+ *   409 `invalid_transition` outside the inspection statuses (canAddInspectionPhotos);
+ *   409 `too_many_photos` past {@link MAX_INSPECTION_PHOTOS}.
  * - `GET /projects/{id}/photos/{photoId}` -> the image bytes with their type.
  * - `GET /projects/{id}/proposal.pdf?locale=en|es|ru` -> `application/pdf`, the proposal.
  */

@@ -125,6 +125,14 @@ export const adminUpdateUserRequestSchema = strict({
 export type AdminUpdateUserRequest = z.input<typeof adminUpdateUserRequestSchema>;
 
 /**
+ * `PUT /admin/users/{id}/status` (issue 22 item 5, bulk activate and deactivate): only
+ * `isActive` changes, so a bulk change never writes back a name or email it read earlier.
+ */
+export const adminUserStatusRequestSchema = strict({ isActive: booleanField() });
+/** The admin status request body. */
+export type AdminUserStatusRequest = z.input<typeof adminUserStatusRequestSchema>;
+
+/**
  * `POST /chat/stream` (API-CONTRACT.md "Chat"): message not blank and at most 4000
  * characters; conversationId a string or null (absent is null); optional context with
  * botType 0 | 1 and locale en | es | ru.

@@ -22,6 +22,7 @@ export { Checkbox, type CheckboxProps } from './checkbox.tsx';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './radio-group.tsx';
 export { Select, type SelectOption, type SelectProps } from './select.tsx';
 export { SearchField, type SearchFieldProps } from './search-field.tsx';
+export { ComboBox, type ComboBoxOption, type ComboBoxProps } from './combo-box.tsx';
 export { NumberField, type NumberFieldProps } from './number-field.tsx';
 export { SliderField, type SliderFieldProps } from './slider.tsx';
 export { FileDropZone, type FileDropZoneProps } from './file-drop-zone.tsx';

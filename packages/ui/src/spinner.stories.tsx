@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { LoadingOverlay, Spinner } from './spinner.tsx';
+import { LoadingOverlay, Spinner, TopProgressBar } from './spinner.tsx';
 
 const meta = {
   title: 'UI/Feedback/Spinner',
@@ -44,4 +44,21 @@ export const Catalog: Story = {
       <Spinner size="md" label="With label" showLabel />
     </div>
   ),
+};
+
+/** The bar at the top of the window while a long list reloads (the users table's next page). */
+export const TopProgress: Story = {
+  render: () => (
+    <div className="flex h-48 w-96 flex-col gap-2 rounded-card border border-border bg-surface-raised p-4 text-sm">
+      <TopProgressBar label="Loading users" />
+      <p>
+        The bar runs along the top edge of the window, above whatever part of the list is in view.
+      </p>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole('progressbar', { name: 'Loading users' });
+    await expect(bar).not.toHaveAttribute('aria-valuenow');
+    await expect(getComputedStyle(bar).position).toBe('fixed');
+  },
 };

@@ -5,7 +5,7 @@
  * to the server without an entry here fails the authorization suite.
  */
 import type { PermissionFlag, RoleKey } from '../../../packages/domain/src/index.ts';
-import { uniqueEmail, type RoleUser, type SecurityServer } from './server.ts';
+import { ADMIN, uniqueEmail, type RoleUser, type SecurityServer } from './server.ts';
 
 /** Who may call an endpoint. */
 export type Access = 'public' | 'signed-in' | PermissionFlag;
@@ -61,7 +61,7 @@ export interface SampleRequest {
   url: string;
   body?: unknown;
   headers?: Record<string, string>;
-  rawBody?: string;
+  rawBody?: string | Buffer;
   ok: number;
 }
 
@@ -84,8 +84,67 @@ const location = {
   longitude: 74.59,
   placeId: 'osm:way:1',
 };
+/** A 1x1 PNG as a multipart upload in field `file` (the roof photo samples). */
+const photoUpload = (() => {
+  const boundary = '----solarsecurity';
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  return {
+    rawBody: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="roof.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+})();
+
+/** The seeded admin's token on each server (signed in once). */
+const adminTokens = new WeakMap<SecurityServer, Promise<string>>();
+const adminToken = (server: SecurityServer) => {
+  if (!adminTokens.has(server)) {
+    adminTokens.set(
+      server,
+      server.signIn(ADMIN.email, ADMIN.password).then((admin) => admin.token),
+    );
+  }
+  return adminTokens.get(server)!;
+};
+
+/**
+ * A project of `user` (or `target`) whose inspection is scheduled: the owner requests the
+ * site visit, then `scheduler` (default the admin) schedules it.
+ */
+async function scheduledProject(ctx: RequestContext, schedulerToken?: string): Promise<string> {
+  const { server, caller, target, projectOf } = ctx;
+  const id = await projectOf(caller);
+  await server.call('POST', `/projects/${id}/transitions`, {
+    token: (caller ?? target).token,
+    body: { action: 'requestQuote' },
+  });
+  await server.call('POST', `/projects/${id}/transitions`, {
+    token: schedulerToken ?? (await adminToken(server)),
+    body: { action: 'scheduleInspection', date: '2026-12-15' },
+  });
+  return id;
+}
+
 /** A project configuration with text, a number and a nested object (stored as JSON). */
 const configuration = { systemSizeKw: 5, note: 'South roof', panels: { count: 12 } };
+/** A full calculator configuration (system-configuration.ts): what a proposal needs. */
+const proposalConfiguration = {
+  systemSizeKw: 4,
+  panelCount: 10,
+  tiltDeg: 30,
+  azimuthDeg: 180,
+  roofType: 'flat',
+  lossPercent: 14,
+  pricePerKwhSom: 1.49,
+};
 
 export const ENDPOINTS: Endpoint[] = [
   {
@@ -278,6 +337,16 @@ export const ENDPOINTS: Endpoint[] = [
     }),
   },
   {
+    method: 'PUT',
+    path: '/admin/users/{id}/status',
+    access: 'canManageUsers',
+    sample: async ({ target }) => ({
+      url: `/admin/users/${target.id}/status`,
+      body: { isActive: true },
+      ok: 200,
+    }),
+  },
+  {
     method: 'POST',
     path: '/chat/stream',
     access: 'signed-in',
@@ -392,6 +461,78 @@ export const ENDPOINTS: Endpoint[] = [
       url: `/projects/${await projectOf(caller)}`,
       ok: 204,
     }),
+  },
+  {
+    method: 'GET',
+    path: '/projects/{id}/proposal.pdf',
+    access: 'signed-in',
+    sample: async ({ server, caller, target }) => {
+      const answer = await server.call('POST', '/projects', {
+        token: (caller ?? target).token,
+        body: { location, configuration: proposalConfiguration, isDraft: false },
+      });
+      if (answer.status !== 201) throw new Error(`no project: ${answer.raw}`);
+      return { url: `/projects/${answer.body.id as string}/proposal.pdf?locale=ru`, ok: 200 };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/pipeline',
+    access: 'signed-in',
+    sample: async () => ({
+      url: '/projects/pipeline?pageNumber=1&pageSize=5&sortBy=address&descending=false&searchTerm=somewhere&status=draft',
+      ok: 200,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/projects/{id}/pipeline',
+    access: 'signed-in',
+    sample: async ({ caller, projectOf }) => ({
+      url: `/projects/${await projectOf(caller)}/pipeline`,
+      ok: 200,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/projects/{id}/transitions',
+    access: 'signed-in',
+    // The owner requests a site visit for their own draft (every role may).
+    sample: async ({ caller, projectOf }) => ({
+      url: `/projects/${await projectOf(caller)}/transitions`,
+      body: { action: 'requestQuote', note: 'Please call before coming' },
+      ok: 200,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/projects/{id}/photos',
+    access: 'canScheduleInspections',
+    // The caller's own project with its inspection scheduled by the caller: only roles that
+    // schedule inspections get that far and may add photos (403 for the others).
+    sample: async (ctx) => {
+      const token = (ctx.caller ?? ctx.target).token;
+      return {
+        url: `/projects/${await scheduledProject(ctx, token)}/photos`,
+        ...photoUpload,
+        ok: 201,
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/{id}/photos/{photoId}',
+    access: 'signed-in',
+    // A photo the admin added to the caller's own project.
+    sample: async (ctx) => {
+      const id = await scheduledProject(ctx);
+      const added = await ctx.server.call('POST', `/projects/${id}/photos`, {
+        token: await adminToken(ctx.server),
+        ...photoUpload,
+      });
+      if (added.status !== 201) throw new Error(`no photo: ${added.raw}`);
+      return { url: `/projects/${id}/photos/${added.body.id as string}`, ok: 200 };
+    },
   },
   {
     method: 'GET',

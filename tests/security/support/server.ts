@@ -67,6 +67,8 @@ export interface SecurityServer {
   createUser(role: RoleKey, name?: string): Promise<RoleUser>;
   /** Row count of every table in the public schema, in one query, once the mail queue is idle. */
   rowCounts(): Promise<Record<string, number>>;
+  /** Puts project `id` straight into pipeline `status` (set-up only: no history, no audit). */
+  setProjectStatus(id: string, status: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -189,6 +191,15 @@ export async function startSecurityServer(
     return result.rows[0]!;
   };
 
+  const setProjectStatus = async (id: string, status: string) => {
+    const client = (
+      database.db as unknown as {
+        $client: { query(sql: string, params: unknown[]): Promise<unknown> };
+      }
+    ).$client;
+    await client.query('update projects set status = $1 where id = $2', [status, id]);
+  };
+
   return {
     app,
     database,
@@ -199,6 +210,7 @@ export async function startSecurityServer(
     signIn,
     createUser,
     rowCounts,
+    setProjectStatus,
     async close() {
       await app.close();
       await database.close();

@@ -1,9 +1,12 @@
 /**
- * The account mails (issue 4, "Mail"): email verification, password reset, password
- * changed and email changed (to the old address), in the user's language (en, es, ru). Each is plain text plus a small HTML
- * version; links are absolute (`PUBLIC_URL/...`).
+ * The mails (issue 4, "Mail"): email verification, password reset, password changed and
+ * email changed (to the old address), and a project's status change (issue 22 item 3,
+ * project-templates.ts), in the user's language (en, es, ru). Each is plain text plus a
+ * small HTML version; links are absolute (`PUBLIC_URL/...`).
  */
 import type { Locale } from '@solar/domain/constants';
+import type { ProjectStatus } from '@solar/domain/pipeline';
+import { projectStatusTemplates } from './project-templates.ts';
 
 /** A rendered mail without its envelope. */
 export interface MailContent {
@@ -18,15 +21,25 @@ export interface MailVariables {
   link?: string;
   /** The account's new address (emailChanged, sent to the old one). */
   newEmail?: string;
+  /** projectStatus: the project's new status. */
+  status?: ProjectStatus;
+  /** projectStatus: the project's address. */
+  address?: string;
 }
 
 type Template = (v: MailVariables) => { subject: string; lines: string[]; action?: string };
 
 /** The account mails in three languages. Reset links live 1 hour, verification 7 days. */
 const templates: Record<
-  'verifyEmail' | 'resetPassword' | 'passwordChanged' | 'emailChanged' | 'welcome',
+  | 'verifyEmail'
+  | 'resetPassword'
+  | 'passwordChanged'
+  | 'emailChanged'
+  | 'welcome'
+  | 'projectStatus',
   Record<Locale, Template>
 > = {
+  projectStatus: projectStatusTemplates,
   welcome: {
     en: (v) => ({
       subject: 'Your Solar account',

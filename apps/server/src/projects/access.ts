@@ -1,11 +1,25 @@
 /**
- * Who may do what with a project (API-CONTRACT.md "Projects"; spec section 6): the owner
- * may do everything with their own projects; others need canViewAllProjects to read,
- * canEditProjects to edit and canDeleteProjects to delete. A project the caller may not
- * even read is answered exactly like an unknown id (404), so its existence is not revealed;
- * one they may read but not change is 403.
+ * Who may do what with a project (API-CONTRACT.md "Projects"; spec section 6; issue 22
+ * item 3): the owner may do everything with their own projects. Others see a project when
+ * the pipeline lets their role see its status (domain pipeline.ts canSeeProject:
+ * canViewAllProjects every status, canScheduleInspections the inspection queue,
+ * canInstallEquipment the installation queue), and then need canEditProjects to edit and
+ * canDeleteProjects to delete. A project the caller may not see is answered exactly like an
+ * unknown id (404), so its existence is not revealed; one they see but may not change is 403.
+ * A pipeline action their role may take but the project's status does not allow is 409.
  */
-import { can, type RoleKey } from '@solar/domain';
+import {
+  can,
+  canAddInspectionPhotos,
+  canSeeProject,
+  canTakeAction,
+  isSignedIn,
+  permissionsFor,
+  PIPELINE_RULES,
+  type PipelineAction,
+  type ProjectStatus,
+  type RoleKey,
+} from '@solar/domain';
 
 /** What the caller wants to do with one project. */
 export type ProjectAction = 'read' | 'edit' | 'delete';
@@ -20,26 +34,79 @@ export interface ProjectCaller {
 /** The verdict: go ahead, 403, or 404. */
 export type ProjectAccess = 'allow' | 'forbidden' | 'not_found';
 
-const FLAG = {
-  read: 'canViewAllProjects',
-  edit: 'canEditProjects',
-  delete: 'canDeleteProjects',
-} as const;
+/** A pipeline verdict: also 409 when the role may but the status does not allow it. */
+export type PipelineAccess = ProjectAccess | 'invalid_transition';
 
-/** The rule above for `action` on a project owned by `ownerId` at `nowMs` (epoch ms). */
+/** The project facts the rules read. */
+export interface ProjectFacts {
+  ownerId: string;
+  status: ProjectStatus;
+}
+
+const FLAG = { edit: 'canEditProjects', delete: 'canDeleteProjects' } as const;
+
+/** The caller's role while their token is valid at `nowMs`, else none (no permissions). */
+const liveRole = (caller: ProjectCaller, nowMs: number): RoleKey | null =>
+  isSignedIn({ role: caller.role, expiresAt: caller.exp }, nowMs) ? caller.role : null;
+
+/** Whether the caller may see the project at all (its owner, or pipeline.ts visibility). */
+export function seesProject(caller: ProjectCaller, project: ProjectFacts, nowMs: number): boolean {
+  const isOwner = caller.userId === project.ownerId;
+  return canSeeProject(liveRole(caller, nowMs), isOwner, project.status);
+}
+
+/** The rule above for `action` on `project` at `nowMs` (epoch ms). */
 export function projectAccess(
   caller: ProjectCaller,
-  ownerId: string,
+  project: ProjectFacts,
   action: ProjectAction,
   nowMs: number,
 ): ProjectAccess {
-  if (caller.userId === ownerId) return 'allow';
-  const session = { role: caller.role, expiresAt: caller.exp };
-  if (!can(session, FLAG.read, nowMs)) return 'not_found';
-  return can(session, FLAG[action], nowMs) ? 'allow' : 'forbidden';
+  if (caller.userId === project.ownerId) return 'allow';
+  if (!seesProject(caller, project, nowMs)) return 'not_found';
+  if (action === 'read') return 'allow';
+  return can({ role: caller.role, expiresAt: caller.exp }, FLAG[action], nowMs)
+    ? 'allow'
+    : 'forbidden';
+}
+
+/**
+ * Whether the caller may take pipeline `action` on `project` now: 404 when they may not
+ * see it; 403 when neither ownership nor a flag of the action's rule lets them take it;
+ * 409 `invalid_transition` when they may but the status is not one it starts from.
+ */
+export function transitionAccess(
+  caller: ProjectCaller,
+  project: ProjectFacts,
+  action: PipelineAction,
+  nowMs: number,
+): PipelineAccess {
+  if (!seesProject(caller, project, nowMs)) return 'not_found';
+  const role = liveRole(caller, nowMs);
+  const isOwner = caller.userId === project.ownerId;
+  if (canTakeAction(role, isOwner, project.status, action)) return 'allow';
+  const rule = PIPELINE_RULES[action];
+  const granted = permissionsFor(role);
+  const roleMay = (isOwner && rule.owner) || rule.flags.some((flag) => granted[flag]);
+  return roleMay ? 'invalid_transition' : 'forbidden';
+}
+
+/**
+ * Whether the caller may add a roof photo: 404 unseen; 403 without canScheduleInspections;
+ * 409 `invalid_transition` unless the inspection is scheduled or recorded.
+ */
+export function photoAccess(
+  caller: ProjectCaller,
+  project: ProjectFacts,
+  nowMs: number,
+): PipelineAccess {
+  if (!seesProject(caller, project, nowMs)) return 'not_found';
+  const role = liveRole(caller, nowMs);
+  if (canAddInspectionPhotos(role, project.status)) return 'allow';
+  return permissionsFor(role).canScheduleInspections ? 'invalid_transition' : 'forbidden';
 }
 
 /** Whether the caller may list everybody's projects (`GET /projects?scope=all`). */
 export function canListAllProjects(caller: ProjectCaller, nowMs: number): boolean {
-  return can({ role: caller.role, expiresAt: caller.exp }, FLAG.read, nowMs);
+  return can({ role: caller.role, expiresAt: caller.exp }, 'canViewAllProjects', nowMs);
 }

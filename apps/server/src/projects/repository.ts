@@ -1,12 +1,13 @@
 /**
- * Storage of projects (API-CONTRACT.md "Projects"). Each call is one SQL statement, so a
- * refused or failed call leaves nothing half-written. Rows come back as the contract's
- * `Project` (times as ISO 8601 strings in UTC).
+ * Storage of projects (API-CONTRACT.md "Projects"). Each call is one SQL statement or one
+ * transaction (creation writes the project and the first event of its history, issue 22
+ * item 3), so a refused or failed call leaves nothing half-written. Rows come back as the
+ * contract's `Project` (times as ISO 8601 strings in UTC).
  */
 import type { Project, ProjectLocation } from '@solar/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { projects, type ProjectRow } from './schema.ts';
+import { projects, projectStatusEvents, type ProjectRow } from './schema.ts';
 
 /** The fields of a new project, after the request schema's defaults. */
 export interface NewProject {
@@ -25,9 +26,12 @@ export interface ProjectPatch {
 export interface ProjectsRepository {
   /** Newest change first: one user's projects, or everybody's when `userId` is null. */
   list(userId: string | null): Promise<Project[]>;
-  /** One project, or undefined (also for an id that is not a UUID). */
-  get(id: string): Promise<Project | undefined>;
-  /** Inserts a project of `userId` and returns it. */
+  /** One project's row (with its pipeline status), or undefined (also for a non-UUID id). */
+  getRow(id: string): Promise<ProjectRow | undefined>;
+  /**
+   * Inserts a project of `userId` in status draft with its first history event (from
+   * nothing to draft, by `userId`) and returns it with its creation time.
+   */
   create(userId: string, input: NewProject): Promise<Project>;
   /** Applies `patch` and bumps `updatedAt`; undefined when the project no longer exists. */
   update(id: string, patch: ProjectPatch): Promise<Project | undefined>;
@@ -71,22 +75,33 @@ export function createProjectsRepository(db: Db): ProjectsRepository {
         .limit(1000);
       return rows.map(toProject);
     },
-    async get(id) {
+    async getRow(id) {
       if (!isProjectId(id)) return undefined;
       const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
-      return row ? toProject(row) : undefined;
+      return row;
     },
     async create(userId, input) {
-      const [row] = await db
-        .insert(projects)
-        .values({
-          userId,
-          location: locationOf(input.location),
-          configuration: input.configuration,
-          isDraft: input.isDraft,
-        })
-        .returning();
-      return toProject(row!);
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(projects)
+          .values({
+            userId,
+            location: locationOf(input.location),
+            configuration: input.configuration,
+            isDraft: input.isDraft,
+          })
+          .returning();
+        await tx.insert(projectStatusEvents).values({
+          projectId: created!.id,
+          fromStatus: null,
+          toStatus: created!.status,
+          action: null,
+          actorId: userId,
+          createdAt: created!.createdAt,
+        });
+        return created!;
+      });
+      return toProject(row);
     },
     async update(id, patch) {
       if (!isProjectId(id)) return undefined;

@@ -7,6 +7,9 @@
  * owner, or canViewAllProjects to read, canEditProjects to edit, canDeleteProjects to
  * delete; another user's project is 404 unless the caller may read it, then 403.
  *
+ * The pipeline's routes (pipeline-routes.ts: list, status, transitions, photos) are
+ * registered here too, so their writes count against the same limit.
+ *
  * Settings: `PROJECTS_RATE_LIMIT` (100 actions) per `PROJECTS_RATE_WINDOW_MS` (3600000).
  */
 import {
@@ -22,6 +25,11 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/guard.ts';
 import { rangeMessage, readEnv } from '../calculator/env.ts';
 import type { Db } from '../db/database.ts';
+import type { MailQueue } from '../mail/queue.ts';
+import type { PipelineListener } from './events.ts';
+import { createPhotoService } from './photos.ts';
+import { pipelineRoutes } from './pipeline-routes.ts';
+import { createPipelineService } from './pipeline-service.ts';
 import { createActionLimiter } from './rate-limit.ts';
 import { createProjectsService } from './service.ts';
 
@@ -35,6 +43,12 @@ export interface ProjectsRoutesOptions {
   now?: () => number;
   /** REDIS_URL's client: the action limit is counted there, across server processes. */
   redis?: Redis | undefined;
+  /** The queue of the owner's status mail (none: no mail is sent). */
+  mail?: MailQueue | undefined;
+  /** PUBLIC_URL, for the project link in mail. */
+  publicUrl?: string;
+  /** Told of every committed status change (events.ts), e.g. the CRM link. */
+  listeners?: readonly PipelineListener[];
 }
 
 const projectsEnvSchema = z.object({
@@ -80,14 +94,30 @@ const security = [{ bearer: [] }];
 
 export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (
   app,
-  { db, authenticate, env = process.env, now = Date.now, redis },
+  {
+    db,
+    authenticate,
+    env = process.env,
+    now = Date.now,
+    redis,
+    mail,
+    publicUrl = '',
+    listeners = [],
+  },
 ) => {
   const config = loadProjectsConfig(env);
-  const service = createProjectsService(db, now);
+  const log = app.log;
+  const service = createProjectsService(db, now, { listeners, log });
   const limiter = createActionLimiter(config.rateLimit, now, redis);
   const countAction: preHandlerAsyncHookHandler = async (request) => {
     await limiter.consume(requireAuth(request).userId);
   };
+  await app.register(pipelineRoutes, {
+    pipeline: createPipelineService({ db, now, mail, publicUrl, listeners, log }),
+    photos: createPhotoService(db, now),
+    authenticate,
+    countAction,
+  });
 
   /**
    * GET /projects?scope=own|all -> 200 Project[] (newest change first, at most 1000);
@@ -135,7 +165,10 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     },
   );
 
-  /** GET /projects/{id} -> 200 Project; 404 unknown or not readable by the caller. */
+  /**
+   * GET /projects/{id} -> 200 Project; 404 unknown or not visible to the caller (its owner,
+   * or a role that sees its pipeline status).
+   */
   app.get(
     '/projects/:id',
     {

@@ -1,9 +1,25 @@
 /**
- * The projects table (API-CONTRACT.md "Projects": the full calculator's saved projects and
- * drafts). drizzle-kit reads every schema.ts under src/; after a change run
- * `pnpm --filter @solar/server db:generate` and commit the SQL in drizzle/.
+ * The projects tables (API-CONTRACT.md "Projects": the full calculator's saved projects and
+ * drafts; issue 22 item 3: their pipeline status, history and roof photos). drizzle-kit reads
+ * every schema.ts under src/; after a change run `pnpm --filter @solar/server db:generate`
+ * and commit the SQL in drizzle/.
  */
-import { index, jsonb, pgTable, boolean, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { PIPELINE_ACTIONS, PROJECT_STATUSES } from '@solar/domain/pipeline';
+import type { RoofInspection } from '@solar/domain/pipeline-contract';
 import { users } from '../db/schema.ts';
 
 /** A project's location as stored: degrees, and the geocoder's place id when known. */
@@ -14,10 +30,21 @@ export interface StoredProjectLocation {
   placeId?: string;
 }
 
+/** `bytea` as a Uint8Array (node-postgres gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+const statusList = sql.raw(PROJECT_STATUSES.map((s) => `'${s}'`).join(', '));
+const actionList = sql.raw(PIPELINE_ACTIONS.map((a) => `'${a}'`).join(', '));
+
 /**
  * One project of one user. `location` is `{address, latitude, longitude, placeId?}`;
  * `configuration` is the full calculator's step 2 (free-form JSON object) or null for a
- * draft that has only a location. Deleting the user deletes their projects.
+ * draft that has only a location. `status` is its pipeline status (domain pipeline.ts);
+ * the dates are calendar days `YYYY-MM-DD`; `inspection` the roof findings once recorded.
+ * `pipedriveDealId` links the CRM deal (issue 22 item 4). Deleting the user deletes their
+ * projects.
  */
 export const projects = pgTable(
   'projects',
@@ -29,14 +56,77 @@ export const projects = pgTable(
     location: jsonb('location').$type<StoredProjectLocation>().notNull(),
     configuration: jsonb('configuration').$type<Record<string, unknown>>(),
     isDraft: boolean('is_draft').notNull().default(true),
+    status: text('status', { enum: PROJECT_STATUSES }).notNull().default('draft'),
+    inspectionDate: date('inspection_date', { mode: 'string' }),
+    installationDate: date('installation_date', { mode: 'string' }),
+    inspection: jsonb('inspection').$type<RoofInspection>(),
+    pipedriveDealId: integer('pipedrive_deal_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('projects_user_updated_idx').on(t.userId, t.updatedAt),
     index('projects_updated_idx').on(t.updatedAt),
+    index('projects_status_updated_idx').on(t.status, t.updatedAt),
+    check('projects_status_known', sql`${t.status} in (${statusList})`),
   ],
 );
 
 /** A row of `projects`. */
 export type ProjectRow = typeof projects.$inferSelect;
+
+/**
+ * A project's status history: one row per change, oldest first by `created_at`. The first
+ * row of a project is its creation (`from_status` and `action` null). `actor_id` is who made
+ * the change (null once that account is deleted).
+ */
+export const projectStatusEvents = pgTable(
+  'project_status_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: PROJECT_STATUSES }),
+    toStatus: text('to_status', { enum: PROJECT_STATUSES }).notNull(),
+    action: text('action', { enum: PIPELINE_ACTIONS }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('project_status_events_project_idx').on(t.projectId, t.createdAt),
+    check(
+      'project_status_events_known',
+      sql`${t.toStatus} in (${statusList}) and (${t.fromStatus} is null or ${t.fromStatus} in (${statusList})) and (${t.action} is null or ${t.action} in (${actionList}))`,
+    ),
+  ],
+);
+
+/** A row of `project_status_events`. */
+export type ProjectStatusEventRow = typeof projectStatusEvents.$inferSelect;
+
+/**
+ * Roof photos of a project's inspection, stored in the database (issue 22: JPEG, PNG or
+ * WebP under 10 MB, at most 20 per project). `size` is in bytes.
+ */
+export const projectPhotos = pgTable(
+  'project_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    contentType: text('content_type', {
+      enum: ['image/jpeg', 'image/png', 'image/webp'],
+    }).notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('project_photos_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/** A row of `project_photos`. */
+export type ProjectPhotoRow = typeof projectPhotos.$inferSelect;

@@ -1,6 +1,6 @@
 /**
  * Admin users (API-CONTRACT.md, "Admin users"; spec sections 2, 3, 5 and 6): list with
- * search, filters, sort and paging; detail; create; update. Every route needs the
+ * search, filters, sort and paging; detail; create; update; activate or deactivate. Every route needs the
  * canManageUsers permission (403 otherwise). The writes, with their audit rows, error
  * mapping and cache invalidation, are the users service's (service.ts).
  */
@@ -8,6 +8,7 @@ import {
   adminCreateUserRequestSchema,
   adminUpdateUserRequestSchema,
   adminUserListQuerySchema,
+  adminUserStatusRequestSchema,
   type AdminUserCreated,
 } from '@solar/domain/contract';
 import type { preHandlerHookHandler } from 'fastify';
@@ -153,6 +154,34 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
         { userId: actor.userId, clientAddress: request.ip },
         request.params.id,
         request.body,
+      );
+      return toAdminDetail(after);
+    },
+  );
+
+  /** PUT /admin/users/{id}/status {isActive} -> 200 AdminUserDetail: only the account's
+   * state changes (the list's bulk activate and deactivate); deactivating revokes the
+   * user's tokens; 400; 404; 409 own_account or last_admin as for PUT /admin/users/{id}. */
+  app.put(
+    '/admin/users/:id/status',
+    {
+      schema: {
+        params: idParams,
+        body: adminUserStatusRequestSchema,
+        tags,
+        security,
+        operationId: 'setUserStatus',
+        summary: 'Activate or deactivate a user',
+        answers: { 200: { description: 'The updated user', body: adminUserDetailSchema } },
+        errors: [400, 401, 403, 404, 409, 413, 415, 503],
+      },
+    },
+    async (request) => {
+      const actor = requireAuth(request);
+      const after = await service.setActive(
+        { userId: actor.userId, clientAddress: request.ip },
+        request.params.id,
+        request.body.isActive,
       );
       return toAdminDetail(after);
     },

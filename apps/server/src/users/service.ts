@@ -181,6 +181,41 @@ export function createUsersService({ db, accounts, mail, publicUrl }: UsersServi
       accounts.forget(after.id);
       return after;
     },
+
+    /**
+     * Activates or deactivates account `id` and nothing else (the users list's bulk
+     * change): the same rules as {@link update} for `isActive` (409 `own_account` for the
+     * caller's own deactivation, `last_admin` under row locks; 404), the refresh tokens
+     * revoked on deactivation, an audit row `user.status`.
+     */
+    async setActive(actor: Actor, id: string, isActive: boolean): Promise<UserRow> {
+      const before = await findUserById(db, id);
+      if (!before) throw userNotFound();
+      if (before.id === actor.userId && !isActive) {
+        throw new HttpError(409, 'own_account', apiMessages.ownAccount.defaultMessage);
+      }
+      const after = await db.transaction(async (tx) => {
+        if (!isActive) await keepAnActiveAdmin(tx, before.id);
+        const [row] = await tx
+          .update(users)
+          .set({ isActive, updatedAt: new Date() })
+          .where(eq(users.id, before.id))
+          .returning();
+        if (!row) throw userNotFound();
+        if (!row.isActive) await revokeAllRefreshTokens(tx, row.id);
+        await tx.insert(auditLog).values({
+          actorId: actor.userId,
+          action: 'user.status',
+          targetId: row.id,
+          before: auditView(before),
+          after: auditView(row),
+          clientAddress: actor.clientAddress,
+        });
+        return row;
+      });
+      accounts.forget(after.id);
+      return after;
+    },
   };
 }
 

@@ -254,5 +254,43 @@ export function adminUsersContract(kit: ContractKit): void {
         status: 401,
       });
     });
+    it('PUT /admin/users/{id}/status changes only isActive; 400, 404, 409 own account', async () => {
+      const { user, email } = await freshUser();
+      const { api, response } = await admin();
+      // Someone renames the user after the list was read: the status change keeps the new name.
+      await api.adminUsers.update(user.id, {
+        name: 'Renamed Meanwhile',
+        email,
+        userType: 4,
+        emailConfirmed: true,
+        isActive: true,
+      });
+      const off = await api.adminUsers.setActive(user.id, false);
+      expect(off).toMatchObject({
+        isActive: false,
+        user: { name: 'Renamed Meanwhile', emailVerified: true },
+      });
+      expect(await api.adminUsers.setActive(user.id, true)).toMatchObject({ isActive: true });
+      expect(
+        (await raw('PUT', `admin/users/${user.id}/status`, { token: response.token, body: {} }))
+          .status,
+      ).toBe(400);
+      expect(
+        (
+          await raw('PUT', `admin/users/${user.id}/status`, {
+            token: response.token,
+            body: { isActive: true, name: 'x' },
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        await failure(api.adminUsers.setActive('00000000-0000-4000-8000-999999999999', false)),
+      ).toMatchObject({
+        status: 404,
+      });
+      expect(await failure(api.adminUsers.setActive(response.user.id, false))).toMatchObject({
+        status: 409,
+      });
+    });
   });
 }

@@ -4,6 +4,7 @@
  * the matchers of the contract's shapes (API-CONTRACT.md "Conventions").
  */
 import type { StreamChunk } from '@solar/domain/contract';
+import type { UserTypeCode } from '@solar/domain/roles';
 import { expect } from 'vitest';
 import { createApiClient, type ApiClient } from '../client.ts';
 import { ApiError } from '../errors.ts';
@@ -63,6 +64,24 @@ export function contractKit(target: () => ContractTarget) {
     const api = client();
     const response = await api.auth.signIn(target().admin);
     return { api, response };
+  }
+  /**
+   * A user of `userType` (1 project manager, 2 installer, 3 roof inspector, ...) made by the
+   * administrator (`POST /admin/users`), signed in on its own client; `token` for raw calls.
+   */
+  async function roleUser(userType: UserTypeCode, name = 'Role User') {
+    const { api: adminApi } = await admin();
+    const email = uniqueEmail(`role${userType}`);
+    await adminApi.adminUsers.create({
+      name,
+      email,
+      password: PASSWORD,
+      userType,
+      emailConfirmed: true,
+    });
+    const api = client();
+    const response = await api.auth.signIn({ email, password: PASSWORD });
+    return { api, email, response, user: response.user, token: response.token };
   }
   /** The ApiError a call rejects with (fails the test when it succeeds). */
   async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -124,6 +143,7 @@ export function contractKit(target: () => ContractTarget) {
     uniqueEmail,
     freshUser,
     admin,
+    roleUser,
     failure,
     raw,
     errorShape,

@@ -12,6 +12,7 @@ import { mailContract, signInContract } from './auth.ts';
 import { chatContract } from './chat.ts';
 import { chatReplyContract } from './chat-reply.ts';
 import { contractKit, type ContractTarget } from './kit.ts';
+import { pipelineContract } from './pipeline.ts';
 import { projectsContract } from './projects.ts';
 import { metaContract, publicContract } from './public.ts';
 import { sessionContract } from './session.ts';
@@ -29,5 +30,6 @@ export function contractSuite(target: () => ContractTarget): void {
   chatContract(kit);
   chatReplyContract(kit);
   projectsContract(kit);
+  pipelineContract(kit);
   publicContract(kit);
 }

@@ -1,7 +1,9 @@
 /**
  * The fake's projects of the full calculator (API-CONTRACT.md "Projects"; spec section 6):
- * own projects, everyone's with canViewAllProjects, edits and deletes of others' with
- * their permissions, and the hourly limit of project writes (429 with `Retry-After`).
+ * own projects, others' as far as the pipeline lets the caller see them (fake-pipeline.ts:
+ * all with canViewAllProjects), edits and deletes of others' with their permissions, and
+ * the hourly limit of project writes (429 with `Retry-After`). A new project starts its
+ * pipeline as a draft with its first history event.
  */
 import type { Project } from '@solar/domain/contract';
 import { errorBody } from '@solar/domain/errors';
@@ -11,6 +13,7 @@ import {
   projectsQuerySchema,
   projectUpdateRequestSchema,
 } from '@solar/domain/requests';
+import { startPipeline, visibleProject } from './fake-pipeline.ts';
 import { noContent, ok, parse, Refusal, refuse, reply, type FakeReply } from './reply.ts';
 import type { FakeStore, FakeUser } from './store.ts';
 
@@ -51,12 +54,8 @@ export function fakeProjects(store: FakeStore): FakeProjects {
     projectActions.set(user.id, recent);
   }
 
-  function readableProject(user: FakeUser, id: string) {
-    const project = projects.get(id);
-    if (!project || (project.userId !== user.id && !store.allowed(user, 'canViewAllProjects')))
-      refuse(404, 'not_found');
-    return project;
-  }
+  /** Visible as in the pipeline (issue 22): own; others' as the caller's flags allow. */
+  const readableProject = (user: FakeUser, id: string) => visibleProject(store, user, id).project;
 
   return {
     listProjects: (auth, query) =>
@@ -81,6 +80,7 @@ export function fakeProjects(store: FakeStore): FakeProjects {
           updatedAt: store.iso(),
         };
         projects.set(project.id, project);
+        startPipeline(store, project, user);
         return ok(project, 201);
       }),
     getProject: (auth, id) =>
@@ -115,6 +115,7 @@ export function fakeProjects(store: FakeStore): FakeProjects {
           refuse(403, 'forbidden');
         countProjectAction(user);
         projects.delete(id);
+        store.pipelines.delete(id);
         return noContent;
       }),
   };

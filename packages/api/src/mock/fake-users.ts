@@ -9,6 +9,7 @@ import { toPage } from '@solar/domain/paging';
 import {
   adminCreateUserRequestSchema,
   adminUpdateUserRequestSchema,
+  adminUserStatusRequestSchema,
   adminUserListQuerySchema,
 } from '@solar/domain/requests';
 import { userTypeToName } from '@solar/domain/roles';
@@ -21,6 +22,8 @@ export interface FakeAdminUsers {
   getUser(auth: string | null, id: string): FakeReply;
   createUser(auth: string | null, body: unknown): FakeReply;
   updateUser(auth: string | null, id: string, body: unknown): FakeReply;
+  /** `PUT /admin/users/{id}/status`: only isActive changes. */
+  setUserStatus(auth: string | null, id: string, body: unknown): FakeReply;
 }
 
 const detailOf = (user: FakeUser): AdminUserDetail => ({
@@ -128,6 +131,19 @@ export function fakeAdminUsers(store: FakeStore): FakeAdminUsers {
           emailConfirmed: input.emailConfirmed,
           isActive: input.isActive,
         });
+        if (!user.isActive) store.revokeUserTokens(user.id);
+        return ok(detailOf(user));
+      }),
+    setUserStatus: (auth, id, body) =>
+      reply(() => {
+        const actor = manager(auth);
+        const { isActive } = parse(adminUserStatusRequestSchema, body);
+        const user = users.get(id);
+        if (!user) refuse(404, 'not_found', 'User not found');
+        if (user.id === actor.id && !isActive) {
+          refuse(409, 'own_account', apiMessages.ownAccount.defaultMessage);
+        }
+        user.isActive = isActive;
         if (!user.isActive) store.revokeUserTokens(user.id);
         return ok(detailOf(user));
       }),

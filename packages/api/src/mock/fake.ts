@@ -6,8 +6,9 @@
  *
  * One store (store.ts) holds every record; each resource is one file over it: auth
  * (fake-auth.ts), profile (fake-profile.ts), admin users (fake-users.ts), conversations
- * (fake-chat.ts), the reply stream (fake-chat-stream.ts), projects (fake-projects.ts) and
- * the public calls (fake-public.ts). The demo seed is seed.ts.
+ * (fake-chat.ts), the reply stream (fake-chat-stream.ts), projects (fake-projects.ts),
+ * their pipeline (fake-pipeline.ts, fake-pipeline-files.ts) and the public calls
+ * (fake-public.ts). The demo seed is seed.ts.
  *
  * Pure TypeScript (browser and Node): no MSW here; handlers.ts maps HTTP onto it.
  * Never imported by the package root: production code cannot reach it.
@@ -17,6 +18,8 @@ import { fakeAuth, type FakeAuth } from './fake-auth.ts';
 import { fakeChat, type FakeChat } from './fake-chat.ts';
 import { fakeChatStream, type FakeChatStream } from './fake-chat-stream.ts';
 import { fakeProfile, type FakeProfile } from './fake-profile.ts';
+import { fakePipeline, type FakePipeline } from './fake-pipeline.ts';
+import { fakePipelineFiles, type FakePipelineFiles } from './fake-pipeline-files.ts';
 import { fakeProjects, type FakeProjects } from './fake-projects.ts';
 import { fakePublic, type FakePublic } from './fake-public.ts';
 import { fakeAdminUsers, type FakeAdminUsers } from './fake-users.ts';
@@ -38,7 +41,9 @@ export interface FakeBackend
     FakeAdminUsers,
     FakeChat,
     FakeChatStream,
-    FakeProjects {
+    FakeProjects,
+    FakePipeline,
+    FakePipelineFiles {
   readonly users: Map<string, FakeUser>;
   readonly outbox: FakeMail[];
 }
@@ -57,6 +62,8 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
     ...fakeChat(store),
     ...fakeChatStream(store),
     ...fakeProjects(store),
+    ...fakePipeline(store),
+    ...fakePipelineFiles(store),
   };
 }
 

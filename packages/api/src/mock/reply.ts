@@ -6,7 +6,10 @@
 import type { ApiErrorBody, ApiErrorCode } from '@solar/domain/contract';
 import { errorBody, validationErrorBody, type IssueLike } from '@solar/domain/errors';
 
-/** A JSON answer of the fake: status, body (undefined for 204) and extra headers. */
+/**
+ * An answer of the fake: status, body (JSON; a Uint8Array is sent as bytes; undefined for
+ * 204) and extra headers.
+ */
 export interface FakeReply {
   readonly status: number;
   readonly body?: unknown;

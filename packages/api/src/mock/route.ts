@@ -1,8 +1,9 @@
 /**
  * HTTP plumbing of the mock handlers: one `route` wrapper applies the live scenario
  * (delay, forced failure with the domain's code for its status) and turns the fake's
- * answer into a Response: JSON, or an SSE stream of a live chat reply. Also the request
- * readers (Authorization header, JSON body, query) every handler group uses.
+ * answer into a Response: JSON, bytes (a Uint8Array body), or an SSE stream of a live chat
+ * reply. Also the request readers (Authorization header, JSON body, query) every handler
+ * group uses.
  */
 import { errorBody, errorCodeForStatus } from '@solar/domain/errors';
 import { validationMessages } from '@solar/domain/messages';
@@ -30,7 +31,10 @@ export type Route = (
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** JSON, or the bytes as they are when the body is a Uint8Array (photos, PDFs). */
 function toResponse(reply: FakeReply): Response {
+  if (reply.body instanceof Uint8Array)
+    return new HttpResponse(reply.body, { status: reply.status, headers: reply.headers });
   if (reply.body === undefined)
     return new HttpResponse(null, { status: reply.status, headers: reply.headers });
   return HttpResponse.json(reply.body as never, { status: reply.status, headers: reply.headers });

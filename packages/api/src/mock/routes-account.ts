@@ -71,6 +71,10 @@ export function accountHandlers(
         `${base}/admin/users/:id`,
         route('users', (r, p) => withBody((b) => fake.updateUser(auth(r), p.id!, b))(r)),
       ),
+      http.put(
+        `${base}/admin/users/:id/status`,
+        route('users', (r, p) => withBody((b) => fake.setUserStatus(auth(r), p.id!, b))(r)),
+      ),
     ],
   };
 }

@@ -1,11 +1,12 @@
 /**
  * MSW handlers of the application groups over the fake (API-CONTRACT.md "Chat",
  * "Projects", "Quick calculator helpers"): chat (with the live reply stream, its replay
- * and stop), projects, calculator and geo.
+ * and stop), projects (with their pipeline, routes-pipeline.ts), calculator and geo.
  */
 import { http } from 'msw';
 import type { FakeBackend } from './fake.ts';
 import { authOf as auth, queryOf as query, withBody, type Route } from './route.ts';
+import { pipelineHandlers } from './routes-pipeline.ts';
 import type { MockHandlers, MockScenario } from './scenarios.ts';
 
 /** The pace of a new reply from the scenario (default 30 ms between tokens). */
@@ -69,6 +70,8 @@ export function appHandlers(
       ),
     ],
     projects: [
+      // First: `/projects/pipeline` is not a project id (routes-pipeline.ts).
+      ...pipelineHandlers(base, fake, route),
       http.get(
         `${base}/projects`,
         route('projects', (r) => fake.listProjects(auth(r), query(r))),

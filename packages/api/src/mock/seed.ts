@@ -1,12 +1,14 @@
 /**
  * The demo seed of the fake backend: twelve users of every role after the administrator,
- * one client's conversation and portfolio. Stories and screenshots depend on its order,
- * names, dates (relative to the clock) and the ids that order gives.
+ * one client's conversation and portfolio, then projects at every pipeline stage
+ * (seed-pipeline.ts). Stories and screenshots depend on its order, names, dates (relative
+ * to the clock) and the ids that order gives.
  */
 import { emptyPortfolio, mergePortfolio } from '@solar/domain/chat';
 import type { UserTypeCode } from '@solar/domain/roles';
 import { extractSolarFacts } from '@solar/domain/solar-facts';
 import { addMessage, replyTo } from './fake-chat.ts';
+import { seedPipeline } from './seed-pipeline.ts';
 import type { FakeConversation, FakeStore } from './store.ts';
 
 const DAY_MS = 86_400_000;
@@ -71,4 +73,5 @@ export function seedDemo(store: FakeStore): void {
     interrupted: false,
   });
   store.portfolios.set(client.id, mergePortfolio(emptyPortfolio(), facts, store.iso(), first));
+  seedPipeline(store);
 }

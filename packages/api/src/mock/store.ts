@@ -1,8 +1,9 @@
 /**
  * The one in-memory store of the fake backend: every record (users, tokens, mail,
- * conversations, projects, portfolios, running chat replies), the clock and the id
- * sequence, plus the account helpers every resource uses (sign-in state, permissions).
- * Each resource file (fake-*.ts) reads and writes this store; nothing else holds state.
+ * conversations, projects and their pipeline, portfolios, running chat replies), the clock
+ * and the id sequence, plus the account helpers every resource uses (sign-in state,
+ * permissions). Each resource file (fake-*.ts) reads and writes this store; nothing else
+ * holds state.
  *
  * Ids are `00000000-0000-4000-8000-<sequence>` in creation order: the seed (seed.ts) runs
  * right after the administrator is added, so stories and screenshots see the same ids.
@@ -21,6 +22,7 @@ import { apiMessages } from '@solar/domain/messages';
 import { permissionsFor, type PermissionFlag } from '@solar/domain/permissions';
 import { userTypeToRole, type UserTypeCode } from '@solar/domain/roles';
 import type { FakeLiveReply } from './fake-chat-live.ts';
+import type { FakePipelineRecord } from './fake-pipeline.ts';
 import { fakeJwt } from './jwt.ts';
 import { refuse } from './reply.ts';
 
@@ -87,6 +89,8 @@ export interface FakeStore {
   /** The chat replies being generated now, by conversation id. */
   readonly liveReplies: Map<string, FakeLiveReply>;
   readonly projects: Map<string, Project>;
+  /** Each project's pipeline status, dates, findings, photos and history, by project id. */
+  readonly pipelines: Map<string, FakePipelineRecord>;
   /** Times (epoch ms) of each user's project writes, for the hourly limit. */
   readonly projectActions: Map<string, number[]>;
   readonly portfolios: Map<string, Portfolio>;
@@ -153,6 +157,7 @@ export function createStore(options: FakeBackendOptions = {}): FakeStore {
     conversations: new Map(),
     liveReplies: new Map(),
     projects: new Map(),
+    pipelines: new Map(),
     projectActions: new Map(),
     portfolios: new Map(),
     outbox,

@@ -30,6 +30,12 @@ export interface AdminUsersResource {
   create(body: AdminCreateUserRequest): Promise<AdminUserCreated>;
   /** `PUT /admin/users/{id} {name,email,userType,emailConfirmed,isActive}` -> 200 AdminUserDetail; 400, 404, 409. */
   update(id: string, body: AdminUpdateUserRequest): Promise<AdminUserDetail>;
+  /**
+   * `PUT /admin/users/{id}/status {isActive}` -> 200 AdminUserDetail: activates or
+   * deactivates and changes nothing else (bulk changes); 400, 404, 409 own_account or
+   * last_admin.
+   */
+  setActive(id: string, isActive: boolean): Promise<AdminUserDetail>;
 }
 
 /** The query string of a user list request: absent and empty values are left out. */
@@ -57,5 +63,9 @@ export function adminUsersResource(t: Transport): AdminUsersResource {
       t.authed((http) => http.post('admin/users', { json: body }).json<AdminUserCreated>()),
     update: (id, body) =>
       t.authed((http) => http.put(path(id), { json: body }).json<AdminUserDetail>()),
+    setActive: (id, isActive) =>
+      t.authed((http) =>
+        http.put(`${path(id)}/status`, { json: { isActive } }).json<AdminUserDetail>(),
+      ),
   };
 }

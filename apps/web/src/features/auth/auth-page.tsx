@@ -1,17 +1,15 @@
 /**
  * The frame of the signed-out pages (spec section 2: sign in, sign up, forgot and reset
- * password, email verification; issue 21 item 2): a header with the logo (a link to the
- * quick calculator) and the language selector at its top right, then `main#main`: from
+ * password, email verification; issue 21 item 2): the public header (app/public-frame.tsx:
+ * the logo and the language selector at its top right), then `main#main`: from
  * 1024 px two columns, the product's value (a headline and three benefits) beside a card
  * holding the page's h1, an optional lead paragraph and the content; on narrower screens
  * the card alone (the value block is hidden).
  */
-import { ROUTES } from '@solar/domain';
-import { CalculatorIcon, Card, Logo, MessageIcon, SunIcon } from '@solar/ui';
+import { CalculatorIcon, Card, MessageIcon, SunIcon } from '@solar/ui';
 import type { ReactNode, Ref } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'wouter';
-import { LocaleSelect } from '../../app/locale-select.tsx';
+import { PublicHeader } from '../../app/public-frame.tsx';
 
 export interface AuthPageProps {
   /** The page heading (h1). */
@@ -26,17 +24,9 @@ export interface AuthPageProps {
 
 /** The account screens' page: header, value block (>= 1024 px) and the form card. */
 export function AuthPage({ title, subtitle, children, footer, headingRef }: AuthPageProps) {
-  const intl = useIntl();
   return (
     <div className="flex min-h-dvh flex-col bg-surface text-fg">
-      <header className="border-b border-border bg-surface-raised">
-        <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link href={ROUTES.quickCalculator} className="rounded-control">
-            <Logo name={intl.formatMessage({ id: 'app.name' })} />
-          </Link>
-          <LocaleSelect />
-        </div>
-      </header>
+      <PublicHeader />
       <main
         id="main"
         tabIndex={-1}

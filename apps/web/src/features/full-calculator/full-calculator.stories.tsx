@@ -41,8 +41,9 @@ async function pickChui(canvasElement: HTMLElement) {
     await canvas.findByRole('combobox', { name: text('fullCalculator.search.label') }),
     'Chui Avenue',
   );
+  // The suggestions open in a popover at the end of the page, outside the canvas.
   await userEvent.click(
-    await canvas.findByRole(
+    await within(canvasElement.ownerDocument.body).findByRole(
       'option',
       { name: 'Chui Avenue, Bishkek, Kyrgyzstan' },
       { timeout: 3000 },

@@ -5,6 +5,7 @@
  * draft and continuing one, and the rate limit (browser counter and server 429).
  */
 import { rateLimitStorageKey, STORAGE_KEYS } from '@solar/domain';
+import { http, HttpResponse } from 'msw';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userEvent, type Locator } from 'vitest/browser';
@@ -21,6 +22,7 @@ import {
   stubGeolocation,
   type ProductionFakeOptions,
 } from '../../testing/full-calculator-fakes.ts';
+import { SEARCH_DEBOUNCE_MS } from './address-search.tsx';
 import { PRODUCTION_DEBOUNCE_MS } from './configuration-step.tsx';
 
 const cleanups: (() => void)[] = [];
@@ -192,6 +194,45 @@ describe('full calculator: location step', () => {
       .toBeVisible();
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await expect.element(screen.getByText('Lenin, Osh, Kyrgyzstan', { exact: true })).toBeVisible();
+  });
+
+  it('keeps the list closed after a pick, and closes it on Escape keeping the text', async () => {
+    const { screen } = await open();
+    await pickBySearch(screen);
+    // The picked address is not searched again: the list stays closed past the debounce.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 300));
+    await expect.element(screen.getByRole('listbox')).not.toBeInTheDocument();
+    await expect
+      .element(screen.getByRole('button', { name: 'Use this location' }))
+      .toBeInTheDocument();
+    const search = screen.getByRole('combobox', { name: 'Search for an address' });
+    await search.fill('Lenin');
+    await expect
+      .element(screen.getByRole('option', { name: 'Lenin, Osh, Kyrgyzstan' }))
+      .toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(screen.getByRole('listbox')).not.toBeInTheDocument();
+    await expect.element(search).toHaveValue('Lenin');
+  });
+
+  it('says in the list when no address is found', async () => {
+    const { screen } = await open({
+      handlers: [
+        configWithTiles(),
+        productionHandler(),
+        http.get('*/geo/search', () => HttpResponse.json([])),
+      ],
+    });
+    await screen.getByRole('combobox', { name: 'Search for an address' }).fill('Nowhere');
+    await expect.element(screen.getByRole('listbox').getByText('No address found.')).toBeVisible();
+  });
+
+  it('says in the list when the search failed', async () => {
+    const { screen } = await open({ mock: { scenario: { fail: { geo: { status: 502 } } } } });
+    await screen.getByRole('combobox', { name: 'Search for an address' }).fill('Chui Avenue');
+    await expect
+      .element(screen.getByRole('listbox').getByText('Address search failed. Please try again.'))
+      .toBeVisible();
   });
 });
 
@@ -383,7 +424,8 @@ describe('full calculator: drafts', () => {
     await expect
       .element(screen.getByText('Rate limit exceeded: max 100 requests per hour'))
       .toBeVisible();
-    expect(await fixture.client.projects.list()).toHaveLength(0);
+    // Nothing was saved: the demo client still has only their seeded (saved) projects.
+    expect((await fixture.client.projects.list()).filter((p) => p.isDraft)).toHaveLength(0);
   });
 
   it('says why the drafts list failed on a 429 and when to try again', async () => {

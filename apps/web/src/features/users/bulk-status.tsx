@@ -91,13 +91,7 @@ export function BulkStatusBar({ selection }: { selection: BulkSelection }) {
     // One at a time: the server checks each change (e.g. the last admin) against the last.
     for (const user of users) {
       try {
-        await api.adminUsers.update(user.id, {
-          name: user.name,
-          email: user.email,
-          userType: user.userType,
-          emailConfirmed: user.emailConfirmed,
-          isActive,
-        });
+        await api.adminUsers.setActive(user.id, isActive);
         done += 1;
       } catch {
         failed.push(user.name);

@@ -1,6 +1,6 @@
 /**
  * Bulk activate / deactivate on /users against the MSW fake (issue 22 item 5): select rows,
- * confirm with the count, one `PUT /admin/users/{id}` each, a success toast and the list
+ * confirm with the count, one `PUT /admin/users/{id}/status` each (only isActive changes), a success toast and the list
  * refreshed; the signed-in admin is never deactivated; cancel changes nothing.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
@@ -9,9 +9,9 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { AppFixtureView, createAppFixture, type AppFixture } from '../../testing/app-fixture.tsx';
 
-/** Counts the `PUT /admin/users/{id}` calls (passing them on to the fake). */
+/** Counts the `PUT /admin/users/{id}/status` calls (passing them on to the fake). */
 function countingUpdates(calls: string[]): HttpHandler {
-  return http.put('*/api/v1/admin/users/:id', ({ params }) => {
+  return http.put('*/api/v1/admin/users/:id/status', ({ params }) => {
     calls.push(String(params.id));
     return undefined;
   });
@@ -139,7 +139,7 @@ describe('users list: bulk activate / deactivate', () => {
       path: '/users',
       as: 'admin',
       handlers: [
-        http.put('*/api/v1/admin/users/:id', ({ params }) =>
+        http.put('*/api/v1/admin/users/:id/status', ({ params }) =>
           params.id === refused.id
             ? HttpResponse.json({ message: 'Conflict', code: 'conflict' }, { status: 409 })
             : undefined,

@@ -155,7 +155,7 @@ export const Create: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('textbox', { name: text('users.list.column.name') }),
+      await canvas.findByRole('textbox', { name: text('users.form.name') }),
     ).toBeVisible();
   },
 };
@@ -176,11 +176,11 @@ export const CreateFormatErrors: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(
-      await canvas.findByRole('textbox', { name: text('users.list.column.name') }),
+      await canvas.findByRole('textbox', { name: text('users.form.name') }),
       'Nurlan',
     );
     await userEvent.type(
-      canvas.getByRole('textbox', { name: text('users.list.column.email') }),
+      canvas.getByRole('textbox', { name: text('users.form.email') }),
       'nurlan@',
     );
     await userEvent.type(
@@ -202,11 +202,11 @@ export const CreateEmailTaken: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(
-      await canvas.findByRole('textbox', { name: text('users.list.column.name') }),
+      await canvas.findByRole('textbox', { name: text('users.form.name') }),
       'Daniyar Two',
     );
     await userEvent.type(
-      canvas.getByRole('textbox', { name: text('users.list.column.email') }),
+      canvas.getByRole('textbox', { name: text('users.form.email') }),
       'daniyar@example.com',
     );
     await userEvent.type(

@@ -1,0 +1,81 @@
+/**
+ * The pipeline answers as zod schemas (issue 22 item 3; domain pipeline-contract.ts), for
+ * the routes' response serialization and the OpenAPI document. Each is checked against its
+ * domain type (`satisfies`), so a change of the contract the document does not follow fails
+ * the typecheck.
+ */
+import {
+  CONFIG_ROOF_TYPES,
+  PIPELINE_ACTIONS,
+  PROJECT_STATUSES,
+  type InspectionPhoto,
+  type ProjectListItem,
+  type ProjectPipeline,
+  type ProjectStatusEvent,
+  type RoofInspection,
+  type UserListResponse,
+} from '@solar/domain';
+import { z } from 'zod';
+
+const isoTime = z.string().describe('ISO 8601, UTC');
+const calendarDay = z.string().describe('YYYY-MM-DD');
+const status = z.enum(PROJECT_STATUSES);
+
+export const inspectionPhotoSchema = z.object({
+  id: z.string(),
+  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+  size: z.number().int().describe('Bytes'),
+  createdAt: isoTime,
+}) satisfies z.ZodType<InspectionPhoto>;
+
+const roofInspectionSchema = z.object({
+  roofType: z.enum(CONFIG_ROOF_TYPES),
+  roofAreaM2: z.number().describe('Usable roof area, m²'),
+  shadingNotes: z.string(),
+}) satisfies z.ZodType<RoofInspection>;
+
+const statusEventSchema = z.object({
+  id: z.string(),
+  from: status.nullable().describe('Null for the creation'),
+  to: status,
+  action: z.enum(PIPELINE_ACTIONS).nullable().describe('Null for the creation'),
+  actorName: z.string().nullable().describe('Null once that account was deleted'),
+  note: z.string().nullable(),
+  at: isoTime,
+}) satisfies z.ZodType<ProjectStatusEvent>;
+
+export const projectPipelineSchema = z.object({
+  projectId: z.string(),
+  status,
+  inspectionDate: calendarDay.nullable(),
+  installationDate: calendarDay.nullable(),
+  inspection: roofInspectionSchema.nullable(),
+  photos: z.array(inspectionPhotoSchema).readonly(),
+  history: z.array(statusEventSchema).readonly().describe('Oldest first'),
+  actions: z.array(z.enum(PIPELINE_ACTIONS)).readonly().describe('What the caller may do now'),
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }).readonly(),
+}) satisfies z.ZodType<ProjectPipeline>;
+
+const projectListItemSchema = z.object({
+  id: z.string(),
+  address: z.string(),
+  status,
+  ownerId: z.string(),
+  ownerName: z.string(),
+  ownerEmail: z.string(),
+  systemSizeKw: z.number().nullable().describe('kW DC'),
+  inspectionDate: calendarDay.nullable(),
+  installationDate: calendarDay.nullable(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+}) satisfies z.ZodType<ProjectListItem>;
+
+export const projectPageSchema = z.object({
+  items: z.array(projectListItemSchema).readonly(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+  hasPreviousPage: z.boolean(),
+  hasNextPage: z.boolean(),
+}) satisfies z.ZodType<UserListResponse<ProjectListItem>>;

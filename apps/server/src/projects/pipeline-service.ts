@@ -1,0 +1,218 @@
+/**
+ * The project pipeline's reads and status changes (issue 22 item 3; domain pipeline.ts and
+ * pipeline-contract.ts). A transition is one transaction under the project's row lock: the
+ * access verdict on the locked row (404 unseen, 403 not the role's, 409
+ * `invalid_transition` when the status moved on), the project's new status and dates, a
+ * project_status_events row and an audit_log row (like the admin's user changes). After
+ * the commit the owner gets a mail in their language (queued: a mail failure never fails
+ * the transition) and the listeners (events.ts) hear the change.
+ */
+import {
+  availableActions,
+  isSignedIn,
+  PIPELINE_RULES,
+  pipelineMessages,
+  visibleStatuses,
+  type ProjectPipeline,
+  type ProjectPipelineQuery,
+  type projectTransitionRequestSchema,
+} from '@solar/domain';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { auditLog, users } from '../db/schema.ts';
+import { HttpError } from '../http-errors.ts';
+import type { MailQueue } from '../mail/queue.ts';
+import { seesProject, transitionAccess, type ProjectCaller } from './access.ts';
+import { notifyListeners, type ListenerLog, type PipelineListener } from './events.ts';
+import { historyOf, listPipeline, ownerOf, photosOf } from './pipeline-repository.ts';
+import { projects, projectStatusEvents, type ProjectRow } from './schema.ts';
+import { isProjectId } from './repository.ts';
+import { forbidden, notFound } from './service.ts';
+
+/** Who makes a change, for the audit log. */
+export interface PipelineActor extends ProjectCaller {
+  /** The client address of the request (request.ip). */
+  clientAddress: string;
+}
+
+/** What the pipeline service needs. */
+export interface PipelineServiceDeps {
+  db: Db;
+  /** The clock of the token expiry check, epoch ms. */
+  now?: () => number;
+  /** The queue of the owner's status mail (none: no mail). */
+  mail?: MailQueue | undefined;
+  /** PUBLIC_URL, for the project link in the mail. */
+  publicUrl: string;
+  listeners?: readonly PipelineListener[];
+  log?: ListenerLog;
+}
+
+/** A 409 with one of the pipeline's codes (pipeline-contract.ts). */
+export const pipelineConflict = (code: 'invalid_transition' | 'too_many_photos', message: string) =>
+  new HttpError(409, code, message);
+
+/** 409 `invalid_transition`: the project's status does not allow the action (any more). */
+export const invalidTransition = () =>
+  pipelineConflict('invalid_transition', pipelineMessages.invalidTransition.defaultMessage);
+
+/** The fields of a project the audit log keeps before and after a change. */
+export const auditView = (row: ProjectRow) => ({
+  status: row.status,
+  inspectionDate: row.inspectionDate,
+  installationDate: row.installationDate,
+  inspection: row.inspection ?? null,
+});
+
+/** A validated transition body. */
+export type Transition = z.output<typeof projectTransitionRequestSchema>;
+
+/** The pipeline service (see the file comment). */
+export function createPipelineService({
+  db,
+  now = Date.now,
+  mail,
+  publicUrl,
+  listeners = [],
+  log = { error: () => {} },
+}: PipelineServiceDeps) {
+  const roleOf = (caller: ProjectCaller) =>
+    isSignedIn({ role: caller.role, expiresAt: caller.exp }, now()) ? caller.role : null;
+
+  /** The pipeline of `row` as `caller` sees it (their actions included). */
+  async function pipelineOf(caller: ProjectCaller, row: ProjectRow): Promise<ProjectPipeline> {
+    const [owner, history, photos] = await Promise.all([
+      ownerOf(db, row.userId),
+      historyOf(db, row.id),
+      photosOf(db, row.id),
+    ]);
+    return {
+      projectId: row.id,
+      status: row.status,
+      inspectionDate: row.inspectionDate,
+      installationDate: row.installationDate,
+      inspection: row.inspection ?? null,
+      photos,
+      history,
+      actions: availableActions(roleOf(caller), caller.userId === row.userId, row.status),
+      owner,
+    };
+  }
+
+  /** The row of project `id` if the caller sees it; 404 otherwise. */
+  async function visibleRow(caller: ProjectCaller, id: string): Promise<ProjectRow> {
+    if (!isProjectId(id)) throw notFound();
+    const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+    if (!row || !seesProject(caller, { ownerId: row.userId, status: row.status }, now())) {
+      throw notFound();
+    }
+    return row;
+  }
+
+  /** Queues the owner's status mail in their language (en when unset). */
+  function mailOwner(row: ProjectRow) {
+    mail?.later(async () => {
+      const [owner] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
+      if (!owner) return undefined;
+      return {
+        kind: 'projectStatus',
+        to: { email: owner.email, locale: owner.locale ?? 'en' },
+        variables: {
+          name: owner.name,
+          status: row.status,
+          address: row.location.address,
+          link: `${publicUrl}/projects/${row.id}`,
+        },
+      };
+    });
+  }
+
+  return {
+    /** `GET /projects/{id}/pipeline`: 404 when the caller may not see the project. */
+    async get(caller: ProjectCaller, id: string): Promise<ProjectPipeline> {
+      return pipelineOf(caller, await visibleRow(caller, id));
+    },
+
+    /** `GET /projects/pipeline`: the caller's own projects plus those their role sees. */
+    list(caller: ProjectCaller, query: ProjectPipelineQuery) {
+      return listPipeline(db, caller.userId, visibleStatuses(roleOf(caller)), query);
+    },
+
+    /**
+     * `POST /projects/{id}/transitions`: takes `body.action` (see the file comment) and
+     * answers the project's pipeline as the caller now sees it. 403, 404, 409.
+     */
+    async transition(actor: PipelineActor, id: string, body: Transition): Promise<ProjectPipeline> {
+      if (!isProjectId(id)) throw notFound();
+      const rule = PIPELINE_RULES[body.action];
+      const { before, after } = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(projects)
+          .where(eq(projects.id, id))
+          .limit(1)
+          .for('update');
+        if (!row) throw notFound();
+        const facts = { ownerId: row.userId, status: row.status };
+        const verdict = transitionAccess(actor, facts, body.action, now());
+        if (verdict === 'not_found') throw notFound();
+        if (verdict === 'forbidden') throw forbidden();
+        if (verdict === 'invalid_transition') throw invalidTransition();
+        const [updated] = await tx
+          .update(projects)
+          .set({
+            status: rule.to,
+            ...(body.action === 'scheduleInspection' ? { inspectionDate: body.date! } : {}),
+            ...(body.action === 'scheduleInstallation' ? { installationDate: body.date! } : {}),
+            ...(body.action === 'recordInspection'
+              ? {
+                  inspection: {
+                    roofType: body.inspection!.roofType,
+                    roofAreaM2: body.inspection!.roofAreaM2,
+                    shadingNotes: body.inspection!.shadingNotes ?? '',
+                  },
+                }
+              : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(projects.id, id))
+          .returning();
+        await tx.insert(projectStatusEvents).values({
+          projectId: id,
+          fromStatus: row.status,
+          toStatus: rule.to,
+          action: body.action,
+          actorId: actor.userId,
+          note: body.note ? body.note : null,
+        });
+        await tx.insert(auditLog).values({
+          actorId: actor.userId,
+          action: `project.${body.action}`,
+          targetId: id,
+          before: auditView(row),
+          after: auditView(updated!),
+          clientAddress: actor.clientAddress,
+        });
+        return { before: row, after: updated! };
+      });
+      mailOwner(after);
+      await notifyListeners(
+        listeners,
+        {
+          projectId: id,
+          ownerId: after.userId,
+          from: before.status,
+          to: after.status,
+          action: body.action,
+          at: after.updatedAt,
+        },
+        log,
+      );
+      return pipelineOf(actor, after);
+    },
+  };
+}
+
+/** The service's type. */
+export type PipelineService = ReturnType<typeof createPipelineService>;

@@ -1,0 +1,263 @@
+/**
+ * The fake's project pipeline (issue 22 item 3; the contract in domain pipeline-contract.ts):
+ * the list of the projects a caller may see (search, status filter, sort, pages), one
+ * project's pipeline with the caller's actions, and the transitions that move it. Who sees
+ * and who may act is decided by domain pipeline.ts: not visible -> 404 `not_found`, visible
+ * but not the caller's action -> 403 `forbidden`, the caller's action but not from this
+ * status -> 409 `invalid_transition`. Each change appends a history event and "mails" the
+ * owner (the outbox). Photos and the proposal PDF are fake-pipeline-files.ts.
+ */
+import type { Project } from '@solar/domain/contract';
+import { pipelineMessages } from '@solar/domain/messages';
+import { toPage } from '@solar/domain/paging';
+import { permissionsFor } from '@solar/domain/permissions';
+import {
+  availableActions,
+  canSeeProject,
+  PIPELINE_RULES,
+  PROJECT_STATUSES,
+  type PipelineAction,
+  type ProjectStatus,
+} from '@solar/domain/pipeline';
+import {
+  projectPipelineQuerySchema,
+  projectTransitionRequestSchema,
+  type InspectionPhoto,
+  type ProjectListItem,
+  type ProjectPipeline,
+  type ProjectStatusEvent,
+  type RoofInspection,
+} from '@solar/domain/pipeline-contract';
+import { parseConfiguration } from '@solar/domain/system-configuration';
+import { ok, parse, Refusal, refuse, reply, type FakeReply } from './reply.ts';
+import { roleOf, type FakeStore, type FakeUser } from './store.ts';
+
+/** A stored roof photo: its metadata and bytes. */
+export interface FakePhoto {
+  readonly meta: InspectionPhoto;
+  readonly bytes: Uint8Array;
+}
+
+/** A stored history event: the actor by id (their name is read when answering). */
+export interface FakeStatusEvent extends Omit<ProjectStatusEvent, 'actorName'> {
+  readonly actorId: string | null;
+}
+
+/** A project's pipeline state in the store. */
+export interface FakePipelineRecord {
+  status: ProjectStatus;
+  inspectionDate: string | null;
+  installationDate: string | null;
+  inspection: RoofInspection | null;
+  photos: FakePhoto[];
+  history: FakeStatusEvent[];
+}
+
+/** The pipeline calls of the fake; `auth` is the Authorization header. */
+export interface FakePipeline {
+  /** `GET /projects/pipeline`: `Page<ProjectListItem>` of the projects the caller may see. */
+  listPipeline(auth: string | null, query: Record<string, string>): FakeReply;
+  /** `GET /projects/{id}/pipeline`: 200 `ProjectPipeline`; 404 when not visible. */
+  getPipeline(auth: string | null, id: string): FakeReply;
+  /** `POST /projects/{id}/transitions`: 200 `ProjectPipeline`; 400, 403, 404, 409. */
+  transition(auth: string | null, id: string, body: unknown): FakeReply;
+}
+
+/** Ends the current fake call with a 409 of a pipeline code (not one of the generic codes). */
+export function conflict(code: string, message: string): never {
+  throw new Refusal({ status: 409, body: { message, code } });
+}
+
+/** A new project's pipeline: `draft`, with the creation event {from: null, to: 'draft'}. */
+export function startPipeline(store: FakeStore, project: Project, actor: FakeUser): void {
+  store.pipelines.set(project.id, {
+    status: 'draft',
+    inspectionDate: null,
+    installationDate: null,
+    inspection: null,
+    photos: [],
+    history: [
+      {
+        id: store.newId(),
+        from: null,
+        to: 'draft',
+        action: null,
+        actorId: actor.id,
+        note: null,
+        at: project.createdAt,
+      },
+    ],
+  });
+}
+
+/** The pipeline state of a project (a project without one is a draft with no history). */
+export function pipelineOf(store: FakeStore, projectId: string): FakePipelineRecord {
+  let record = store.pipelines.get(projectId);
+  if (!record) {
+    record = {
+      status: 'draft',
+      inspectionDate: null,
+      installationDate: null,
+      inspection: null,
+      photos: [],
+      history: [],
+    };
+    store.pipelines.set(projectId, record);
+  }
+  return record;
+}
+
+/** The project `user` may see with its pipeline state, or a 404 refusal (as an unknown id). */
+export function visibleProject(store: FakeStore, user: FakeUser, id: string) {
+  const project = store.projects.get(id);
+  if (!project) refuse(404, 'not_found', pipelineMessages.notFound.defaultMessage);
+  const record = pipelineOf(store, id);
+  const isOwner = project.userId === user.id;
+  if (!canSeeProject(roleOf(user), isOwner, record.status))
+    refuse(404, 'not_found', pipelineMessages.notFound.defaultMessage);
+  return { project, record, isOwner };
+}
+
+/**
+ * Applies `action` to a project's state (no checks): the status, the date or findings it
+ * carries, one history event by `actorId` at `at`, and the project's `updatedAt`.
+ */
+export function applyTransition(
+  store: FakeStore,
+  project: Project,
+  record: FakePipelineRecord,
+  change: {
+    action: PipelineAction;
+    actorId: string;
+    at: string;
+    date?: string;
+    inspection?: RoofInspection;
+    note?: string;
+  },
+): void {
+  const { action, date, inspection } = change;
+  const from = record.status;
+  record.status = PIPELINE_RULES[action].to;
+  if (action === 'scheduleInspection' && date) record.inspectionDate = date;
+  if (action === 'scheduleInstallation' && date) record.installationDate = date;
+  if (action === 'recordInspection' && inspection) record.inspection = inspection;
+  record.history.push({
+    id: store.newId(),
+    from,
+    to: record.status,
+    action,
+    actorId: change.actorId,
+    note: change.note ? change.note : null,
+    at: change.at,
+  });
+  store.projects.set(project.id, { ...project, updatedAt: change.at });
+}
+
+/** The pipeline calls over `store`. */
+export function fakePipeline(store: FakeStore): FakePipeline {
+  const { users, projects } = store;
+
+  function view(user: FakeUser, project: Project): ProjectPipeline {
+    const record = pipelineOf(store, project.id);
+    const owner = users.get(project.userId);
+    return {
+      projectId: project.id,
+      status: record.status,
+      inspectionDate: record.inspectionDate,
+      installationDate: record.installationDate,
+      inspection: record.inspection,
+      photos: record.photos.map((p) => p.meta),
+      history: record.history.map(({ actorId, ...event }) => ({
+        ...event,
+        actorName: (actorId && users.get(actorId)?.name) || null,
+      })),
+      actions: availableActions(roleOf(user), project.userId === user.id, record.status),
+      owner: { id: project.userId, name: owner?.name ?? '', email: owner?.email ?? '' },
+    };
+  }
+
+  function listItem(project: Project): ProjectListItem {
+    const record = pipelineOf(store, project.id);
+    const owner = users.get(project.userId);
+    return {
+      id: project.id,
+      address: project.location.address,
+      status: record.status,
+      ownerId: project.userId,
+      ownerName: owner?.name ?? '',
+      ownerEmail: owner?.email ?? '',
+      systemSizeKw: parseConfiguration(project.configuration)?.systemSizeKw ?? null,
+      inspectionDate: record.inspectionDate,
+      installationDate: record.installationDate,
+      createdAt: project.createdAt,
+      updatedAt: project.updatedAt,
+    };
+  }
+
+  /** "Mails" the owner that their project moved (the server sends it in their language). */
+  function notifyOwner(project: Project, status: ProjectStatus) {
+    const owner = users.get(project.userId);
+    if (!owner) return;
+    store.outbox.push({
+      to: owner.email,
+      subject: `Your Solar project is now: ${status.replaceAll('_', ' ')}`,
+      link: `http://localhost/projects/${project.id}`,
+    });
+  }
+
+  return {
+    listPipeline: (auth, query) =>
+      reply(() => {
+        const user = store.authenticate(auth);
+        const q = parse(projectPipelineQuerySchema, query);
+        const role = roleOf(user);
+        const search = q.searchTerm?.toLowerCase();
+        const rows = [...projects.values()]
+          .filter((p) => canSeeProject(role, p.userId === user.id, pipelineOf(store, p.id).status))
+          .map(listItem)
+          .filter(
+            (item) =>
+              (!q.status || item.status === q.status) &&
+              (!search ||
+                [item.address, item.ownerName, item.ownerEmail].some((v) =>
+                  v.toLowerCase().includes(search),
+                )),
+          );
+        const value = (item: ProjectListItem): string | number => {
+          if (q.sortBy === 'status') return PROJECT_STATUSES.indexOf(item.status);
+          const v = item[q.sortBy];
+          return q.sortBy === 'address' || q.sortBy === 'ownerName' ? v.toLowerCase() : v;
+        };
+        rows.sort((a, b) => {
+          const x = value(a);
+          const y = value(b);
+          const order = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+          return q.descending ? -order : order;
+        });
+        const start = (q.pageNumber - 1) * q.pageSize;
+        const items = rows.slice(start, start + q.pageSize);
+        return ok(toPage(items, rows.length, q.pageNumber, q.pageSize));
+      }),
+    getPipeline: (auth, id) =>
+      reply(() => {
+        const user = store.authenticate(auth);
+        const { project } = visibleProject(store, user, id);
+        return ok(view(user, project));
+      }),
+    transition: (auth, id, body) =>
+      reply(() => {
+        const user = store.authenticate(auth);
+        const input = parse(projectTransitionRequestSchema, body);
+        const { project, record, isOwner } = visibleProject(store, user, id);
+        const rule = PIPELINE_RULES[input.action];
+        const granted = permissionsFor(roleOf(user));
+        if (!((isOwner && rule.owner) || rule.flags.some((flag) => granted[flag])))
+          refuse(403, 'forbidden');
+        if (!rule.from.includes(record.status))
+          conflict('invalid_transition', pipelineMessages.invalidTransition.defaultMessage);
+        applyTransition(store, project, record, { ...input, actorId: user.id, at: store.iso() });
+        notifyOwner(project, record.status);
+        return ok(view(user, projects.get(id)!));
+      }),
+  };
+}

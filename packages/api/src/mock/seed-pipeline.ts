@@ -1,0 +1,158 @@
+/**
+ * The demo seed's projects (issue 22): saved assessments of the demo client (Daniyar
+ * Sadykov) at every stage of the pipeline, and one of another client waiting for an
+ * inspection, each with the history the staff roles of the seed made (Chynara the roof
+ * inspector, Aigerim the project manager, Bakyt the installer). All are saved, not drafts
+ * (`isDraft` false), so the dashboard's and the full calculator's draft lists stay as
+ * they were. Dates are relative to the clock; ids follow the rest of the seed.
+ */
+import type { Project } from '@solar/domain/contract';
+import type { PipelineAction } from '@solar/domain/pipeline';
+import type { RoofInspection } from '@solar/domain/pipeline-contract';
+import type { SystemConfiguration } from '@solar/domain/system-configuration';
+import { applyTransition, startPipeline } from './fake-pipeline.ts';
+import type { FakeStore, FakeUser } from './store.ts';
+
+const DAY_MS = 86_400_000;
+
+/** A 1 x 1 PNG, the seeded roof photo. */
+const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+const configuration = (systemSizeKw: number, panelCount: number): SystemConfiguration => ({
+  systemSizeKw,
+  panelCount,
+  tiltDeg: 30,
+  azimuthDeg: 180,
+  roofType: 'pitched',
+  lossPercent: 14,
+  pricePerKwhSom: 1.49,
+});
+
+const INSPECTION: RoofInspection = {
+  roofType: 'pitched',
+  roofAreaM2: 64,
+  shadingNotes: 'A walnut tree shades the west edge after 4 pm.',
+};
+
+/** One seeded project: owner email, address, size, age in days, the actions taken so far. */
+interface SeedProject {
+  readonly owner: string;
+  readonly address: string;
+  readonly latitude: number;
+  readonly longitude: number;
+  readonly kw: number;
+  readonly daysAgo: number;
+  readonly actions: readonly PipelineAction[];
+}
+
+const BEFORE_INSTALLATION: readonly PipelineAction[] = [
+  'requestQuote',
+  'scheduleInspection',
+  'recordInspection',
+  'acceptProposal',
+  'scheduleInstallation',
+];
+
+/** A project of the demo client. */
+const demo = (
+  address: string,
+  [latitude, longitude]: readonly [number, number],
+  kw: number,
+  daysAgo: number,
+  actions: readonly PipelineAction[],
+): SeedProject => ({
+  owner: 'daniyar@example.com',
+  address,
+  latitude,
+  longitude,
+  kw,
+  daysAgo,
+  actions,
+});
+
+const PROJECTS: readonly SeedProject[] = [
+  demo('Toktogul Street 120, Bishkek', [42.8712, 74.6071], 3.6, 2, []),
+  demo('Manas Avenue 40, Bishkek', [42.8756, 74.5882], 4.8, 9, ['requestQuote']),
+  demo('Ala-Archa cottage 7, Chui Region', [42.6433, 74.4851], 6, 16, [
+    ...BEFORE_INSTALLATION.slice(0, 2),
+  ]),
+  demo('Kurmanjan Datka Street 25, Osh', [40.5283, 72.7985], 5.2, 23, [
+    ...BEFORE_INSTALLATION.slice(0, 3),
+  ]),
+  demo('Issyk-Kul guest house, Cholpon-Ata', [42.6491, 77.0823], 10, 34, BEFORE_INSTALLATION),
+  demo('Chui Avenue 155, Bishkek', [42.8764, 74.6033], 3.2, 60, [
+    ...BEFORE_INSTALLATION,
+    'markInstalled',
+  ]),
+];
+
+const OTHER_CLIENT: SeedProject = {
+  owner: 'ilyas@example.com',
+  address: 'Jibek Jolu Avenue 300, Bishkek',
+  latitude: 42.8843,
+  longitude: 74.6121,
+  kw: 2.8,
+  daysAgo: 5,
+  actions: ['requestQuote'],
+};
+
+/** Who of the seed takes each action: the owner, or the staff member whose role may. */
+function actorFor(store: FakeStore, action: PipelineAction, owner: FakeUser): FakeUser {
+  const staff: Partial<Record<PipelineAction, string>> = {
+    scheduleInspection: 'chynara@example.com',
+    recordInspection: 'chynara@example.com',
+    scheduleInstallation: 'aigerim@example.com',
+    markInstalled: 'bakyt@example.com',
+  };
+  const email = staff[action];
+  return (email && store.byEmail(email)) || owner;
+}
+
+/** Calendar day `days` after the instant `ms`, `YYYY-MM-DD`. */
+const dayAfter = (ms: number, days: number) =>
+  new Date(ms + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Adds the seeded projects and their pipelines (after the demo users). */
+export function seedPipeline(store: FakeStore): void {
+  const start = store.now();
+  for (const seed of [...PROJECTS, OTHER_CLIENT]) {
+    const owner = store.byEmail(seed.owner)!;
+    const createdMs = start - seed.daysAgo * DAY_MS;
+    const project: Project = {
+      id: store.newId(),
+      userId: owner.id,
+      location: { address: seed.address, latitude: seed.latitude, longitude: seed.longitude },
+      configuration: { ...configuration(seed.kw, Math.ceil(seed.kw / 0.4)) },
+      isDraft: false,
+      createdAt: new Date(createdMs).toISOString(),
+      updatedAt: new Date(createdMs).toISOString(),
+    };
+    store.projects.set(project.id, project);
+    startPipeline(store, project, owner);
+    const record = store.pipelines.get(project.id)!;
+    seed.actions.forEach((action, index) => {
+      const atMs = createdMs + (index + 1) * DAY_MS;
+      applyTransition(store, store.projects.get(project.id)!, record, {
+        action,
+        actorId: actorFor(store, action, owner).id,
+        at: new Date(atMs).toISOString(),
+        ...(action === 'scheduleInspection' ? { date: dayAfter(atMs, 3) } : {}),
+        ...(action === 'scheduleInstallation' ? { date: dayAfter(atMs, 14) } : {}),
+        ...(action === 'recordInspection' ? { inspection: INSPECTION } : {}),
+      });
+      if (action === 'recordInspection') {
+        const bytes = Uint8Array.from(atob(PIXEL_PNG), (c) => c.charCodeAt(0));
+        record.photos.push({
+          meta: {
+            id: store.newId(),
+            contentType: 'image/png',
+            size: bytes.length,
+            createdAt: new Date(atMs).toISOString(),
+          },
+          bytes,
+        });
+      }
+    });
+  }
+}
