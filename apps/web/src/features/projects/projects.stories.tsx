@@ -1,14 +1,15 @@
 /**
  * The project screens (issue 22 items 2 and 3) in each of their states: the pipeline list,
- * a project's page for each role that acts on it, and the proposal. On the app's MSW fake,
- * with the pipeline endpoints answered by testing/project-fakes.ts (per story) until the
- * API client's fake serves them.
+ * a project's page for each role that acts on it, and the proposal. On the API client's
+ * fake and its demo seed's pipeline; the states the seed has not (loading, failures, a
+ * cancelled project, no configuration) on the small fake of testing/project-fakes.ts.
  */
-import type { RoleKey } from '@solar/domain';
+import { projectPath, proposalPath, type RoleKey } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, within } from 'storybook/test';
-import { AppFixtureView, createAppFixture } from '../../testing/app-fixture.tsx';
+import { AppFixtureView, createAppFixture, type AppFixture } from '../../testing/app-fixture.tsx';
+import { productionHandler } from '../../testing/full-calculator-fakes.ts';
 import {
   PROJECT_ID,
   projectHandlers,
@@ -28,20 +29,35 @@ const ACCOUNTS: Partial<Record<RoleKey, { email: string; password: string }>> = 
 
 interface ProjectsAppProps {
   path: string;
-  /** The signed-in role (decides the offered actions). */
+  /** The signed-in role (one of the seed's people). */
   role: RoleKey;
+  /**
+   * Open the page (`project`) or proposal of the seeded project whose address contains
+   * this text, found through the pipeline list once signed in.
+   */
+  open?: { address: string; page: 'project' | 'proposal' };
+  /** Answer the pipeline with the small fake of testing/project-fakes.ts instead (states the seed has not: loading, failures, no configuration). */
   fake?: Omit<ProjectsFakeOptions, 'role'>;
 }
 
-/** The app at `path`, signed in with `role`, the pipeline answered by the project fake. */
-function ProjectsApp({ path, role, fake }: ProjectsAppProps) {
-  const [fixture] = useState(() =>
-    createAppFixture({
+/** The app at `path` (or a seeded project's page), signed in with `role`, on the fake. */
+function ProjectsApp({ path, role, open, fake }: ProjectsAppProps) {
+  const [fixture] = useState(() => {
+    const created: AppFixture = createAppFixture({
       path,
-      handlers: projectHandlers({ role, ...fake }).handlers,
-      afterSignIn: (client) => client.auth.signIn(ACCOUNTS[role]!),
-    }),
-  );
+      handlers: fake ? projectHandlers({ role, ...fake }).handlers : [productionHandler()],
+      afterSignIn: async (client) => {
+        await client.auth.signIn(ACCOUNTS[role]!);
+        if (!open) return;
+        const found = await client.projects.pipelineList({ searchTerm: open.address });
+        const id = found.items[0]?.id ?? 'missing';
+        created.location.navigate(open.page === 'project' ? projectPath(id) : proposalPath(id), {
+          replace: true,
+        });
+      },
+    });
+    return created;
+  });
   return <AppFixtureView fixture={fixture} />;
 }
 
@@ -57,19 +73,22 @@ type Story = StoryObj<typeof meta>;
 const project = `/projects/${PROJECT_ID}`;
 const proposal = `${project}/proposal`;
 
-/** A project manager's pipeline: every project, with owners. */
+/** A project manager's pipeline: every project of the seed, with owners. */
 export const List: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('link', { name: SAMPLE_PROJECT.location.address }),
+      await canvas.findByRole('link', { name: 'Jibek Jolu Avenue 300, Bishkek' }),
     ).toBeVisible();
   },
 };
 
-/** Filtered by status from the URL. */
+/** A client's own projects, without the owner column. */
+export const ListClient: Story = { args: { role: 'client_residential' } };
+
+/** Filtered by status and sorted by address, from the URL. */
 export const ListFiltered: Story = {
-  args: { path: '/projects?status=inspected&sort=address&dir=asc' },
+  args: { path: '/projects?status=quote_requested&sort=address&dir=asc' },
 };
 
 /** The first page is on its way. */
@@ -89,7 +108,7 @@ export const ListFailed: Story = { args: { fake: { listStatus: 500 } } };
 
 /** A client's draft: request a site visit or cancel. */
 export const ProjectDraft: Story = {
-  args: { path: project, role: 'client_residential', fake: { status: 'draft' } },
+  args: { role: 'client_residential', open: { address: 'Toktogul', page: 'project' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -100,20 +119,38 @@ export const ProjectDraft: Story = {
 
 /** A roof inspector on a scheduled inspection: reschedule, record findings, add photos. */
 export const ProjectInspection: Story = {
-  args: { path: project, role: 'roof_inspector', fake: { status: 'inspection_scheduled' } },
+  args: { role: 'roof_inspector', open: { address: 'Ala-Archa', page: 'project' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('form', { name: text('projects.action.recordInspection') }),
+    ).toBeVisible();
+  },
 };
 
-/** A client after the inspection: findings, a photo, accept the proposal. */
+/** A client after the inspection: findings, the roof photo, accept the proposal. */
 export const ProjectInspected: Story = {
-  args: { path: project, role: 'client_residential', fake: { status: 'inspected' } },
+  args: { role: 'client_residential', open: { address: 'Osh', page: 'project' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('button', { name: text('projects.action.acceptProposal') }),
+    ).toBeVisible();
+  },
 };
 
-/** An installer on a scheduled installation. */
+/** An installer on a scheduled installation: mark it installed. */
 export const ProjectInstallation: Story = {
-  args: { path: project, role: 'installer', fake: { status: 'installation_scheduled' } },
+  args: { role: 'installer', open: { address: 'Issyk-Kul', page: 'project' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('button', { name: text('projects.action.markInstalled') }),
+    ).toBeVisible();
+  },
 };
 
-/** A cancelled project: the cancelled step marked, nothing to do. */
+/** A cancelled project (the small fake; the seed has none): the cancelled step marked. */
 export const ProjectCancelled: Story = {
   args: { path: project, role: 'client_residential', fake: { status: 'cancelled' } },
 };
@@ -125,7 +162,7 @@ export const ProjectLoading: Story = {
 
 /** The proposal of a client's saved system. */
 export const Proposal: Story = {
-  args: { path: proposal, role: 'client_residential', fake: { status: 'draft' } },
+  args: { role: 'client_residential', open: { address: 'Toktogul', page: 'proposal' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
