@@ -36,5 +36,10 @@ export {
   type AdminUsersResource,
 } from './resources/admin-users.ts';
 export type { ChatResource, StreamOptions } from './resources/chat.ts';
-export type { ProjectsResource } from './resources/projects.ts';
+export {
+  pipelineListSearchParams,
+  type ProjectPipelinePage,
+  type ProjectPipelineParams,
+  type ProjectsResource,
+} from './resources/projects.ts';
 export type { CalculatorResource, ConfigResource, GeoResource } from './resources/public.ts';

@@ -6,6 +6,10 @@
  * it back into English with `messageText` (message-text.ts).
  */
 
+import { pageTitleMessages } from './page-title-messages.ts';
+
+export { pageTitleMessages };
+
 /** A user-facing message: `id` for the catalogs, `defaultMessage` in English. */
 export interface MessageDescriptor {
   readonly id: string;
@@ -227,36 +231,13 @@ export const navMessages = group('nav', {
   profile: 'Profile',
   chat: 'Chat',
   users: 'Users',
+  projects: 'Projects',
   quickCalculator: 'Quick Calculator',
   fullCalculator: 'Full Calculator',
   calculator: 'Calculator',
   userManagement: 'User Management',
   activity: 'Recent Activity',
   settings: 'Settings',
-});
-
-/**
- * The page name of each screen in the browser tab (issue 21 item 1): "{page} · Solar"
- * (`app.documentTitle` in the web app). Keyed by `RouteId` (routes.ts `pageTitle`).
- */
-export const pageTitleMessages = group('pageTitle', {
-  signIn: 'Sign in',
-  signUp: 'Create account',
-  forgotPassword: 'Forgot password',
-  resetPassword: 'Reset password',
-  verifyEmail: 'Confirm email',
-  terms: 'Terms of Service',
-  privacy: 'Privacy Policy',
-  dashboard: 'Dashboard',
-  profile: 'Profile',
-  quickCalculator: 'Quick calculator',
-  fullCalculator: 'Solar assessment',
-  chat: 'Chat',
-  users: 'Users',
-  userCreate: 'Create user',
-  userView: 'User',
-  userEdit: 'Edit user',
-  notFound: 'Page not found',
 });
 
 /** The project pipeline's validation and errors (issue 22; pipeline-contract.ts). */

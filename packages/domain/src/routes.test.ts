@@ -11,6 +11,8 @@ import {
   matchRoute,
   navItems,
   pageTitle,
+  projectPath,
+  proposalPath,
   routePolicy,
   userEditPath,
   userPath,
@@ -45,6 +47,10 @@ describe('matchRoute and routePolicy (spec section 2)', () => {
     ['/users/u1', 'userView', { id: 'u1' }, 'permission'],
     ['/users/u1/edit', 'userEdit', { id: 'u1' }, 'permission'],
     ['/users/%E0%A4%A/edit', 'userEdit', { id: '%E0%A4%A' }, 'permission'],
+    ['/projects', 'projects', {}, 'signedIn'],
+    ['/projects/p1', 'project', { id: 'p1' }, 'signedIn'],
+    ['/projects/p%201/proposal', 'proposal', { id: 'p 1' }, 'signedIn'],
+    ['/projects/p1/other', 'notFound', {}, 'any'],
     ['/nowhere', 'notFound', {}, 'any'],
     ['/chat/a/b', 'notFound', {}, 'any'],
   ])('%s is %s', (path, id, params, access) => {
@@ -63,6 +69,8 @@ describe('matchRoute and routePolicy (spec section 2)', () => {
     expect(draftPath('p 1')).toBe('/solar-calculator-full?draft=p%201');
     expect(userPath('u1')).toBe('/users/u1');
     expect(userEditPath('u1')).toBe('/users/u1/edit');
+    expect(projectPath('p/1')).toBe('/projects/p%2F1');
+    expect(proposalPath('p 1')).toBe('/projects/p%201/proposal');
   });
 });
 
@@ -99,6 +107,9 @@ describe('canOpenRoute (spec sections 2 and 6)', () => {
     ['/users/create', admin, allow],
     ['/users/u1/edit', client, to('/dashboard')],
     ['/users/u1', { role: 'unknown', expiresAt: exp }, to('/dashboard')],
+    ['/projects', null, to('/signin', '/projects')],
+    ['/projects/p1', client, allow],
+    ['/projects/p1/proposal', client, allow],
     ['/anything', null, allow],
   ] as const)('%s with %j -> %j', (path, session, decision) => {
     expect(canOpenRoute(session, path, NOW)).toEqual(decision);
@@ -136,10 +147,10 @@ describe('afterSignInPath and homePath (spec section 2)', () => {
 
 describe('navItems and dashboardCards (spec section 2)', () => {
   it.each([
-    [admin, ['dashboard', 'fullCalculator', 'chat', 'profile', 'users']],
-    [manager, ['dashboard', 'fullCalculator', 'chat', 'profile']],
-    [client, ['dashboard', 'fullCalculator', 'chat', 'profile']],
-    [expired, ['dashboard', 'fullCalculator', 'chat', 'profile']],
+    [admin, ['dashboard', 'fullCalculator', 'projects', 'chat', 'profile', 'users']],
+    [manager, ['dashboard', 'fullCalculator', 'projects', 'chat', 'profile']],
+    [client, ['dashboard', 'fullCalculator', 'projects', 'chat', 'profile']],
+    [expired, ['dashboard', 'fullCalculator', 'projects', 'chat', 'profile']],
   ])('nav for %j', (session, ids) => {
     expect(navItems(session, NOW).map((item) => item.id)).toEqual(ids);
   });
@@ -167,6 +178,8 @@ describe('pageTitle (issue 21 item 1)', () => {
     expect(pageTitle(matchRoute(conversationPath('c1')).id)).toEqual(pageTitle('chat'));
     expect(pageTitle('root')).toEqual(pageTitle('dashboard'));
     expect(pageTitle(matchRoute('/nowhere').id).defaultMessage).toBe('Page not found');
+    expect(pageTitle(matchRoute(proposalPath('p1')).id).defaultMessage).toBe('Proposal');
+    expect(pageTitle(matchRoute(projectPath('p1')).id).defaultMessage).toBe('Project');
     const ids = Object.keys(ROUTES).map((key) => pageTitle(key as keyof typeof ROUTES).id);
     expect(new Set(ids).size).toBe(ids.length - 1); // root shares the dashboard's
   });
@@ -178,6 +191,8 @@ describe('isCurrentNavItem (issue 21 item 2)', () => {
     expect(isCurrentNavItem('fullCalculator', ROUTES.fullCalculator)).toBe(true);
     expect(isCurrentNavItem('chat', conversationPath('c1'))).toBe(true);
     expect(isCurrentNavItem('users', userEditPath('u1'))).toBe(true);
+    expect(isCurrentNavItem('projects', proposalPath('p1'))).toBe(true);
+    expect(isCurrentNavItem('projects', projectPath('p1'))).toBe(true);
     expect(isCurrentNavItem('dashboard', ROUTES.profile)).toBe(false);
     expect(isCurrentNavItem('activity', ROUTES.dashboard)).toBe(false);
   });

@@ -25,6 +25,8 @@ export const ROUTES = {
   chat: '/chat',
   users: '/users',
   userCreate: '/users/create',
+  /** The project pipeline list (issue 22 item 3). */
+  projects: '/projects',
 } as const;
 
 /** `/chat/{conversationId}` (spec section 2). */
@@ -41,6 +43,11 @@ export const userPath = (id: string): string => `${ROUTES.users}/${encodeURIComp
 /** `/users/{id}/edit` (spec section 2). */
 export const userEditPath = (id: string): string => `${userPath(id)}/edit`;
 
+/** `/projects/{id}`: a project's page, its status and actions (issue 22 item 3). */
+export const projectPath = (id: string): string => `${ROUTES.projects}/${encodeURIComponent(id)}`;
+/** `/projects/{id}/proposal`: the proposal of a saved assessment (issue 22 item 2). */
+export const proposalPath = (id: string): string => `${projectPath(id)}/proposal`;
+
 /** Who may open a route (spec section 2 "Access" column and section 6). */
 export type RouteAccess =
   | { readonly kind: 'any' }
@@ -49,7 +56,14 @@ export type RouteAccess =
   | { readonly kind: 'permission'; readonly flag: PermissionFlag };
 
 /** The screens of spec section 2; `notFound` is any other path. */
-export type RouteId = keyof typeof ROUTES | 'conversation' | 'userView' | 'userEdit' | 'notFound';
+export type RouteId =
+  | keyof typeof ROUTES
+  | 'conversation'
+  | 'userView'
+  | 'userEdit'
+  | 'project'
+  | 'proposal'
+  | 'notFound';
 
 /** A path matched to its screen, parameters and access rule. */
 export interface RouteMatch {
@@ -82,6 +96,10 @@ const TABLE: readonly (readonly [RouteId, RegExp, RouteAccess])[] = [
   ['userCreate', /^\/users\/create$/, MANAGE_USERS],
   ['userEdit', /^\/users\/([^/]+)\/edit$/, MANAGE_USERS],
   ['userView', /^\/users\/([^/]+)$/, MANAGE_USERS],
+  // Who may see which project is the server's (pipeline.ts): others get its 404.
+  ['projects', /^\/projects$/, SIGNED_IN],
+  ['proposal', /^\/projects\/([^/]+)\/proposal$/, SIGNED_IN],
+  ['project', /^\/projects\/([^/]+)$/, SIGNED_IN],
 ];
 
 const pathOnly = (location: string): string =>
@@ -195,13 +213,15 @@ export interface NavItem {
 }
 
 /**
- * Header navigation (spec section 2 plus issue 21 item 2): dashboard, the full calculator,
- * chat, profile, and users only with canManageUsers.
+ * Header navigation (spec section 2 plus issue 21 item 2 and issue 22 item 3): dashboard,
+ * the full calculator, projects (everyone signed in: clients see their own), chat,
+ * profile, and users only with canManageUsers.
  */
 export function navItems(session: SessionLike | null | undefined, nowMs: number): NavItem[] {
   const items: NavItem[] = [
     { id: 'dashboard', path: ROUTES.dashboard, label: navMessages.dashboard },
     { id: 'fullCalculator', path: ROUTES.fullCalculator, label: navMessages.calculator },
+    { id: 'projects', path: ROUTES.projects, label: navMessages.projects },
     { id: 'chat', path: ROUTES.chat, label: navMessages.chat },
     { id: 'profile', path: ROUTES.profile, label: navMessages.profile },
     { id: 'users', path: ROUTES.users, label: navMessages.users },
@@ -213,6 +233,7 @@ export function navItems(session: SessionLike | null | undefined, nowMs: number)
 const NAV_SECTIONS: Readonly<Record<string, readonly RouteId[]>> = {
   dashboard: ['dashboard'],
   fullCalculator: ['fullCalculator', 'quickCalculator'],
+  projects: ['projects', 'project', 'proposal'],
   chat: ['chat', 'conversation'],
   profile: ['profile'],
   users: ['users', 'userCreate', 'userView', 'userEdit'],

@@ -84,6 +84,18 @@ export {
 export { AppShell, type AppShellNavItem, type AppShellProps } from './app-shell.tsx';
 export { StepIndicator, type StepIndicatorProps } from './step-indicator.tsx';
 export {
+  PROJECT_STATUS_TONES,
+  ProjectStatusBadge,
+  projectStatusBadgeVariants,
+  type ProjectStatusBadgeProps,
+} from './project-status-badge.tsx';
+export { PipelineSteps, type PipelineStepsProps } from './pipeline-steps.tsx';
+export {
+  StatusHistory,
+  type StatusHistoryEvent,
+  type StatusHistoryProps,
+} from './status-history.tsx';
+export {
   EstimateResults,
   type EstimateResultsLabels,
   type EstimateResultsProps,

@@ -18,8 +18,8 @@ type Screen = LazyExoticComponent<ComponentType<{ params: Record<string, string>
   preload: Loader;
 };
 
-/** The feature whose messages each screen shows (set below, from `screenFeatures`). */
-const featureOf = new WeakMap<Screen, Feature>();
+/** The features whose messages each screen shows (set below, from `screenFeatures`). */
+const featureOf = new WeakMap<Screen, readonly Feature[]>();
 
 /**
  * A lazily loaded screen that can also be fetched ahead of its first render. Loading it
@@ -27,8 +27,8 @@ const featureOf = new WeakMap<Screen, Feature>();
  */
 function lazyScreen(load: Loader): Screen {
   const loadWithMessages: Loader = async () => {
-    const feature = featureOf.get(screen);
-    const [module] = await Promise.all([load(), feature && loadFeatureMessages(feature)]);
+    const features = featureOf.get(screen) ?? [];
+    const [module] = await Promise.all([load(), ...features.map(loadFeatureMessages)]);
     return module;
   };
   const screen: Screen = Object.assign(lazy(loadWithMessages), { preload: loadWithMessages });
@@ -60,13 +60,19 @@ export const screens = {
   userCreate: lazyScreen(() => import('../features/users/user-create-screen.tsx')),
   userView: lazyScreen(() => import('../features/users/user-view-screen.tsx')),
   userEdit: lazyScreen(() => import('../features/users/user-edit-screen.tsx')),
+  projects: lazyScreen(() => import('../features/projects/projects-list-screen.tsx')),
+  project: lazyScreen(() => import('../features/projects/project-screen.tsx')),
+  proposal: lazyScreen(() => import('../features/projects/proposal-screen.tsx')),
   notFound: lazyScreen(() => import('../features/not-found/not-found-screen.tsx')),
 } satisfies Partial<Record<RouteId, Screen>>;
 
 const screenOfRoute: Partial<Record<RouteId, Screen>> = screens;
 
-/** The feature folder of each screen, whose messages it needs. */
-const screenFeatures: Record<keyof typeof screens, Feature> = {
+/**
+ * The feature folder of each screen, whose messages it needs (the proposal also shows the
+ * full calculator's production chart, with its messages).
+ */
+const screenFeatures: Record<keyof typeof screens, Feature | readonly Feature[]> = {
   signIn: 'auth',
   dashboard: 'dashboard',
   signUp: 'auth',
@@ -84,10 +90,16 @@ const screenFeatures: Record<keyof typeof screens, Feature> = {
   userCreate: 'users',
   userView: 'users',
   userEdit: 'users',
+  projects: 'projects',
+  project: 'projects',
+  proposal: ['projects', 'full-calculator'],
   notFound: 'not-found',
 };
 for (const [id, feature] of Object.entries(screenFeatures)) {
-  featureOf.set(screens[id as keyof typeof screens], feature);
+  featureOf.set(
+    screens[id as keyof typeof screens],
+    typeof feature === 'string' ? [feature] : feature,
+  );
 }
 
 /**

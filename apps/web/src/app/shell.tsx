@@ -12,6 +12,7 @@ import {
   DashboardIcon,
   Logo,
   MessageIcon,
+  ProjectIcon,
   UserIcon,
   UserMenu,
   UsersIcon,
@@ -28,6 +29,7 @@ import { useSessionLike } from './session-gate.tsx';
 const NAV_ICONS: Record<string, AppShellNavItem['icon']> = {
   dashboard: DashboardIcon,
   fullCalculator: CalculatorIcon,
+  projects: ProjectIcon,
   chat: MessageIcon,
   profile: UserIcon,
   users: UsersIcon,

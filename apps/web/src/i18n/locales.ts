@@ -34,6 +34,7 @@ export const FEATURES = [
   'full-calculator',
   'not-found',
   'profile',
+  'projects',
   'users',
 ] as const;
 /** A feature folder with its own messages. */

@@ -5,6 +5,7 @@
 export * from './provider.tsx';
 export * from './hooks.tsx';
 export * from './chat-stream.tsx';
+export * from './pipeline.tsx';
 export {
   adminUserListQuery,
   adminUserQuery,
@@ -13,7 +14,11 @@ export {
   conversationsQuery,
   invalidate,
   meQuery,
+  pipelineListQuery,
+  pipelineQuery,
   portfolioQuery,
+  productionQuery,
+  projectQuery,
   projectsQuery,
   queryKeys,
 } from './queries.ts';

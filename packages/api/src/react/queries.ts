@@ -3,7 +3,7 @@
  * mutation: one place for query keys, so caching and de-duplication are shared by all
  * screens. Framework-free (no React), so they are tested in Node with a QueryClient.
  */
-import type { UserListResponse } from '@solar/domain/contract';
+import type { ProductionQuery, UserListResponse } from '@solar/domain/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -12,6 +12,7 @@ import {
 } from '@tanstack/react-query';
 import type { ApiClient } from '../client.ts';
 import type { AdminUserListParams } from '../resources/admin-users.ts';
+import type { ProjectPipelineParams } from '../resources/projects.ts';
 
 /** Query keys: `['solar', resource, ...]`. Invalidate a prefix to refresh a whole resource. */
 export const queryKeys = {
@@ -26,6 +27,12 @@ export const queryKeys = {
   portfolio: () => ['solar', 'chat', 'portfolio'] as const,
   projects: (scope: 'own' | 'all' = 'own') => ['solar', 'projects', scope] as const,
   project: (id: string) => ['solar', 'projects', 'detail', id] as const,
+  pipelineList: (params: ProjectPipelineParams) =>
+    ['solar', 'projects', 'pipeline', 'list', params] as const,
+  pipeline: (id: string) => ['solar', 'projects', 'pipeline', 'detail', id] as const,
+  photo: (projectId: string, photoId: string) =>
+    ['solar', 'projects', 'photo', projectId, photoId] as const,
+  production: (query: ProductionQuery) => ['solar', 'calculator', 'production', query] as const,
 };
 
 /** `GET /config`: fetched once per session. */
@@ -81,6 +88,50 @@ export const projectsQuery = (api: ApiClient, scope: 'own' | 'all' = 'own') =>
     retry: (count, error) => (error as { status?: number }).status !== 429 && count < 1,
   });
 
+/** A refusal (4xx) is final; anything else (network, 5xx) is tried once more. */
+const retryServerFailures = (count: number, error: Error): boolean => {
+  const status = (error as { status?: number }).status ?? 0;
+  return count < 1 && !(status >= 400 && status < 500);
+};
+
+/** `GET /projects/{id}`; a 404 (unknown or not visible) is not retried. */
+export const projectQuery = (api: ApiClient, id: string) =>
+  queryOptions({
+    queryKey: queryKeys.project(id),
+    queryFn: () => api.projects.get(id),
+    retry: retryServerFailures,
+  });
+
+/** `GET /projects/pipeline` page; the previous page stays shown while the next loads. */
+export const pipelineListQuery = (api: ApiClient, params: ProjectPipelineParams) =>
+  queryOptions({
+    queryKey: queryKeys.pipelineList(params),
+    queryFn: () => api.projects.pipelineList(params),
+    placeholderData: keepPreviousData,
+    retry: retryServerFailures,
+  });
+
+/** `GET /projects/{id}/pipeline`: status, dates, findings, photos, history, the caller's actions. */
+export const pipelineQuery = (api: ApiClient, id: string) =>
+  queryOptions({
+    queryKey: queryKeys.pipeline(id),
+    queryFn: () => api.projects.pipeline(id),
+    retry: retryServerFailures,
+  });
+
+/**
+ * `GET /calculator/production` for a configuration (the same key as the full calculator's
+ * step 2, so the proposal reuses a cached answer): ten minutes fresh, not retried (the
+ * server already falls back to the formula when PVGIS is down).
+ */
+export const productionQuery = (api: ApiClient, query: ProductionQuery) =>
+  queryOptions({
+    queryKey: queryKeys.production(query),
+    queryFn: ({ signal }) => api.calculator.production(query, { signal }),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+
 /** What to refetch after each mutation. */
 export const invalidate = {
   /** After creating or updating a user: every list page and that user's detail. */
@@ -100,8 +151,20 @@ export const invalidate = {
         : undefined,
       client.invalidateQueries({ queryKey: queryKeys.portfolio() }),
     ]),
-  /** After any project change. */
+  /** After any project change: the lists, details and pipelines of every project. */
   projects: (client: QueryClient) => client.invalidateQueries({ queryKey: ['solar', 'projects'] }),
+  /**
+   * After a transition or a photo upload on project `id`: the pipeline lists, that
+   * project's pipeline and detail, and the own/all project lists (the dashboard's drafts).
+   */
+  pipeline: (client: QueryClient, id: string) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['solar', 'projects', 'pipeline', 'list'] }),
+      client.invalidateQueries({ queryKey: queryKeys.pipeline(id) }),
+      client.invalidateQueries({ queryKey: queryKeys.project(id) }),
+      client.invalidateQueries({ queryKey: queryKeys.projects('own') }),
+      client.invalidateQueries({ queryKey: queryKeys.projects('all') }),
+    ]),
   /** After sign-out: drop every cached answer of the previous user. */
   everything: (client: QueryClient) => client.removeQueries({ queryKey: queryKeys.all }),
 };

@@ -1,5 +1,12 @@
 /** The dashboard's activity card (spec section 2, issue 21 item 3). */
-import { conversationPath, dashboardActivity, draftPath, ROUTES } from '@solar/domain';
+import {
+  conversationPath,
+  dashboardActivity,
+  draftPath,
+  parseConfiguration,
+  proposalPath,
+  ROUTES,
+} from '@solar/domain';
 import { useConversations, useProjects } from '@solar/api/react';
 import { Button, ButtonLink, EmptyState, Link, Spinner, SunIcon } from '@solar/ui';
 import type { ReactNode } from 'react';
@@ -88,6 +95,19 @@ export function ActivityCard({ className }: { className?: string }) {
                 href={draftPath(draft.id)}
                 label={draft.location.address}
                 meta={t('dashboard.activity.updated', { date: date(draft.updatedAt) })}
+                extra={
+                  // A draft with a configured system has a proposal (issue 22 item 2).
+                  parseConfiguration(draft.configuration) && (
+                    <Link
+                      href={proposalPath(draft.id)}
+                      aria-label={t('dashboard.activity.proposalFor', {
+                        address: draft.location.address,
+                      })}
+                    >
+                      {t('dashboard.activity.proposal')}
+                    </Link>
+                  )
+                }
               />
             ))}
             {projects.isSuccess && activity.drafts.length === 0 && (
@@ -129,8 +149,21 @@ function ActivityList({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-/** One activity row: the link (truncated to one line, the full text on hover) and a date. */
-function ActivityItem({ href, label, meta }: { href: string; label: string; meta: string }) {
+/**
+ * One activity row: the link (truncated to one line, the full text on hover), a date and
+ * an optional second link (a draft's proposal).
+ */
+function ActivityItem({
+  href,
+  label,
+  meta,
+  extra,
+}: {
+  href: string;
+  label: string;
+  meta: string;
+  extra?: ReactNode;
+}) {
   return (
     <li
       title={label}
@@ -139,7 +172,10 @@ function ActivityItem({ href, label, meta }: { href: string; label: string; meta
       <Link href={href} className="max-w-full min-w-0 truncate">
         {label}
       </Link>
-      <span className="shrink-0 text-sm text-fg-muted">{meta}</span>
+      <span className="shrink-0 text-sm text-fg-muted">
+        {meta}
+        {extra && <> · {extra}</>}
+      </span>
     </li>
   );
 }

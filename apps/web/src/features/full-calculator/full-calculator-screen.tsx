@@ -17,7 +17,8 @@
  * hour'. Loading the drafts is no action; should the list still be refused (429), it says
  * so and when it can be loaded again (its Retry-After).
  */
-import { StepIndicator } from '@solar/ui';
+import { proposalPath } from '@solar/domain';
+import { Link, StepIndicator } from '@solar/ui';
 import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { SignedInShell } from '../../app/shell.tsx';
@@ -68,12 +69,20 @@ function FullCalculator() {
             isSaving={calc.isSaving}
             saveStatus={
               calc.savedAt !== null ? (
-                <span role="status" className="text-sm text-success-fg">
-                  {t('fullCalculator.saved', {
-                    // The same clock style as the drafts list ("3:28 PM", "15:28").
-                    time: intl.formatTime(calc.savedAt, { timeStyle: 'short' }),
-                  })}
-                </span>
+                <>
+                  <span role="status" className="text-sm text-success-fg">
+                    {t('fullCalculator.saved', {
+                      // The same clock style as the drafts list ("3:28 PM", "15:28").
+                      time: intl.formatTime(calc.savedAt, { timeStyle: 'short' }),
+                    })}
+                  </span>
+                  {calc.draftId && (
+                    // The saved assessment's proposal (issue 22 item 2).
+                    <Link href={proposalPath(calc.draftId)} className="text-sm">
+                      {t('fullCalculator.viewProposal')}
+                    </Link>
+                  )}
+                </>
               ) : null
             }
           />

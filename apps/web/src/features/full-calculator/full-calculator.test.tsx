@@ -351,6 +351,10 @@ describe('full calculator: drafts', () => {
     );
     const listed = (screen.getByText(/^Saved /).element().textContent ?? '').replace(/\s/g, ' ');
     expect(listed).toContain(saved);
+    // The saved assessment links to its proposal (issue 22 item 2).
+    expect(
+      screen.getByRole('link', { name: 'View the proposal' }).element().getAttribute('href'),
+    ).toMatch(/^\/projects\/[^/]+\/proposal$/);
 
     await userEvent.click(screen.getByRole('button', { name: 'Change location' }));
     await userEvent.click(continueButton);

@@ -1,0 +1,137 @@
+/**
+ * /projects/{id} (issue 22 item 3): where a project stands and what the caller may do
+ * next. Address and status, the owner (for staff), the seven steps, the caller's actions
+ * (exactly the pipeline's `actions`), dates, the roof inspection's findings and photos
+ * (with the upload for inspectors while the inspection is open), and the status history.
+ * A project the caller may not see answers 404 like an unknown one: "Project not found".
+ */
+import {
+  canAddInspectionPhotos,
+  parseConfiguration,
+  pipelineMessages,
+  pipelineStep,
+  PROJECT_STATUSES,
+  proposalPath,
+  ROUTES,
+  visibleStatuses,
+  type ProjectPipeline,
+} from '@solar/domain';
+import { Button, ButtonLink, Link, PipelineSteps, ProjectStatusBadge, Spinner } from '@solar/ui';
+import { useSessionLike } from '../../app/session-gate.tsx';
+import { SignedInShell } from '../../app/shell.tsx';
+import { ProjectActions } from './project-actions.tsx';
+import {
+  InspectionFindings,
+  PhotoGrid,
+  ProjectDates,
+  ProjectHistory,
+  Section,
+} from './project-details.tsx';
+import { PhotoUpload } from './photo-upload.tsx';
+import { useProjectText } from './project-text.ts';
+import { useProjectPage } from './use-project-page.ts';
+
+const STEPS = PROJECT_STATUSES.filter((s) => s !== 'cancelled');
+
+/** The 0-based step shown: the status's, or for a cancelled project the last one reached. */
+function shownStep(pipeline: ProjectPipeline): number {
+  if (pipeline.status !== 'cancelled') return pipelineStep(pipeline.status) - 1;
+  const from = pipeline.history.findLast((event) => event.to === 'cancelled')?.from ?? 'draft';
+  return from === 'cancelled' ? 0 : pipelineStep(from) - 1;
+}
+
+export default function ProjectScreen({ params }: { params: Record<string, string> }) {
+  const id = params.id ?? '';
+  const { t, status } = useProjectText();
+  const role = useSessionLike()?.role;
+  const { pipeline, project, run, isRunning, notFound } = useProjectPage(id);
+  const data = pipeline.data;
+  const back = (
+    <Link href={ROUTES.projects} className="self-start text-sm">
+      {t('projects.project.back')}
+    </Link>
+  );
+
+  if (!data) {
+    return (
+      <SignedInShell>
+        <div className="flex flex-col gap-6">
+          {back}
+          {pipeline.isError ? (
+            <div
+              role="alert"
+              className="flex flex-col items-start gap-3 rounded-card border border-danger-fg/30 bg-danger-soft p-4 text-sm text-danger-fg"
+            >
+              <p>{notFound ? t(pipelineMessages.notFound.id) : t('projects.project.loadFailed')}</p>
+              {!notFound && (
+                <Button variant="secondary" size="sm" onPress={() => void pipeline.refetch()}>
+                  {t('projects.list.retry')}
+                </Button>
+              )}
+            </div>
+          ) : (
+            <Spinner
+              size="lg"
+              label={t('projects.project.loading')}
+              className="self-center py-16"
+            />
+          )}
+        </div>
+      </SignedInShell>
+    );
+  }
+
+  const address = project.data?.location.address ?? '';
+  const hasProposal = project.data
+    ? parseConfiguration(project.data.configuration) !== null
+    : false;
+  const isStaff = visibleStatuses(role).length > 0;
+  return (
+    <SignedInShell>
+      <div className="flex flex-col gap-6">
+        {back}
+        <header className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="min-w-0 text-2xl font-semibold break-words">
+              {address || t('pageTitle.project')}
+            </h1>
+            <ProjectStatusBadge status={data.status} label={status(data.status)} />
+          </div>
+          {isStaff && (
+            <p className="text-sm break-words text-fg-muted">
+              {t('projects.project.owner')}: {data.owner.name} ({data.owner.email})
+            </p>
+          )}
+          {hasProposal && (
+            <ButtonLink href={proposalPath(id)} variant="secondary" className="self-start">
+              {t('projects.project.viewProposal')}
+            </ButtonLink>
+          )}
+        </header>
+        <Section title={t('projects.project.progress')}>
+          <PipelineSteps
+            steps={STEPS.map(status)}
+            current={shownStep(data)}
+            label={t('projects.project.progress')}
+            completedLabel={t('projects.project.completed')}
+            {...(data.status === 'cancelled' ? { cancelledLabel: status('cancelled') } : {})}
+          />
+        </Section>
+        <Section title={t('projects.project.actions')}>
+          <ProjectActions pipeline={data} run={run} isRunning={isRunning} isStaff={isStaff} />
+        </Section>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ProjectDates pipeline={data} createdAt={project.data?.createdAt} />
+          <InspectionFindings pipeline={data} />
+          <Section title={t('projects.project.photos')}>
+            <PhotoGrid pipeline={data} />
+            {canAddInspectionPhotos(role, data.status) && (
+              <PhotoUpload projectId={id} count={data.photos.length} />
+            )}
+          </Section>
+          <ProjectHistory pipeline={data} />
+        </div>
+      </div>
+    </SignedInShell>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * /projects/{id}/proposal in Chromium against the pipeline fake (issue 22 item 2): the
+ * figures of domain proposalFigures for the saved system, the PDF asked for in the
+ * interface language, "Request a site visit" only while the caller may, and the states
+ * without a configuration or without a production estimate.
+ */
+import { describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { AppFixtureView, createAppFixture } from '../../testing/app-fixture.tsx';
+import {
+  PROJECT_ID,
+  projectHandlers,
+  SAMPLE_PROJECT,
+  type ProjectsFakeOptions,
+} from '../../testing/project-fakes.ts';
+
+async function open(options: ProjectsFakeOptions = {}, locale?: 'en' | 'ru') {
+  const fake = projectHandlers({ role: 'client_residential', ...options });
+  const fixture = createAppFixture({
+    path: `/projects/${PROJECT_ID}/proposal`,
+    as: 'client',
+    handlers: fake.handlers,
+    ...(locale ? { locale } : {}),
+  });
+  await fixture.ready;
+  const screen = await render(<AppFixtureView fixture={fixture} {...(locale ? { locale } : {})} />);
+  return { fake, screen };
+}
+
+const toast = (text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+
+describe('proposal page (issue 22 item 2)', () => {
+  it('shows the system, its money, production and validity', async () => {
+    const { screen } = await open({ status: 'draft' });
+    await expect
+      .element(screen.getByRole('heading', { level: 1, name: 'Solar proposal' }))
+      .toBeVisible();
+    await expect
+      .element(screen.getByText('Valid until Apr 13, 2026', { exact: false }))
+      .toBeVisible();
+    // 5 kW x 11,100 som; 5 kW x 1300 kWh (the production fake) at 1.49 som/kWh.
+    await expect.element(screen.getByText('55,500\u00a0som')).toBeVisible();
+    await expect.element(screen.getByText('6,500 kWh')).toBeVisible();
+    await expect.element(screen.getByText('9,685\u00a0som')).toBeVisible();
+    await expect.element(screen.getByRole('img', { name: /Production by month/ })).toBeVisible();
+    await expect
+      .element(screen.getByRole('heading', { name: 'Assumptions and sources' }))
+      .toBeVisible();
+    await expect.element(screen.getByText(/PVGIS \(European Commission/)).toBeVisible();
+  });
+
+  it('downloads the PDF in the interface language', async () => {
+    const { screen, fake } = await open({ status: 'draft' }, 'ru');
+    await userEvent.click(await screen.getByRole('button', { name: 'Скачать PDF' }));
+    await expect
+      .poll(() => fake.seen)
+      .toContain(`GET /projects/${PROJECT_ID}/proposal.pdf?locale=ru`);
+  });
+
+  it('requests a site visit from a draft, then no longer offers it', async () => {
+    const { screen, fake } = await open({ status: 'draft' });
+    await userEvent.click(screen.getByRole('button', { name: 'Request a site visit' }));
+    await expect
+      .element(toast('Site visit requested. We will contact you to agree a date.'))
+      .toBeVisible();
+    expect(fake.status()).toBe('quote_requested');
+    await expect
+      .element(screen.getByRole('button', { name: 'Request a site visit' }))
+      .not.toBeInTheDocument();
+  });
+
+  it('asks to finish the configuration when there is none', async () => {
+    const { screen } = await open({ project: { ...SAMPLE_PROJECT, configuration: null } });
+    await expect.element(screen.getByText('No system configured yet')).toBeVisible();
+    await expect
+      .element(screen.getByRole('link', { name: 'Open the calculator' }))
+      .toHaveAttribute('href', `/solar-calculator-full?draft=${PROJECT_ID}`);
+  });
+
+  it('offers a retry when the production cannot be estimated', async () => {
+    const { screen } = await open({ production: { status: 500 } });
+    await expect
+      .element(screen.getByText('Could not estimate the production. Try again.'))
+      .toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});

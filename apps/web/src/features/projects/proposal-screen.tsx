@@ -1,0 +1,174 @@
+/**
+ * /projects/{id}/proposal (issue 22 item 2): the proposal of a saved assessment: location,
+ * system, cost and savings, the monthly production chart (the full calculator's), the
+ * 25-year figures (app/lifetime-section.tsx), assumptions and sources, the day it was
+ * issued and how long it holds; "Download PDF" in the interface language and, while the
+ * project is a draft of the caller's, "Request a site visit". States: loading, failed
+ * (or not found), no configuration yet (a location-only draft), production failed.
+ */
+import { pipelineMessages, draftPath, projectPath } from '@solar/domain';
+import {
+  Button,
+  ButtonLink,
+  CalculatorIcon,
+  DownloadIcon,
+  EmptyState,
+  Link,
+  Spinner,
+} from '@solar/ui';
+import { useIntl } from 'react-intl';
+import LifetimeSection from '../../app/lifetime-section.tsx';
+import { useNotify } from '../../app/notices.tsx';
+import { SignedInShell } from '../../app/shell.tsx';
+import { ProductionChart } from '../full-calculator/production-chart.tsx';
+import { Section } from './project-details.tsx';
+import {
+  ProposalAssumptions,
+  ProposalLocation,
+  ProposalMoney,
+  ProposalSystem,
+} from './proposal-parts.tsx';
+import { useProjectText } from './project-text.ts';
+import { useProposal } from './use-proposal.ts';
+
+/** A failure with a retry button. */
+function Failure({
+  text,
+  retry,
+  retryLabel,
+}: {
+  text: string;
+  retry?: () => void;
+  retryLabel: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-card border border-danger-fg/30 bg-danger-soft p-4 text-sm text-danger-fg"
+    >
+      <p>{text}</p>
+      {retry && (
+        <Button variant="secondary" size="sm" onPress={retry}>
+          {retryLabel}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export default function ProposalScreen({ params }: { params: Record<string, string> }) {
+  const id = params.id ?? '';
+  const intl = useIntl();
+  const notify = useNotify();
+  const { t, day, action } = useProjectText();
+  const p = useProposal(id);
+  const project = p.project.data;
+  const retryLabel = t('projects.list.retry');
+
+  const body = () => {
+    if (p.project.isError) {
+      return p.notFound ? (
+        <Failure text={intl.formatMessage(pipelineMessages.notFound)} retryLabel={retryLabel} />
+      ) : (
+        <Failure
+          text={t('projects.proposal.loadFailed')}
+          retry={() => void p.project.refetch()}
+          retryLabel={retryLabel}
+        />
+      );
+    }
+    if (!project)
+      return (
+        <Spinner size="lg" label={t('projects.proposal.loading')} className="self-center py-16" />
+      );
+    if (!p.configuration) {
+      return (
+        <EmptyState
+          icon={<CalculatorIcon />}
+          title={t('projects.proposal.noConfigTitle')}
+          description={t('projects.proposal.noConfigBody')}
+          action={
+            <ButtonLink href={draftPath(id)}>{t('projects.proposal.noConfigAction')}</ButtonLink>
+          }
+        />
+      );
+    }
+    if (p.production.isError) {
+      return (
+        <Failure
+          text={t('projects.proposal.productionFailed')}
+          retry={() => void p.production.refetch()}
+          retryLabel={retryLabel}
+        />
+      );
+    }
+    const figures = p.figures;
+    if (!figures)
+      return (
+        <Spinner size="lg" label={t('projects.proposal.loading')} className="self-center py-16" />
+      );
+    return (
+      <>
+        <p className="text-sm text-fg-muted">
+          {t('projects.proposal.issued', { date: day(figures.issuedOn) })} ·{' '}
+          {t('projects.proposal.validUntil', { date: day(figures.validUntil) })}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button
+            variant="secondary"
+            isPending={p.isDownloading}
+            onPress={() =>
+              void p
+                .download()
+                .catch(() =>
+                  notify({ kind: 'error', message: t('projects.proposal.downloadFailed') }),
+                )
+            }
+          >
+            <DownloadIcon className="size-4" aria-hidden="true" />
+            {t('projects.proposal.download')}
+          </Button>
+          {p.canRequestVisit && (
+            <Button isPending={p.isRunning} onPress={() => void p.run({ action: 'requestQuote' })}>
+              {action('requestQuote')}
+            </Button>
+          )}
+        </div>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ProposalLocation location={project.location} />
+          <ProposalSystem figures={figures} />
+          <ProposalMoney figures={figures} />
+          <Section title={t('projects.proposal.production')}>
+            <ProductionChart monthlyKwh={figures.monthlyKwh} />
+          </Section>
+        </div>
+        <LifetimeSection
+          headingLevel={2}
+          source={{
+            kind: 'full',
+            systemSizeKw: figures.configuration.systemSizeKw,
+            yearlyKwh: figures.yearlyKwh,
+            pricePerKwhSom: figures.configuration.pricePerKwhSom,
+            simplePaybackYears: figures.economics.paybackYears,
+          }}
+        />
+        <ProposalAssumptions figures={figures} />
+      </>
+    );
+  };
+
+  return (
+    <SignedInShell>
+      <div className="flex flex-col gap-6">
+        <Link href={projectPath(id)} className="self-start text-sm">
+          {t('projects.proposal.projectStatus')}
+        </Link>
+        <header className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold">{t('projects.proposal.title')}</h1>
+          {project && <p className="break-words text-fg-muted">{project.location.address}</p>}
+        </header>
+        {body()}
+      </div>
+    </SignedInShell>
+  );
+}

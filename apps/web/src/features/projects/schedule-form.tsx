@@ -1,0 +1,56 @@
+/**
+ * The date of an inspection or an installation (issue 22 item 3: scheduleInspection,
+ * scheduleInstallation): a labelled native date input (the library has no date picker
+ * yet), validated with the transition schema (a real `YYYY-MM-DD` day), server field
+ * errors on the field.
+ */
+import { projectTransitionRequestSchema, type ProjectTransitionRequest } from '@solar/domain';
+import { Button, TextField } from '@solar/ui';
+import { useForm } from '../../forms/use-form.ts';
+import { useProjectText } from './project-text.ts';
+import type { RunOutcome } from './use-project-page.ts';
+
+export interface ScheduleFormProps {
+  action: 'scheduleInspection' | 'scheduleInstallation';
+  /** The date already set (rescheduling), `YYYY-MM-DD`. */
+  current: string | null;
+  run: (body: ProjectTransitionRequest) => Promise<RunOutcome>;
+  isRunning: boolean;
+}
+
+/** A date and a save button, in a card titled with the action. */
+export function ScheduleForm({ action, current, run, isRunning }: ScheduleFormProps) {
+  const { t, action: actionLabel } = useProjectText();
+  const { connect, field, values, validate, showServerErrors } = useForm(['date'] as const, {
+    date: current ?? '',
+  });
+  const submit = async () => {
+    const body = validate(projectTransitionRequestSchema, { action, date: values.date } as never);
+    if (!body) return;
+    const outcome = await run(body);
+    if (!outcome.ok) showServerErrors(outcome.error);
+  };
+  const headingId = `${action}-heading`;
+  return (
+    <div className="rounded-card border border-border p-4">
+      <form
+        ref={connect}
+        noValidate
+        aria-labelledby={headingId}
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <h3 id={headingId} className="text-base font-semibold">
+          {actionLabel(action)}
+        </h3>
+        <TextField {...field('date')} type="date" label={t('projects.schedule.date')} isRequired />
+        <Button type="submit" isPending={isRunning} className="self-start">
+          {t('projects.schedule.submit')}
+        </Button>
+      </form>
+    </div>
+  );
+}
