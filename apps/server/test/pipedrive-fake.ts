@@ -100,8 +100,8 @@ export interface PipedriveFake {
   close(): Promise<void>;
 }
 
-/** Starts the fake on a free local port. */
-export async function startPipedriveFake(token = 'fake-token'): Promise<PipedriveFake> {
+/** Starts the fake on `port` of 127.0.0.1 (0, the default: a free one). */
+export async function startPipedriveFake(token = 'fake-token', port = 0): Promise<PipedriveFake> {
   const calls: FakeCall[] = [];
   const persons = new Map<number, FakePerson>();
   const deals = new Map<number, FakeDeal>();
@@ -244,7 +244,7 @@ export async function startPipedriveFake(token = 'fake-token'): Promise<Pipedriv
       route(call, res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }

@@ -12,7 +12,7 @@ import type { ChatRole } from '@solar/domain/contract';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { cn } from './cn.ts';
-import { AlertIcon, CheckIcon, SunIcon } from './icons.tsx';
+import { AlertIcon, CheckIcon, CopyIcon, SunIcon } from './icons.tsx';
 
 export interface ChatMessageProps {
   /** Who wrote it: user, assistant or system. */
@@ -47,26 +47,6 @@ export interface ChatMessageProps {
 
 /** How long the "Copied" confirmation stays, in milliseconds. */
 const COPIED_MS = 2000;
-
-/** Two overlapping sheets: the copy icon (decorative). */
-function CopyIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className ?? 'size-4'}
-    >
-      <rect x="9" y="9" width="13" height="13" rx="2" />
-      <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
-    </svg>
-  );
-}
 
 /**
  * The reply's Copy button: its name stays `label`; after `onCopy` resolves, a check mark and

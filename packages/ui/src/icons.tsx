@@ -118,6 +118,13 @@ export const PencilIcon = (p: IconProps) => (
     <path d="M17 3a2.8 2.8 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />
   </Icon>
 );
+/** Two overlapping sheets (copy to the clipboard). */
+export const CopyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="9" y="9" width="13" height="13" rx="2" />
+    <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+  </Icon>
+);
 /** Plus (new, add). */
 export const PlusIcon = (p: IconProps) => (
   <Icon {...p}>
