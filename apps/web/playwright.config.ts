@@ -8,6 +8,9 @@ import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
 const port = Number(process.env.E2E_PORT ?? 3199);
 const dataDir = `../../test-results/e2e-data-${port}`;
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'Admin12345' };
+/** The token the e2e server sends to the Pipedrive fake, and its port. */
+export const E2E_PIPEDRIVE_TOKEN = 'e2e-pipedrive-token';
+export const E2E_PIPEDRIVE_PORT = port + 1001;
 
 export default defineConfig({
   testDir: './e2e',
@@ -41,6 +44,13 @@ export default defineConfig({
       GEOCODER_URL: `http://127.0.0.1:${port + 1000}/nominatim`,
       GEOCODER_MIN_INTERVAL_MS: '0',
       PVGIS_URL: `http://127.0.0.1:${port + 1000}/pvgis`,
+      // The CRM link talks to a local Pipedrive fake on port + 1001 (e2e/pipeline.spec.ts
+      // starts it); no other spec requests a site visit, so nothing else is queued.
+      PIPEDRIVE_API_TOKEN: E2E_PIPEDRIVE_TOKEN,
+      PIPEDRIVE_BASE_URL: `http://127.0.0.1:${port + 1001}`,
+      PIPEDRIVE_POLL_MS: '200',
+      PIPEDRIVE_RETRY_BASE_MS: '200',
+      PIPEDRIVE_RETRY_MAX_MS: '2000',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',

@@ -34,6 +34,11 @@ export interface ProposalFigures {
   readonly validUntil: string;
 }
 
+/** The proposal PDF's file name for the day it was issued (`YYYY-MM-DD`). */
+export function proposalFileName(issuedOn: string): string {
+  return `solar-proposal-${issuedOn}.pdf`;
+}
+
 /** `day` (`YYYY-MM-DD`) plus `days` calendar days. */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -9,6 +9,7 @@ import {
   parseConfiguration,
   pipelineMessages,
   proposalFigures,
+  proposalFileName,
   type Locale,
   type ProposalFigures,
 } from '@solar/domain';
@@ -80,7 +81,7 @@ export function createProposalService({ db, production, now = Date.now }: Propos
         location: project.location,
         figures,
       });
-      return { bytes, filename: `solar-proposal-${figures.issuedOn}.pdf`, figures };
+      return { bytes, filename: proposalFileName(figures.issuedOn), figures };
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   proposalPdfQuerySchema,
   type InspectionPhoto,
 } from '@solar/domain/pipeline-contract';
+import { proposalFileName } from '@solar/domain/proposal';
 import { parseConfiguration } from '@solar/domain/system-configuration';
 import { BILL_IMAGE_MAX_BYTES, detectImageType } from '@solar/domain/validation';
 import { conflict, visibleProject } from './fake-pipeline.ts';
@@ -39,7 +40,7 @@ export interface FakePipelineFiles {
 }
 
 /** The 409 message when a project has no usable configuration (as the server's). */
-export const NO_CONFIGURATION_MESSAGE = 'Finish the system configuration before making a proposal';
+export const NO_CONFIGURATION_MESSAGE = pipelineMessages.noConfiguration.defaultMessage;
 
 const CONTENT_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
@@ -140,7 +141,7 @@ export function fakePipelineFiles(store: FakeStore): FakePipelineFiles {
           ]),
           headers: {
             'Content-Type': 'application/pdf',
-            'Content-Disposition': `attachment; filename="solar-proposal-${project.id}.pdf"`,
+            'Content-Disposition': `attachment; filename="${proposalFileName(new Date().toISOString().slice(0, 10))}"`,
             'Cache-Control': 'private, no-store',
           },
         };

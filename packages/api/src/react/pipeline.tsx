@@ -6,6 +6,7 @@
  */
 import {
   parseConfiguration,
+  proposalFileName,
   type Locale,
   type ProjectTransitionRequest,
   type SystemConfiguration,
@@ -112,15 +113,16 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * `GET /projects/{id}/proposal.pdf?locale=` with the bearer token, saved as
- * `proposal-{id}.pdf`. Rejects with ApiError (409 `no_configuration`, 404).
+ * `GET /projects/{id}/proposal.pdf?locale=` with the bearer token, saved under the name the
+ * server gives it (domain `proposalFileName` of the day it is issued, `issuedOn`
+ * `YYYY-MM-DD`). Rejects with ApiError (409 `no_configuration`, 404).
  */
 export function useDownloadProposal(id: string) {
   const api = useApiClient();
   return useMutation({
-    mutationFn: async (locale: Locale) => {
+    mutationFn: async ({ locale, issuedOn }: { locale: Locale; issuedOn: string }) => {
       const blob = await api.projects.proposalPdf(id, locale);
-      saveBlob(blob, `proposal-${id}.pdf`);
+      saveBlob(blob, proposalFileName(issuedOn));
     },
   });
 }

@@ -119,7 +119,7 @@ export default function ProposalScreen({ params }: { params: Record<string, stri
             isPending={p.isDownloading}
             onPress={() =>
               void p
-                .download()
+                .download(figures.issuedOn)
                 .catch(() =>
                   notify({ kind: 'error', message: t('projects.proposal.downloadFailed') }),
                 )

@@ -30,7 +30,7 @@ export function useProposal(id: string) {
     production,
     figures,
     canRequestVisit: page.pipeline.data?.actions.includes('requestQuote') ?? false,
-    download: () => download.mutateAsync(locale),
+    download: (issuedOn: string) => download.mutateAsync({ locale, issuedOn }),
     isDownloading: download.isPending,
   };
 }
