@@ -9,23 +9,16 @@
  */
 import type { ProjectPipelineParams } from '@solar/api';
 import {
-  DEFAULT_PAGE_SIZE,
-  isPageSize,
   isProjectStatus,
   PROJECT_SORT_FIELDS,
-  type PageSize,
   type ProjectSortField,
   type ProjectStatus,
   type SortState,
 } from '@solar/domain';
+import { readListQuery, writeListQuery, type ListQuery } from '../../app/list-query.ts';
 
-/** What the list shows. */
-export interface ProjectListState {
-  readonly page: number;
-  readonly size: PageSize;
-  readonly sort: SortState<ProjectSortField> | null;
-  /** The search text as typed (trimmed only when sent). */
-  readonly search: string;
+/** What the list shows: page, size, sort and search (app/list-query.ts), the status filter. */
+export interface ProjectListState extends ListQuery<ProjectSortField> {
   readonly status: ProjectStatus | null;
 }
 
@@ -35,37 +28,19 @@ export const DEFAULT_PROJECT_SORT: SortState<ProjectSortField> = {
   direction: 'descending',
 };
 
-const isSortField = (value: unknown): value is ProjectSortField =>
-  (PROJECT_SORT_FIELDS as readonly unknown[]).includes(value);
-
 /** Reads the list state from a query string (with or without '?'). */
 export function parseProjectListState(search: string): ProjectListState {
   const query = new URLSearchParams(search);
-  const page = Number(query.get('page'));
-  const size = Number(query.get('size'));
-  const sortBy = query.get('sort');
   const status = query.get('status');
   return {
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    size: isPageSize(size) ? size : DEFAULT_PAGE_SIZE,
-    sort: isSortField(sortBy)
-      ? { column: sortBy, direction: query.get('dir') === 'asc' ? 'ascending' : 'descending' }
-      : null,
-    search: query.get('q') ?? '',
+    ...readListQuery(query, PROJECT_SORT_FIELDS),
     status: isProjectStatus(status) ? status : null,
   };
 }
 
 /** The query string of a list state ('' for the defaults), without '?'. */
 export function projectListStateToSearch(state: ProjectListState): string {
-  const query = new URLSearchParams();
-  if (state.page > 1) query.set('page', String(state.page));
-  if (state.size !== DEFAULT_PAGE_SIZE) query.set('size', String(state.size));
-  if (state.sort) {
-    query.set('sort', state.sort.column);
-    query.set('dir', state.sort.direction === 'ascending' ? 'asc' : 'desc');
-  }
-  if (state.search) query.set('q', state.search);
+  const query = writeListQuery(state);
   if (state.status) query.set('status', state.status);
   return query.toString();
 }

@@ -10,24 +10,17 @@
 import type { AdminUserListParams } from '@solar/api';
 import {
   DEFAULT_PAGE_SIZE,
-  isPageSize,
   isRoleKey,
   roleToUserType,
   sortToQuery,
   USER_SORT_FIELDS,
-  type PageSize,
   type RoleKey,
-  type SortState,
   type UserSortField,
 } from '@solar/domain';
+import { readListQuery, writeListQuery, type ListQuery } from '../../app/list-query.ts';
 
-/** What the list shows: 1-based page, page size, header sort, raw search text, filters. */
-export interface UserListState {
-  readonly page: number;
-  readonly size: PageSize;
-  readonly sort: SortState<UserSortField> | null;
-  /** The search text as typed (trimmed only when sent). */
-  readonly search: string;
+/** What the list shows: page, size, sort and search (app/list-query.ts), and the filters. */
+export interface UserListState extends ListQuery<UserSortField> {
   /** User type filter (a role key), or null for all. */
   readonly role: RoleKey | null;
   /** Email verified filter: true verified, false unverified, null both. */
@@ -44,24 +37,13 @@ export const DEFAULT_LIST_STATE: UserListState = {
   verified: null,
 };
 
-const isSortField = (value: unknown): value is UserSortField =>
-  (USER_SORT_FIELDS as readonly unknown[]).includes(value);
-
 /** Reads the list state from a query string (with or without the leading '?'). */
 export function parseListState(search: string): UserListState {
   const query = new URLSearchParams(search);
-  const page = Number(query.get('page'));
-  const size = Number(query.get('size'));
-  const sortBy = query.get('sort');
   const role = query.get('type');
   const verified = query.get('verified');
   return {
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    size: isPageSize(size) ? size : DEFAULT_PAGE_SIZE,
-    sort: isSortField(sortBy)
-      ? { column: sortBy, direction: query.get('dir') === 'asc' ? 'ascending' : 'descending' }
-      : null,
-    search: query.get('q') ?? '',
+    ...readListQuery(query, USER_SORT_FIELDS),
     role: isRoleKey(role) ? role : null,
     verified: verified === 'yes' ? true : verified === 'no' ? false : null,
   };
@@ -69,14 +51,7 @@ export function parseListState(search: string): UserListState {
 
 /** The query string of a list state ('' for the defaults), without the leading '?'. */
 export function listStateToSearch(state: UserListState): string {
-  const query = new URLSearchParams();
-  if (state.page > 1) query.set('page', String(state.page));
-  if (state.size !== DEFAULT_PAGE_SIZE) query.set('size', String(state.size));
-  if (state.sort) {
-    query.set('sort', state.sort.column);
-    query.set('dir', state.sort.direction === 'ascending' ? 'asc' : 'desc');
-  }
-  if (state.search) query.set('q', state.search);
+  const query = writeListQuery(state);
   if (state.role) query.set('type', state.role);
   if (state.verified !== null) query.set('verified', state.verified ? 'yes' : 'no');
   return query.toString();
