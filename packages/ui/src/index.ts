@@ -47,6 +47,7 @@ export {
   type SpinnerProps,
 } from './spinner.tsx';
 export { EmptyState, type EmptyStateProps } from './empty-state.tsx';
+export { LoadError, type LoadErrorProps } from './load-error.tsx';
 export { DataTable, type DataTableColumn, type DataTableProps } from './data-table.tsx';
 export {
   PageSizeSelect,

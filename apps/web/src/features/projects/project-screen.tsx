@@ -16,7 +16,7 @@ import {
   visibleStatuses,
   type ProjectPipeline,
 } from '@solar/domain';
-import { Button, ButtonLink, Link, PipelineSteps, ProjectStatusBadge, Spinner } from '@solar/ui';
+import { ButtonLink, Link, LoadError, PipelineSteps, ProjectStatusBadge, Spinner } from '@solar/ui';
 import { useSessionLike } from '../../app/session-gate.tsx';
 import { SignedInShell } from '../../app/shell.tsx';
 import { ProjectActions } from './project-actions.tsx';
@@ -58,17 +58,14 @@ export default function ProjectScreen({ params }: { params: Record<string, strin
         <div className="flex flex-col gap-6">
           {back}
           {pipeline.isError ? (
-            <div
-              role="alert"
-              className="flex flex-col items-start gap-3 rounded-card border border-danger-fg/30 bg-danger-soft p-4 text-sm text-danger-fg"
-            >
-              <p>{notFound ? t(pipelineMessages.notFound.id) : t('projects.project.loadFailed')}</p>
-              {!notFound && (
-                <Button variant="secondary" size="sm" onPress={() => void pipeline.refetch()}>
-                  {t('projects.list.retry')}
-                </Button>
-              )}
-            </div>
+            <LoadError
+              message={
+                notFound ? t(pipelineMessages.notFound.id) : t('projects.project.loadFailed')
+              }
+              {...(notFound
+                ? {}
+                : { onRetry: () => void pipeline.refetch(), retryLabel: t('projects.list.retry') })}
+            />
           ) : (
             <Spinner
               size="lg"

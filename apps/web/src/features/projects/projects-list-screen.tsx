@@ -13,6 +13,7 @@ import {
   CalculatorIcon,
   DataTable,
   EmptyState,
+  LoadError,
   PageSizeSelect,
   Pagination,
   SearchIcon,
@@ -48,15 +49,11 @@ export default function ProjectsListScreen() {
         <ProjectListFilters state={state} update={update} />
 
         {query.isError && (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-danger-fg/30 bg-danger-soft p-4 text-sm text-danger-fg"
-          >
-            <span>{intl.formatMessage(failure)}</span>
-            <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
-              {t('projects.list.retry')}
-            </Button>
-          </div>
+          <LoadError
+            message={intl.formatMessage(failure)}
+            onRetry={() => void query.refetch()}
+            retryLabel={t('projects.list.retry')}
+          />
         )}
 
         <DataTable<ProjectListItem, ProjectColumn>

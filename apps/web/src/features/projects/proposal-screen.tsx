@@ -14,6 +14,7 @@ import {
   DownloadIcon,
   EmptyState,
   Link,
+  LoadError,
   Spinner,
 } from '@solar/ui';
 import { useIntl } from 'react-intl';
@@ -31,31 +32,6 @@ import {
 import { useProjectText } from './project-text.ts';
 import { useProposal } from './use-proposal.ts';
 
-/** A failure with a retry button. */
-function Failure({
-  text,
-  retry,
-  retryLabel,
-}: {
-  text: string;
-  retry?: () => void;
-  retryLabel: string;
-}) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-start gap-3 rounded-card border border-danger-fg/30 bg-danger-soft p-4 text-sm text-danger-fg"
-    >
-      <p>{text}</p>
-      {retry && (
-        <Button variant="secondary" size="sm" onPress={retry}>
-          {retryLabel}
-        </Button>
-      )}
-    </div>
-  );
-}
-
 export default function ProposalScreen({ params }: { params: Record<string, string> }) {
   const id = params.id ?? '';
   const intl = useIntl();
@@ -68,11 +44,11 @@ export default function ProposalScreen({ params }: { params: Record<string, stri
   const body = () => {
     if (p.project.isError) {
       return p.notFound ? (
-        <Failure text={intl.formatMessage(pipelineMessages.notFound)} retryLabel={retryLabel} />
+        <LoadError message={intl.formatMessage(pipelineMessages.notFound)} />
       ) : (
-        <Failure
-          text={t('projects.proposal.loadFailed')}
-          retry={() => void p.project.refetch()}
+        <LoadError
+          message={t('projects.proposal.loadFailed')}
+          onRetry={() => void p.project.refetch()}
           retryLabel={retryLabel}
         />
       );
@@ -95,9 +71,9 @@ export default function ProposalScreen({ params }: { params: Record<string, stri
     }
     if (p.production.isError) {
       return (
-        <Failure
-          text={t('projects.proposal.productionFailed')}
-          retry={() => void p.production.refetch()}
+        <LoadError
+          message={t('projects.proposal.productionFailed')}
+          onRetry={() => void p.production.refetch()}
           retryLabel={retryLabel}
         />
       );

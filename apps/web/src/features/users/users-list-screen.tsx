@@ -29,6 +29,7 @@ import {
   ButtonLink,
   DataTable,
   EmptyState,
+  LoadError,
   PageSizeSelect,
   Pagination,
   PlusIcon,
@@ -71,15 +72,11 @@ export default function UsersListScreen() {
         <ListFilters state={state} update={update} />
 
         {query.isError && (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-danger-fg/30 bg-danger-soft p-4 text-sm text-danger-fg"
-          >
-            <span>{intl.formatMessage(failure)}</span>
-            <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
-              {intl.formatMessage({ id: 'users.list.retry' })}
-            </Button>
-          </div>
+          <LoadError
+            message={intl.formatMessage(failure)}
+            onRetry={() => void query.refetch()}
+            retryLabel={intl.formatMessage({ id: 'users.list.retry' })}
+          />
         )}
 
         <BulkStatusBar selection={selection} />
