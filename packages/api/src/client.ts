@@ -11,6 +11,7 @@ import type { Http } from './http.ts';
 import { adminUsersResource, type AdminUsersResource } from './resources/admin-users.ts';
 import { authResource, type AuthResource } from './resources/auth.ts';
 import { chatResource, type ChatResource } from './resources/chat.ts';
+import { crmResource, type CrmResource } from './resources/crm.ts';
 import { profileResource, type ProfileResource } from './resources/profile.ts';
 import { projectsResource, type ProjectsResource } from './resources/projects.ts';
 import {
@@ -58,6 +59,8 @@ export interface ApiClient {
   readonly auth: AuthResource;
   readonly profile: ProfileResource;
   readonly adminUsers: AdminUsersResource;
+  /** The CRM (Pipedrive) outbox: failed calls and their retry (admins). */
+  readonly crm: CrmResource;
   readonly chat: ChatResource;
   readonly projects: ProjectsResource;
   readonly calculator: CalculatorResource;
@@ -130,6 +133,7 @@ export function createApiClient(options: CreateApiClientOptions = {}): ApiClient
     auth,
     profile: profileResource(transport, session),
     adminUsers: adminUsersResource(transport),
+    crm: crmResource(transport),
     chat: chatResource(transport),
     projects: projectsResource(transport),
     calculator: calculatorResource(transport),

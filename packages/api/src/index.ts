@@ -36,6 +36,7 @@ export {
   type AdminUsersResource,
 } from './resources/admin-users.ts';
 export type { ChatResource, StreamOptions } from './resources/chat.ts';
+export type { CrmResource } from './resources/crm.ts';
 export {
   pipelineListSearchParams,
   type ProjectPipelinePage,

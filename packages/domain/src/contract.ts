@@ -5,6 +5,7 @@
  * strings; amounts are in som (KGS), energy in kWh, roof area in m2.
  */
 import type { UserSortField } from './paging.ts';
+import type { ProjectStatus } from './pipeline.ts';
 import type { RoleKey, UserTypeCode, UserTypeName } from './roles.ts';
 
 export * from './requests.ts';
@@ -155,6 +156,39 @@ export interface UserListResponse<T = AdminUserListItem> {
   readonly totalPages: number;
   readonly hasPreviousPage: boolean;
   readonly hasNextPage: boolean;
+}
+
+/**
+ * One job of the CRM (Pipedrive) outbox as an administrator sees it (issue 22 item 4,
+ * `GET /admin/crm/jobs`): `deal.create` makes the person and the deal when a site visit is
+ * requested, `deal.move` moves the deal to the stage of a later status (won, lost). A job
+ * is `failed` once it was given up after its last attempt, `pending` while it is still to
+ * be tried (`nextAttemptAt`). `lastError` is the last attempt's error text (English, from
+ * Pipedrive or the network), null before any attempt failed.
+ */
+export interface CrmJob {
+  readonly id: string;
+  readonly kind: 'deal.create' | 'deal.move';
+  /** The status change it carries: the project, its owner, the status moved to, when (ISO). */
+  readonly payload: {
+    readonly projectId: string;
+    readonly ownerId: string;
+    readonly status: ProjectStatus;
+    readonly at: string;
+  };
+  readonly state: 'pending' | 'failed';
+  /** Failed attempts so far (0 after a retry). */
+  readonly attempts: number;
+  readonly lastError: string | null;
+  /** When it runs next (meaningful for pending jobs). */
+  readonly nextAttemptAt: string;
+  /** When it was queued. */
+  readonly createdAt: string;
+}
+
+/** `GET /admin/crm/jobs` answer: the jobs of one state, newest first. */
+export interface CrmJobList {
+  readonly items: readonly CrmJob[];
 }
 
 /** A project's location (spec section 3, solar project draft). */

@@ -181,6 +181,27 @@ describe('mock backend', () => {
     const empty = createMockApi({ baseUrl: 'http://empty.test/api/v1', seed: 'empty' });
     expect([...empty.fake.users.values()].map((u) => u.email)).toEqual(['admin@solar.local']);
   });
+
+  it("the crmJobs 'failed' option seeds two failed CRM jobs on demo projects; a retry takes one off the list", async () => {
+    const crmBase = 'http://crm.test/api/v1';
+    const crm = createMockApi({ baseUrl: crmBase, crmJobs: 'failed' });
+    server.use(...crm.list);
+    const api = createApiClient({
+      baseUrl: crmBase,
+      storage: memoryStorage(),
+      onSignedOut: () => undefined,
+    });
+    await api.auth.signIn(admin);
+    const { items } = await api.crm.failedJobs();
+    expect(items.map((j) => [j.kind, j.payload.status, j.state])).toEqual([
+      ['deal.move', 'inspection_scheduled', 'failed'],
+      ['deal.create', 'quote_requested', 'failed'],
+    ]);
+    const projects = await api.projects.list({ scope: 'all' });
+    for (const job of items) expect(projects.map((p) => p.id)).toContain(job.payload.projectId);
+    expect(await api.crm.retry(items[0]!.id)).toMatchObject({ state: 'pending', attempts: 0 });
+    expect((await api.crm.failedJobs()).items.map((j) => j.id)).toEqual([items[1]!.id]);
+  });
 });
 
 describe('production path', () => {

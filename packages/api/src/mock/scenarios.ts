@@ -16,6 +16,7 @@ export const MOCK_GROUPS = [
   'projects',
   'calculator',
   'geo',
+  'crm',
 ] as const;
 /** One handler group. */
 export type MockGroup = (typeof MOCK_GROUPS)[number];

@@ -22,6 +22,7 @@ import { apiMessages } from '@solar/domain/messages';
 import { permissionsFor, type PermissionFlag } from '@solar/domain/permissions';
 import { userTypeToRole, type UserTypeCode } from '@solar/domain/roles';
 import type { FakeLiveReply } from './fake-chat-live.ts';
+import type { FakeCrmJob } from './fake-crm.ts';
 import type { FakePipelineRecord } from './fake-pipeline.ts';
 import { fakeJwt } from './jwt.ts';
 import { refuse } from './reply.ts';
@@ -75,6 +76,11 @@ export interface FakeBackendOptions {
   readonly googleClientId?: string | null;
   /** The answer of bill extraction for a valid image (default: nothing found). */
   readonly billExtract?: { amount: number | null; confidence: number; text: string };
+  /**
+   * The CRM outbox: 'none' (default) empty, as on a server whose Pipedrive calls all went
+   * through; 'failed': two calls given up (fake-crm.ts), for the dashboard's CRM panel.
+   */
+  readonly crmJobs?: 'none' | 'failed';
 }
 
 /** The store: records, clock, ids and the account helpers (see the module comment). */
@@ -95,6 +101,8 @@ export interface FakeStore {
   readonly projectActions: Map<string, number[]>;
   readonly portfolios: Map<string, Portfolio>;
   readonly outbox: FakeMail[];
+  /** The CRM (Pipedrive) outbox: jobs not done, failed or pending. */
+  readonly crmJobs: FakeCrmJob[];
   /** The clock, epoch ms. */
   now(): number;
   /** The clock as an ISO 8601 string. */
@@ -161,6 +169,7 @@ export function createStore(options: FakeBackendOptions = {}): FakeStore {
     projectActions: new Map(),
     portfolios: new Map(),
     outbox,
+    crmJobs: [],
     now,
     iso,
     newId,

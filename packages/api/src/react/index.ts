@@ -6,12 +6,14 @@ export * from './provider.tsx';
 export * from './hooks.tsx';
 export * from './chat-stream.tsx';
 export * from './pipeline.tsx';
+export * from './crm.ts';
 export {
   adminUserListQuery,
   adminUserQuery,
   configQuery,
   conversationQuery,
   conversationsQuery,
+  crmFailuresQuery,
   invalidate,
   meQuery,
   pipelineListQuery,

@@ -22,6 +22,7 @@ export const queryKeys = {
   adminUsers: () => ['solar', 'adminUsers'] as const,
   adminUserList: (params: AdminUserListParams) => ['solar', 'adminUsers', 'list', params] as const,
   adminUser: (id: string) => ['solar', 'adminUsers', 'detail', id] as const,
+  crmFailures: () => ['solar', 'crm', 'failed'] as const,
   conversations: () => ['solar', 'chat', 'conversations'] as const,
   conversation: (id: string) => ['solar', 'chat', 'history', id] as const,
   portfolio: () => ['solar', 'chat', 'portfolio'] as const,
@@ -58,6 +59,18 @@ export const adminUserListQuery = (api: ApiClient, params: AdminUserListParams) 
 /** `GET /admin/users/{id}`. */
 export const adminUserQuery = (api: ApiClient, id: string) =>
   queryOptions({ queryKey: queryKeys.adminUser(id), queryFn: () => api.adminUsers.get(id) });
+
+/**
+ * `GET /admin/crm/jobs?state=failed`: the CRM calls that were given up (admins). A minute
+ * fresh; a refusal (403) is not retried.
+ */
+export const crmFailuresQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: queryKeys.crmFailures(),
+    queryFn: () => api.crm.failedJobs(),
+    staleTime: 60_000,
+    retry: (count, error) => count < 1 && (error as { status?: number }).status !== 403,
+  });
 
 /** `GET /chat/conversations` pages of 20 for 'load more' (spec section 2). */
 export const conversationsQuery = (api: ApiClient, pageSize = 20) =>
@@ -140,6 +153,8 @@ export const invalidate = {
       client.invalidateQueries({ queryKey: queryKeys.adminUsers() }),
       id ? client.invalidateQueries({ queryKey: queryKeys.adminUser(id) }) : undefined,
     ]),
+  /** After a CRM retry (done or refused): the failed CRM jobs. */
+  crm: (client: QueryClient) => client.invalidateQueries({ queryKey: ['solar', 'crm'] }),
   /** After a profile update. */
   me: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.me() }),
   /** After a chat reply, an end or a rename: the list, that conversation and the portfolio. */

@@ -7,8 +7,9 @@
  * conversations, each linking to where it came from, with an empty state that invites the
  * first estimate). No settings card: the language is in the header's user menu. Staff
  * with canManageUsers or canViewAllProjects also see user and project counts, the user
- * counts linking to the users list. Inside the signed-in shell, whose navigation follows
- * the same permission rules.
+ * counts linking to the users list. Those with canManageUsers also see the CRM link panel
+ * when Pipedrive updates failed (issue 22 item 4; nothing when none did). Inside the
+ * signed-in shell, whose navigation follows the same permission rules.
  */
 import { can, dashboardCards, parseRole, roleLabel } from '@solar/domain';
 import { useSession } from '@solar/api/react/provider';
@@ -18,6 +19,7 @@ import { useNow } from '../../app/clock.tsx';
 import { useSessionLike } from '../../app/session-gate.tsx';
 import { SignedInShell } from '../../app/shell.tsx';
 import { ActivityCard } from './activity-card.tsx';
+import { CrmFailures } from './crm-failures.tsx';
 import { LinkCard } from './dashboard-panels.tsx';
 import { TeamOverview } from './team-overview.tsx';
 
@@ -30,8 +32,8 @@ export default function DashboardScreen() {
   const role = parseRole(user?.role);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const linkCards = cards.filter((card) => card.path !== null);
-  const isStaff =
-    can(session, 'canManageUsers', now()) || can(session, 'canViewAllProjects', now());
+  const canManageUsers = can(session, 'canManageUsers', now());
+  const isStaff = canManageUsers || can(session, 'canViewAllProjects', now());
   return (
     <SignedInShell>
       <div className="flex flex-col gap-8">
@@ -70,6 +72,7 @@ export default function DashboardScreen() {
         </section>
         <ActivityCard />
         {isStaff && <TeamOverview />}
+        {canManageUsers && <CrmFailures />}
       </div>
     </SignedInShell>
   );

@@ -1,7 +1,8 @@
 /**
  * The dashboard (spec section 2, issue 21 item 3) on the MSW fake: a client with activity
  * (a saved draft and a conversation), an administrator with no activity of their own and
- * the team overview, and the activity card when its lists fail.
+ * the team overview, an administrator with failed CRM (Pipedrive) updates, and the activity
+ * card when its lists fail.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
@@ -53,6 +54,29 @@ export const Admin: Story = {
     await expect(
       await canvas.findByRole('link', { name: text('dashboard.team.users') }),
     ).toHaveAttribute('href', '/users');
+  },
+};
+
+/**
+ * An administrator after two Pipedrive updates were given up (issue 22 item 4): the CRM
+ * link panel lists each (what it was doing, attempts, when queued, the last error) with a
+ * Retry button and a link to its project.
+ */
+export const AdminWithCrmFailures: Story = {
+  args: { as: 'admin', mock: { crmJobs: 'failed' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const panel = await canvas.findByRole('region', { name: text('dashboard.crm.title') });
+    const jobs = within(panel).getAllByRole('listitem');
+    await expect(jobs).toHaveLength(2);
+    await expect(
+      within(panel).getAllByRole('button', { name: text('dashboard.crm.retry') }),
+    ).toHaveLength(2);
+    await expect(
+      within(jobs[0]!).getByText('Pipedrive did not answer "move a deal" in time', {
+        exact: false,
+      }),
+    ).toBeVisible();
   },
 };
 

@@ -1,0 +1,27 @@
+/**
+ * The CRM outbox's hooks (issue 22 item 4: CRM failures are visible to admins) on TanStack
+ * Query: the failed Pipedrive calls and the retry of one, which refreshes the list.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApiClient } from './provider.tsx';
+import { crmFailuresQuery, invalidate } from './queries.ts';
+
+/**
+ * `GET /admin/crm/jobs?state=failed`; pass `enabled: false` for callers without
+ * canManageUsers, so nothing is requested for them.
+ */
+export const useCrmFailures = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...crmFailuresQuery(useApiClient()), enabled });
+
+/**
+ * `POST /admin/crm/jobs/{id}/retry` (the variable is the job id); afterwards, done or not
+ * (404: the job ran or was retried meanwhile), the failed list is refetched.
+ */
+export function useRetryCrmJob() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.crm.retry(id),
+    onSettled: () => invalidate.crm(client),
+  });
+}
