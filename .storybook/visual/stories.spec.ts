@@ -1,6 +1,6 @@
 /**
- * One screenshot test per story of the built Storybook, and for screen stories one more in
- * each local screen mode (story-modes.ts). Stories tagged `no-visual` (for example ones that
+ * One screenshot test per component story of the built Storybook, and one per screen story
+ * in each local screen mode (story-modes.ts: en and ru, light and dark, 1280 and 390 px). Stories tagged `no-visual` (for example ones that
  * animate forever) are skipped by design and listed in the report.
  *
  * Each worker loads Storybook's preview once per mode (the mode's globals in the URL, its
@@ -158,18 +158,16 @@ test('the built Storybook has stories', () => {
 });
 
 /**
- * The default capture of every story, then each screen mode's captures of every screen
- * story: declared mode by mode, so a worker loads each mode's preview about once.
+ * The default capture of every component story (light, English, 800 px), then every screen
+ * story in each local screen mode: declared mode by mode, so a worker loads each mode's
+ * preview about once.
  */
-const defaultCaptures = stories.map((story) => ({
-  story,
-  suffix: '',
-  mode: { scheme: 'light', locale: 'en' } as Mode,
-}));
+const isScreen = (story: IndexEntry) => story.title.startsWith('Screens/');
+const defaultCaptures = stories
+  .filter((story) => !isScreen(story))
+  .map((story) => ({ story, suffix: '', mode: { scheme: 'light', locale: 'en' } as Mode }));
 const modeCaptures = Object.entries(localScreenModes).flatMap(([name, mode]) =>
-  stories
-    .filter((story) => story.title.startsWith('Screens/'))
-    .map((story) => ({ story, suffix: `--${name}`, mode })),
+  stories.filter(isScreen).map((story) => ({ story, suffix: name ? `--${name}` : '', mode })),
 );
 
 for (const { story, suffix, mode } of [...defaultCaptures, ...modeCaptures]) {
@@ -184,7 +182,7 @@ for (const { story, suffix, mode } of [...defaultCaptures, ...modeCaptures]) {
     await expect(page).toHaveScreenshot(`${story.id}${suffix}.png`, {
       fullPage: true,
       // A screen's toasts come and go on timers; the toast stories show them instead.
-      ...(story.title.startsWith('Screens/') ? { style: hideToasts } : {}),
+      ...(isScreen(story) ? { style: hideToasts } : {}),
     });
   });
 }

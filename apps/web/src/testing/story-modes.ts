@@ -29,15 +29,17 @@ export const defaultMode = { light: { scheme: 'light', locale: 'en' } } satisfie
 /**
  * Screen stories in Chromatic: light and dark, at desktop and phone width, in English and
  * in Russian (the longest words). A screen is where a dark colour, a narrow width or a long
- * word breaks a layout, so each is captured six times.
+ * word breaks a layout, so each is captured in all eight combinations.
  */
 export const screenModes = {
   'light desktop': { scheme: 'light', locale: 'en', viewport: 'desktop' },
   'dark desktop': { scheme: 'dark', locale: 'en', viewport: 'desktop' },
   'light phone': { scheme: 'light', locale: 'en', viewport: 'phone' },
   'dark phone': { scheme: 'dark', locale: 'en', viewport: 'phone' },
-  'ru light phone': { scheme: 'light', locale: 'ru', viewport: 'phone' },
+  'ru light desktop': { scheme: 'light', locale: 'ru', viewport: 'desktop' },
   'ru dark desktop': { scheme: 'dark', locale: 'ru', viewport: 'desktop' },
+  'ru light phone': { scheme: 'light', locale: 'ru', viewport: 'phone' },
+  'ru dark phone': { scheme: 'dark', locale: 'ru', viewport: 'phone' },
 } satisfies Record<string, Mode>;
 
 /**
@@ -52,14 +54,20 @@ export const SCREEN_PARAMETERS = {
 } as const;
 
 /**
- * The extra captures of every screen story in the local screenshot run
- * (.storybook/visual/stories.spec.ts), beside the default light English one at 800 px:
- * the dark scheme, and Russian at phone width (long words in a narrow column, where
- * labels overflow first). A mode added here is captured on the next run once its
- * baselines are taken. Play functions find elements with `text()` (story-text.ts), so
- * they pass in every language.
+ * The captures of every screen story in the local screenshot run
+ * (.storybook/visual/stories.spec.ts): English and Russian (the longest words), light and
+ * dark, at 1280 px and at 390 px, eight in all. The first is the story's main capture
+ * (its file has no suffix); the others add `--<name>` to the file name. A mode added here
+ * is captured on the next run once its baselines are taken. Play functions find elements
+ * with `text()` (story-text.ts), so they pass in every language.
  */
 export const localScreenModes: Record<string, Mode> = {
-  dark: { scheme: 'dark', locale: 'en' },
+  '': { scheme: 'light', locale: 'en', viewport: 'desktop' },
+  dark: { scheme: 'dark', locale: 'en', viewport: 'desktop' },
+  phone: { scheme: 'light', locale: 'en', viewport: 'phone' },
+  'dark-phone': { scheme: 'dark', locale: 'en', viewport: 'phone' },
+  ru: { scheme: 'light', locale: 'ru', viewport: 'desktop' },
+  'ru-dark': { scheme: 'dark', locale: 'ru', viewport: 'desktop' },
   'ru-phone': { scheme: 'light', locale: 'ru', viewport: 'phone' },
+  'ru-dark-phone': { scheme: 'dark', locale: 'ru', viewport: 'phone' },
 };
