@@ -6,7 +6,7 @@
  * next loads, and the whole list state in the URL (list-state.ts). Rows link to the
  * project's page; with no project yet, the empty state invites the first assessment.
  */
-import { ROUTES, visibleStatuses, type PageSize, type ProjectListItem } from '@solar/domain';
+import { ROUTES, visibleStatuses, type ProjectListItem } from '@solar/domain';
 import {
   Button,
   ButtonLink,
@@ -14,12 +14,11 @@ import {
   DataTable,
   EmptyState,
   LoadError,
-  PageSizeSelect,
-  Pagination,
   SearchIcon,
 } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import { useSessionLike } from '../../app/session-gate.tsx';
+import { ListFooter } from '../../app/list-footer.tsx';
 import { SignedInShell } from '../../app/shell.tsx';
 import { DEFAULT_PROJECT_SORT } from './list-state.ts';
 import { ProjectListFilters } from './list-filters.tsx';
@@ -104,33 +103,13 @@ export default function ProjectsListScreen() {
           }
         />
 
-        <footer className="flex flex-wrap items-center justify-between gap-4">
-          <PageSizeSelect
-            label={t('projects.list.pageSize')}
-            value={state.size}
-            onChange={(size: PageSize) => update({ size, page: 1 })}
-          />
-          {data && data.totalCount > 0 && (
-            <p className="text-sm text-fg-muted" aria-live="polite">
-              {t('projects.list.range', {
-                from: (data.pageNumber - 1) * data.pageSize + 1,
-                to: (data.pageNumber - 1) * data.pageSize + data.items.length,
-                total: data.totalCount,
-              })}
-            </p>
-          )}
-          <Pagination
-            page={state.page}
-            totalPages={data?.totalPages ?? 0}
-            onPageChange={(page) => update({ page })}
-            labels={{
-              nav: t('projects.list.pagination'),
-              previous: t('projects.list.previous'),
-              next: t('projects.list.next'),
-              page: (page) => t('projects.list.page', { page }),
-            }}
-          />
-        </footer>
+        <ListFooter
+          prefix="projects.list"
+          page={state.page}
+          size={state.size}
+          data={data}
+          update={update}
+        />
       </div>
     </SignedInShell>
   );

@@ -1,14 +1,13 @@
 /**
  * The user list's state (spec sections 2, 3 and 8): page, size, sort, search and filters
- * from the URL query (list-state.ts), the page of users, and `update` which writes a new
- * state into the URL. A failed load raises the 'Failed to load users' toast once per
- * failure; a page past the end goes to the last page.
+ * from the URL query (list-state.ts), the page of users and `update` (app/use-url-list.ts),
+ * with the 'Failed to load users' toast once per failure and a page past the end sent to
+ * the last. Create, view and edit come back to the list as it is now.
  */
+import type { AdminUserListParams } from '@solar/api';
 import { userMessages } from '@solar/domain';
-import { useEffect, useMemo } from 'react';
-import { useLocation, useSearch } from 'wouter';
-import { useNotify } from '../../app/notices.tsx';
-import { loadFailure } from '../../app/load-failure.ts';
+import { useEffect } from 'react';
+import { useUrlList, type ListCodec } from '../../app/use-url-list.ts';
 import { rememberUsersListQuery } from './list-return.ts';
 import {
   isFiltered,
@@ -19,44 +18,18 @@ import {
 } from './list-state.ts';
 import { useUserList } from './user-queries.ts';
 
+const CODEC: ListCodec<UserListState, AdminUserListParams> = {
+  parse: parseListState,
+  toSearch: listStateToSearch,
+  toParams: listStateToParams,
+  isFiltered,
+};
+
 /** The list for the URL's query. */
 export function useUsersList() {
-  const notify = useNotify();
-  const search = useSearch();
+  const list = useUrlList(CODEC, useUserList, userMessages.loadFailed);
+  const { search } = list;
   // Create, view and edit come back to the list as it is now (search, filters, sort, page).
   useEffect(() => rememberUsersListQuery(search), [search]);
-  const [location, navigate] = useLocation();
-  const state = useMemo(() => parseListState(search), [search]);
-  const params = useMemo(() => listStateToParams(state), [state]);
-  const query = useUserList(params);
-  const filtered = isFiltered(state);
-
-  /** Writes a new list state into the URL (replace: typing must not flood history). */
-  const update = (changes: Partial<UserListState>, replace = false) => {
-    const next = listStateToSearch({ ...state, ...changes });
-    navigate(next ? `${location}?${next}` : location, { replace });
-  };
-
-  // Spec section 8: 'Failed to load users' (or, when the server cannot be reached, 'Unable
-  // to connect...'), once per failure.
-  const { isError, errorUpdatedAt, error } = query;
-  const failure = loadFailure(error, userMessages.loadFailed);
-  useEffect(() => {
-    if (isError) notify({ kind: 'error', message: failure });
-  }, [isError, errorUpdatedAt, failure, notify]);
-
-  // A page past the end (e.g. after users left the filter): go to the last page.
-  const data = query.data;
-  const pastEnd =
-    !query.isPlaceholderData && data && data.items.length === 0 && data.totalPages > 0;
-  useEffect(() => {
-    if (pastEnd) {
-      navigate(`${location}?${listStateToSearch({ ...state, page: data.totalPages })}`, {
-        replace: true,
-      });
-    }
-  }, [pastEnd, data, location, navigate, state]);
-
-  const loading = query.isFetching || (query.isPending && !query.isError);
-  return { state, query, data, failure, filtered, loading, update };
+  return list;
 }

@@ -20,7 +20,6 @@ import {
   DEFAULT_USER_SORT,
   userMessages,
   type AdminUserListItem,
-  type PageSize,
   type SortState,
   type UserSortField,
 } from '@solar/domain';
@@ -30,14 +29,13 @@ import {
   DataTable,
   EmptyState,
   LoadError,
-  PageSizeSelect,
-  Pagination,
   PlusIcon,
   SearchIcon,
   UsersIcon,
 } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
+import { ListFooter } from '../../app/list-footer.tsx';
 import { SignedInShell } from '../../app/shell.tsx';
 import { BulkStatusBar, useBulkSelection, useSelectColumn } from './bulk-status.tsx';
 import { ExportCsvButton } from './export-csv.tsx';
@@ -137,36 +135,13 @@ export default function UsersListScreen() {
           }
         />
 
-        <footer className="flex flex-wrap items-center justify-between gap-4">
-          <PageSizeSelect
-            label={intl.formatMessage({ id: 'users.list.pageSize' })}
-            value={state.size}
-            onChange={(size: PageSize) => update({ size, page: 1 })}
-          />
-          {data && data.totalCount > 0 && (
-            <p className="text-sm text-fg-muted" aria-live="polite">
-              {intl.formatMessage(
-                { id: 'users.list.range' },
-                {
-                  from: (data.pageNumber - 1) * data.pageSize + 1,
-                  to: (data.pageNumber - 1) * data.pageSize + data.items.length,
-                  total: data.totalCount,
-                },
-              )}
-            </p>
-          )}
-          <Pagination
-            page={state.page}
-            totalPages={data?.totalPages ?? 0}
-            onPageChange={(page) => update({ page })}
-            labels={{
-              nav: intl.formatMessage({ id: 'users.list.pagination' }),
-              previous: intl.formatMessage({ id: 'users.list.previous' }),
-              next: intl.formatMessage({ id: 'users.list.next' }),
-              page: (page) => intl.formatMessage({ id: 'users.list.page' }, { page }),
-            }}
-          />
-        </footer>
+        <ListFooter
+          prefix="users.list"
+          page={state.page}
+          size={state.size}
+          data={data}
+          update={update}
+        />
       </div>
     </SignedInShell>
   );
