@@ -23,7 +23,6 @@ import type { BillExtractResponse } from '@solar/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import {
-  BILL_IMAGE_MAX_BYTES,
   calculatorMessages,
   messageText,
   PV_DEFAULTS,
@@ -46,7 +45,13 @@ import {
 } from './ocr.ts';
 import type { MetricSources } from '../metrics.ts';
 import { createProductionService, type ProductionEstimate } from './production.ts';
-import { notAnImage, readBillImage, refuseOversizedBody } from './upload.ts';
+import {
+  IMAGE_MULTIPART_OPTIONS,
+  imageFileBody,
+  notAnImage,
+  readBillImage,
+  refuseOversizedBody,
+} from './upload.ts';
 
 export interface CalculatorRoutesOptions {
   /** The process environment (the variables above). */
@@ -149,17 +154,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
     (error) => app.log.warn({ reason: error.message }, 'PVGIS failed; using the estimate'),
   );
   await ensureRateLimit(app);
-  await app.register(fastifyMultipart, {
-    limits: {
-      // The reader stops at the limit itself; this is the parser's backstop.
-      fileSize: BILL_IMAGE_MAX_BYTES,
-      files: 1,
-      fields: 5,
-      fieldSize: 1024,
-      parts: 6,
-      headerPairs: 50,
-    },
-  });
+  await app.register(fastifyMultipart, IMAGE_MULTIPART_OPTIONS);
 
   /**
    * POST /calculator/bill-extract (multipart, field `file`) -> 200 {amount: som | null,
@@ -180,17 +175,9 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
         tags: ['calculator'],
         operationId: 'extractBillAmount',
         summary: 'Read the amount due from a bill photo (OCR)',
-        multipartBody: {
-          type: 'object',
-          required: ['file'],
-          properties: {
-            file: {
-              type: 'string',
-              format: 'binary',
-              description: 'The bill photo: JPEG, PNG or WebP (read from its bytes), under 10 MB',
-            },
-          },
-        },
+        multipartBody: imageFileBody(
+          'The bill photo: JPEG, PNG or WebP (read from its bytes), under 10 MB',
+        ),
         // 415 also for bytes that are no image; 503 when the OCR is busy or out of time.
         errors: [400, 413, 415, 429, 503],
         description:

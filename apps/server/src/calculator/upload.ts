@@ -27,6 +27,30 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** How long a client that keeps sending after the early answer gets before its socket is closed. */
 const GRACE_MS = 2000;
 
+/**
+ * The @fastify/multipart settings of an image upload route (one file field and a few small
+ * fields); the reader stops at the size limit itself, `fileSize` is the parser's backstop.
+ */
+export const IMAGE_MULTIPART_OPTIONS = {
+  limits: {
+    fileSize: BILL_IMAGE_MAX_BYTES,
+    files: 1,
+    fields: 5,
+    fieldSize: 1024,
+    parts: 6,
+    headerPairs: 50,
+  },
+} as const;
+
+/** The OpenAPI `multipartBody` of an image upload: one required field `file`, described. */
+export function imageFileBody(description: string) {
+  return {
+    type: 'object',
+    required: ['file'],
+    properties: { file: { type: 'string', format: 'binary', description } },
+  } as const;
+}
+
 /** 415 'Please upload a valid image file (JPEG, PNG, or WebP)'. */
 export const notAnImage = () =>
   new HttpError(415, 'unsupported_media_type', messageText(validationMessages.invalidImageType.id));

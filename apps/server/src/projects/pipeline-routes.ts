@@ -7,17 +7,18 @@
  * the caller for the per-user limit of routes.ts (429); a call refused by validation (400)
  * is not counted. Registered by projectsRoutes, inside its plugin, so the limit is shared.
  */
-import {
-  BILL_IMAGE_MAX_BYTES,
-  projectPipelineQuerySchema,
-  projectTransitionRequestSchema,
-} from '@solar/domain';
+import { projectPipelineQuerySchema, projectTransitionRequestSchema } from '@solar/domain';
 import fastifyMultipart from '@fastify/multipart';
 import type { preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guard.ts';
-import { closeIfStillSending, refuseOversizedBody } from '../calculator/upload.ts';
+import {
+  closeIfStillSending,
+  IMAGE_MULTIPART_OPTIONS,
+  imageFileBody,
+  refuseOversizedBody,
+} from '../calculator/upload.ts';
 import { readPhoto, type PhotoService } from './photos.ts';
 import type { PipelineService } from './pipeline-service.ts';
 import {
@@ -147,17 +148,7 @@ export const pipelineRoutes: FastifyPluginAsyncZod<PipelineRoutesOptions> = asyn
   // Multipart only for the upload: the JSON routes above keep answering 415 to it.
   await app.register(async (scope) => {
     const upload = scope.withTypeProvider<ZodTypeProvider>();
-    await upload.register(fastifyMultipart, {
-      limits: {
-        // The reader stops at the limit itself; this is the parser's backstop.
-        fileSize: BILL_IMAGE_MAX_BYTES,
-        files: 1,
-        fields: 5,
-        fieldSize: 1024,
-        parts: 6,
-        headerPairs: 50,
-      },
-    });
+    await upload.register(fastifyMultipart, IMAGE_MULTIPART_OPTIONS);
 
     /**
      * POST /projects/{id}/photos (multipart, field `file`: JPEG, PNG or WebP under 10 MB)
@@ -178,17 +169,9 @@ export const pipelineRoutes: FastifyPluginAsyncZod<PipelineRoutesOptions> = asyn
           security,
           operationId: 'addProjectPhoto',
           summary: 'Add a roof photo to an inspection',
-          multipartBody: {
-            type: 'object',
-            required: ['file'],
-            properties: {
-              file: {
-                type: 'string',
-                format: 'binary',
-                description: 'The roof photo: JPEG, PNG or WebP (read from its bytes), under 10 MB',
-              },
-            },
-          },
+          multipartBody: imageFileBody(
+            'The roof photo: JPEG, PNG or WebP (read from its bytes), under 10 MB',
+          ),
           errors: [400, 401, 403, 404, 409, 413, 415, 429, 503],
         },
       },
