@@ -26,6 +26,7 @@ import { auditLog } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { photoAccess, seesProject, type ProjectCaller } from './access.ts';
 import { invalidTransition, pipelineConflict, type PipelineActor } from './pipeline-service.ts';
+import { lockProject } from './pipeline-repository.ts';
 import { isProjectId } from './repository.ts';
 import { projectPhotos, projects, type ProjectRow } from './schema.ts';
 import { forbidden, notFound } from './service.ts';
@@ -114,12 +115,7 @@ export function createPhotoService(db: Db, now: () => number = Date.now) {
     async add(actor: PipelineActor, id: string, photo: UploadedPhoto): Promise<InspectionPhoto> {
       if (!isProjectId(id)) throw notFound();
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(projects)
-          .where(eq(projects.id, id))
-          .limit(1)
-          .for('update');
+        const row = await lockProject(tx, id);
         if (!row) throw notFound();
         refuse(photoAccess(actor, { ownerId: row.userId, status: row.status }, now()));
         const [held] = await tx

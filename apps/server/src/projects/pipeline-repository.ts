@@ -19,6 +19,15 @@ import { users } from '../db/schema.ts';
 import { pageWindow } from '../users/list.ts';
 import { projectPhotos, projects, projectStatusEvents, type ProjectRow } from './schema.ts';
 
+/**
+ * Project `id` read and locked for the rest of transaction `tx` (`FOR UPDATE`), so two
+ * changes of one project run one after the other; undefined when there is none.
+ */
+export async function lockProject(tx: Db, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await tx.select().from(projects).where(eq(projects.id, id)).limit(1).for('update');
+  return row;
+}
+
 /** A project's owner as the pipeline shows it. */
 export interface ProjectOwner {
   id: string;

@@ -25,7 +25,7 @@ import { HttpError } from '../http-errors.ts';
 import type { MailQueue } from '../mail/queue.ts';
 import { seesProject, transitionAccess, type ProjectCaller } from './access.ts';
 import { notifyListeners, type ListenerLog, type PipelineListener } from './events.ts';
-import { historyOf, listPipeline, ownerOf, photosOf } from './pipeline-repository.ts';
+import { historyOf, listPipeline, lockProject, ownerOf, photosOf } from './pipeline-repository.ts';
 import { projects, projectStatusEvents, type ProjectRow } from './schema.ts';
 import { isProjectId } from './repository.ts';
 import { forbidden, notFound } from './service.ts';
@@ -147,12 +147,7 @@ export function createPipelineService({
       if (!isProjectId(id)) throw notFound();
       const rule = PIPELINE_RULES[body.action];
       const { before, after } = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(projects)
-          .where(eq(projects.id, id))
-          .limit(1)
-          .for('update');
+        const row = await lockProject(tx, id);
         if (!row) throw notFound();
         const facts = { ownerId: row.userId, status: row.status };
         const verdict = transitionAccess(actor, facts, body.action, now());
