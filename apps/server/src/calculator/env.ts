@@ -3,7 +3,7 @@
  * configuration": bad configuration stops start-up with one clear line). Used by the
  * calculator, geo and projects plugins when they are registered.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ConfigError } from '../config.ts';
 
 /**
@@ -31,3 +31,12 @@ export function readEnv<S extends z.ZodObject>(
 /** The error text of an integer setting: "must be a whole number from MIN to MAX". */
 export const rangeMessage = (min: number, max: number): string =>
   `must be a whole number from ${min} to ${max}`;
+
+/** An integer setting from `min` to `max` (both included), `fallback` when unset. */
+export const intSetting = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number()
+    .int(rangeMessage(min, max))
+    .min(min, rangeMessage(min, max))
+    .max(max, rangeMessage(min, max))
+    .default(fallback);

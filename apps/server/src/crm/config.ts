@@ -20,15 +20,7 @@
 import { PROJECT_STATUSES, type ProjectStatus } from '@solar/domain';
 import { z } from 'zod';
 import { ConfigError } from '../config.ts';
-import { rangeMessage, readEnv } from '../calculator/env.ts';
-
-const int = (min: number, max: number, fallback: number) =>
-  z.coerce
-    .number()
-    .int(rangeMessage(min, max))
-    .min(min, rangeMessage(min, max))
-    .max(max, rangeMessage(min, max))
-    .default(fallback);
+import { intSetting, readEnv } from '../calculator/env.ts';
 
 const stageIdsSchema = z
   .string()
@@ -60,11 +52,11 @@ const crmEnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
   PIPEDRIVE_STAGE_IDS: stageIdsSchema.optional(),
-  PIPEDRIVE_TIMEOUT_MS: int(100, 120_000, 10_000),
-  PIPEDRIVE_RETRY_BASE_MS: int(1, 3_600_000, 30_000),
-  PIPEDRIVE_RETRY_MAX_MS: int(1, 86_400_000, 3_600_000),
-  PIPEDRIVE_MAX_ATTEMPTS: int(1, 100, 10),
-  PIPEDRIVE_POLL_MS: int(10, 3_600_000, 5000),
+  PIPEDRIVE_TIMEOUT_MS: intSetting(100, 120_000, 10_000),
+  PIPEDRIVE_RETRY_BASE_MS: intSetting(1, 3_600_000, 30_000),
+  PIPEDRIVE_RETRY_MAX_MS: intSetting(1, 86_400_000, 3_600_000),
+  PIPEDRIVE_MAX_ATTEMPTS: intSetting(1, 100, 10),
+  PIPEDRIVE_POLL_MS: intSetting(10, 3_600_000, 5000),
 });
 
 /** Every variable this module reads (for the deployment files' documentation checks). */

@@ -25,7 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ensureRateLimit } from '../calculator/client-limit.ts';
-import { rangeMessage, readEnv } from '../calculator/env.ts';
+import { intSetting, readEnv } from '../calculator/env.ts';
 import { HttpError } from '../http-errors.ts';
 import { createGeocoder, GeocoderError, pickLanguage, type Geocoder } from './geocoder.ts';
 import { QueueFullError } from './spacer.ts';
@@ -37,25 +37,18 @@ export interface GeoRoutesOptions {
   fetch?: typeof fetch;
 }
 
-const int = (min: number, max: number, fallback: number) =>
-  z.coerce
-    .number()
-    .int(rangeMessage(min, max))
-    .min(min, rangeMessage(min, max))
-    .max(max, rangeMessage(min, max))
-    .default(fallback);
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
 const geoEnvSchema = z.object({
   GEOCODER_URL: httpUrl.default('https://nominatim.openstreetmap.org'),
   GEOCODER_USER_AGENT: z.string().min(3).max(300).optional(),
   GEOCODER_EMAIL: z.email({ error: 'must be an email address' }).optional(),
-  GEOCODER_TIMEOUT_MS: int(100, 120_000, 8000),
-  GEOCODER_MIN_INTERVAL_MS: int(0, 60_000, 1000),
-  GEOCODER_MAX_WAITING: int(0, 1000, 10),
-  GEOCODER_CACHE_TTL_MS: int(0, 30 * 86_400_000, 86_400_000),
-  GEOCODER_CACHE_SIZE: int(0, 1_000_000, 1000),
-  GEO_RATE_LIMIT: int(1, 100_000, 60),
+  GEOCODER_TIMEOUT_MS: intSetting(100, 120_000, 8000),
+  GEOCODER_MIN_INTERVAL_MS: intSetting(0, 60_000, 1000),
+  GEOCODER_MAX_WAITING: intSetting(0, 1000, 10),
+  GEOCODER_CACHE_TTL_MS: intSetting(0, 30 * 86_400_000, 86_400_000),
+  GEOCODER_CACHE_SIZE: intSetting(0, 1_000_000, 1000),
+  GEO_RATE_LIMIT: intSetting(1, 100_000, 60),
   PUBLIC_URL: z.string().optional(),
 });
 

@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guard.ts';
-import { rangeMessage, readEnv } from '../calculator/env.ts';
+import { intSetting, readEnv } from '../calculator/env.ts';
 import type { Db } from '../db/database.ts';
 import type { MailQueue } from '../mail/queue.ts';
 import type { PipelineListener } from './events.ts';
@@ -52,18 +52,8 @@ export interface ProjectsRoutesOptions {
 }
 
 const projectsEnvSchema = z.object({
-  PROJECTS_RATE_LIMIT: z.coerce
-    .number()
-    .int()
-    .min(1, rangeMessage(1, 100_000))
-    .max(100_000, rangeMessage(1, 100_000))
-    .default(RATE_LIMIT.maxActions),
-  PROJECTS_RATE_WINDOW_MS: z.coerce
-    .number()
-    .int()
-    .min(1000, rangeMessage(1000, 86_400_000))
-    .max(86_400_000, rangeMessage(1000, 86_400_000))
-    .default(RATE_LIMIT.windowMs),
+  PROJECTS_RATE_LIMIT: intSetting(1, 100_000, RATE_LIMIT.maxActions),
+  PROJECTS_RATE_WINDOW_MS: intSetting(1000, 86_400_000, RATE_LIMIT.windowMs),
 });
 
 /** The project settings from the environment; throws ConfigError on a bad value. */
