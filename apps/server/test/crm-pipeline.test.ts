@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, databaseKinds, startTestServer, type TestServer } from './harness.ts';
 import { call, signIn } from './helpers.ts';
-import { FAKE_STAGES, startPipedriveFake, type PipedriveFake } from './pipedrive-fake.ts';
+import { FAKE_STAGES, startPipedriveFake, type PipedriveFake, crmEnv } from './pipedrive-fake.ts';
 import {
   bodyFor,
   projectOf,
@@ -17,14 +17,6 @@ import {
   userOf,
   type PipelineUser,
 } from './projects-pipeline-support.ts';
-
-const crmEnv = (fake: PipedriveFake) => ({
-  PIPEDRIVE_API_TOKEN: fake.token,
-  PIPEDRIVE_BASE_URL: fake.baseUrl,
-  PIPEDRIVE_POLL_MS: '50',
-  PIPEDRIVE_RETRY_BASE_MS: '100',
-  PIPEDRIVE_TIMEOUT_MS: '1000',
-});
 
 async function dealOf(server: TestServer, projectId: string): Promise<number | null> {
   const result = await server.database.db.execute(

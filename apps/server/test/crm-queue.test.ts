@@ -16,20 +16,12 @@ import {
   type TestServer,
 } from './harness.ts';
 import { call, signIn, uniqueEmail } from './helpers.ts';
-import { startPipedriveFake, type PipedriveFake } from './pipedrive-fake.ts';
+import { startPipedriveFake, type PipedriveFake, crmEnv as fakeCrmEnv } from './pipedrive-fake.ts';
 
 const location = { address: 'Manas Avenue 5, Bishkek', latitude: 42.86, longitude: 74.6 };
 
-const crmEnv = (fake: PipedriveFake, extra: Record<string, string> = {}) => ({
-  PIPEDRIVE_API_TOKEN: fake.token,
-  PIPEDRIVE_BASE_URL: fake.baseUrl,
-  PIPEDRIVE_POLL_MS: '50',
-  PIPEDRIVE_RETRY_BASE_MS: '200',
-  PIPEDRIVE_RETRY_MAX_MS: '800',
-  PIPEDRIVE_MAX_ATTEMPTS: '3',
-  PIPEDRIVE_TIMEOUT_MS: '1000',
-  ...extra,
-});
+const crmEnv = (fake: PipedriveFake, extra: Record<string, string> = {}) =>
+  fakeCrmEnv(fake, { PIPEDRIVE_RETRY_BASE_MS: '200', PIPEDRIVE_RETRY_MAX_MS: '800', ...extra });
 
 /** A client with a project; answers the quote-request event of it. */
 async function quoteRequest(server: TestServer): Promise<PipelineEvent & { token: string }> {

@@ -15,21 +15,9 @@ import { createCrmQueue } from '../src/crm/queue.ts';
 import type { PipelineEvent } from '../src/crm/types.ts';
 import { ADMIN, databaseKinds, startTestServer, type TestServer } from './harness.ts';
 import { call, signIn, uniqueEmail } from './helpers.ts';
-import { FAKE_STAGES, startPipedriveFake, type PipedriveFake } from './pipedrive-fake.ts';
+import { FAKE_STAGES, startPipedriveFake, type PipedriveFake, crmEnv } from './pipedrive-fake.ts';
 
 const location = { address: 'Chui Avenue 1, Bishkek', latitude: 42.87, longitude: 74.59 };
-
-/** Settings that make the worker quick: 50 ms polls, 100 ms first retry, 3 attempts. */
-const crmEnv = (fake: PipedriveFake, extra: Record<string, string> = {}) => ({
-  PIPEDRIVE_API_TOKEN: fake.token,
-  PIPEDRIVE_BASE_URL: fake.baseUrl,
-  PIPEDRIVE_POLL_MS: '50',
-  PIPEDRIVE_RETRY_BASE_MS: '100',
-  PIPEDRIVE_RETRY_MAX_MS: '400',
-  PIPEDRIVE_MAX_ATTEMPTS: '3',
-  PIPEDRIVE_TIMEOUT_MS: '1000',
-  ...extra,
-});
 
 interface Client {
   token: string;

@@ -248,3 +248,20 @@ export async function startPipedriveFake(token = 'fake-token', port = 0): Promis
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }
+
+/**
+ * The server settings that point the CRM link at `fake` and make its worker quick: 50 ms
+ * polls, retries from 100 ms up to 400 ms, 3 attempts, 1 s per call; `extra` overrides.
+ */
+export function crmEnv(fake: PipedriveFake, extra: Record<string, string> = {}) {
+  return {
+    PIPEDRIVE_API_TOKEN: fake.token,
+    PIPEDRIVE_BASE_URL: fake.baseUrl,
+    PIPEDRIVE_POLL_MS: '50',
+    PIPEDRIVE_RETRY_BASE_MS: '100',
+    PIPEDRIVE_RETRY_MAX_MS: '400',
+    PIPEDRIVE_MAX_ATTEMPTS: '3',
+    PIPEDRIVE_TIMEOUT_MS: '1000',
+    ...extra,
+  };
+}
