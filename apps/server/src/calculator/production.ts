@@ -9,45 +9,21 @@
  * Units: kW, kWh, %, degrees. Azimuth is a compass bearing (180 = south, 90 = east,
  * 270 = west), as in PVWatts; PVGIS's `aspect` is azimuth - 180 (0 = south, -90 = east).
  */
-import { ESTIMATE_CONSTANTS, roundHalfUp } from '@solar/domain';
+import {
+  ESTIMATE_CONSTANTS,
+  roundHalfUp,
+  type ProductionEstimate,
+  type ProductionQuery,
+} from '@solar/domain';
 import { z } from 'zod';
 import { createLookupCache } from '../lookup-cache.ts';
 import { createUpstream } from '../upstream.ts';
 
-/** The system to estimate. */
-export interface ProductionInput {
-  /** Degrees, -90..90. */
-  latitude: number;
-  /** Degrees, -180..180. */
-  longitude: number;
-  /** Peak power, kW DC. */
-  peakPowerKw: number;
-  /** System losses, % (14 by default in the calculator). */
-  lossPercent: number;
-  /** Panel tilt from horizontal, degrees 0..90. */
-  tilt: number;
-  /** Compass bearing the panels face, degrees 0..360 (180 = south). */
-  azimuth: number;
-}
+/** The query of `GET /calculator/production` (domain contract's ProductionQuery). */
+export type ProductionInput = ProductionQuery;
 
-/**
- * The answer of `GET /calculator/production`.
- * TODO(domain): move this shape into @solar/domain's contract.ts for the web client.
- */
-export interface ProductionEstimate {
-  source: 'pvgis' | 'estimate';
-  /** Twelve values, January first, kWh per month (1 decimal). */
-  monthlyKwh: number[];
-  /** kWh per year (whole). */
-  yearlyKwh: number;
-  /**
-   * The source's stated uncertainty: PVGIS's year-to-year standard deviation of yearly
-   * production, kWh and % of the yearly value; null for the formula, which states none.
-   */
-  uncertainty: { yearlyKwh: number; percent: number } | null;
-  /** The inputs used (after rounding for the cache). */
-  inputs: ProductionInput;
-}
+/** The answer of `GET /calculator/production` (domain contract's ProductionEstimate). */
+export type { ProductionEstimate };
 
 /** PVGIS settings. */
 export interface PvgisOptions {

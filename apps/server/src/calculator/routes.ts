@@ -123,7 +123,7 @@ export const productionQuerySchema = z.strictObject(
 /** The production answer (production.ts, ProductionEstimate). */
 export const productionSchema = z.object({
   source: z.enum(['pvgis', 'estimate']),
-  monthlyKwh: z.array(z.number()).length(12),
+  monthlyKwh: z.array(z.number()).length(12).readonly(),
   yearlyKwh: z.number(),
   uncertainty: z.object({ yearlyKwh: z.number(), percent: z.number() }).nullable(),
   inputs: z.object({
