@@ -8,7 +8,7 @@
  * start like a formula are escaped. The button shows how many users are fetched so far.
  */
 import type { AdminUserListParams } from '@solar/api';
-import { useApiClient } from '@solar/api/react';
+import { saveBlob, useApiClient } from '@solar/api/react';
 import { roleMessages, userMessages, userTypeToRole, type AdminUserListItem } from '@solar/domain';
 import { Button } from '@solar/ui';
 import { useState } from 'react';
@@ -39,16 +39,6 @@ export function csvRows(intl: IntlShape, users: readonly AdminUserListItem[]): s
   ];
 }
 
-/** Saves `text` as the file `name` through a temporary link. */
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** The Export CSV button for the list query `params` (its page and size are ignored). */
 export function ExportCsvButton({ params }: { params: AdminUserListParams }) {
   const intl = useIntl();
@@ -73,7 +63,10 @@ export function ExportCsvButton({ params }: { params: AdminUserListParams }) {
       }
       const { unparse } = await papa;
       const csv = unparse(csvRows(intl, users), { escapeFormulae: true });
-      download(`\uFEFF${csv}`, `users-${new Date().toISOString().slice(0, 10)}.csv`);
+      saveBlob(
+        new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }),
+        `users-${new Date().toISOString().slice(0, 10)}.csv`,
+      );
       notify({
         kind: 'success',
         message: intl.formatMessage({ id: 'users.export.done' }, { count: users.length }),
