@@ -2,9 +2,12 @@
  * Fakes of the project screens' stories and tests (issue 22 items 2 and 3): a small
  * pipeline fake as MSW handlers over `GET /projects/pipeline`, `GET /projects/{id}`,
  * `GET /projects/{id}/pipeline`, `POST /projects/{id}/transitions`, the photo endpoints
- * and the proposal PDF, following domain pipeline.ts for the caller's role. Used until
- * the API client's fake (packages/api/src/mock) serves these endpoints; put them in an
- * AppFixture's `handlers`.
+ * and the proposal PDF, following domain pipeline.ts for the caller's role: one project
+ * in any status for any role, and the states the API fake's seed has not (loading,
+ * failures, a cancelled project, no configuration). Put them in an AppFixture's `handlers`.
+ * It repeats part of the API fake (packages/api/src/mock/fake-pipeline.ts), which the
+ * stories of seeded states and projects-on-fake.test.tsx already use; moving these tests
+ * onto it (with seed and scenario options for the missing states) would retire this file.
  */
 import {
   availableActions,
