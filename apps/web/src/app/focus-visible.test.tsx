@@ -91,6 +91,7 @@ const SCREENS: [string, AppFixtureOptions, string][] = [
   ['full calculator', { path: '/solar-calculator-full', as: 'client' }, 'Solar assessment'],
   ['new user', { path: '/users/create', as: 'admin' }, 'Create user'],
   ['forgot password', { path: '/forgot-password' }, 'Forgot your password?'],
+  ['projects', { path: '/projects', as: 'client' }, 'Projects'],
 ];
 
 describe('visible keyboard focus', () => {
