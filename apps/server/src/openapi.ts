@@ -22,6 +22,23 @@ import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 
+/**
+ * One page of a paged list (API-CONTRACT.md: the admin user list, the project pipeline):
+ * `items` of `item`, 1-based `pageNumber`, `pageSize`, `totalCount`, `totalPages` and
+ * whether a previous and a next page exist.
+ */
+export function pageSchema<T extends ZodType>(item: T) {
+  return z.object({
+    items: z.array(item).readonly(),
+    pageNumber: z.number().int(),
+    pageSize: z.number().int(),
+    totalCount: z.number().int(),
+    totalPages: z.number().int(),
+    hasPreviousPage: z.boolean(),
+    hasNextPage: z.boolean(),
+  });
+}
+
 /** The error body of every failed call (API-CONTRACT.md, Conventions). */
 export const errorBodySchema = z.object({
   message: z.string().describe('English, human-readable'),

@@ -16,6 +16,7 @@ import {
   type UserListResponse,
 } from '@solar/domain';
 import { z } from 'zod';
+import { pageSchema } from '../openapi.ts';
 
 const isoTime = z.string().describe('ISO 8601, UTC');
 const calendarDay = z.string().describe('YYYY-MM-DD');
@@ -70,12 +71,6 @@ const projectListItemSchema = z.object({
   updatedAt: isoTime,
 }) satisfies z.ZodType<ProjectListItem>;
 
-export const projectPageSchema = z.object({
-  items: z.array(projectListItemSchema).readonly(),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
-  totalCount: z.number().int(),
-  totalPages: z.number().int(),
-  hasPreviousPage: z.boolean(),
-  hasNextPage: z.boolean(),
-}) satisfies z.ZodType<UserListResponse<ProjectListItem>>;
+export const projectPageSchema = pageSchema(projectListItemSchema) satisfies z.ZodType<
+  UserListResponse<ProjectListItem>
+>;

@@ -17,6 +17,7 @@ import {
   type UserListResponse,
 } from '@solar/domain';
 import { z } from 'zod';
+import { pageSchema } from '../openapi.ts';
 
 const isoTime = z.string().describe('ISO 8601, UTC');
 const userTypeCode = z.literal([0, 1, 2, 3, 4, 5, 6]).describe('0 Admin .. 6 Supplier');
@@ -59,15 +60,9 @@ export const adminUserListItemSchema = z.object({
   lastLoginAt: isoTime.nullable(),
 }) satisfies z.ZodType<AdminUserListItem>;
 
-export const adminUserPageSchema = z.object({
-  items: z.array(adminUserListItemSchema),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
-  totalCount: z.number().int(),
-  totalPages: z.number().int(),
-  hasPreviousPage: z.boolean(),
-  hasNextPage: z.boolean(),
-}) satisfies z.ZodType<UserListResponse<AdminUserListItem>>;
+export const adminUserPageSchema = pageSchema(adminUserListItemSchema) satisfies z.ZodType<
+  UserListResponse<AdminUserListItem>
+>;
 
 const adminUserBase = {
   id: z.string(),
