@@ -1,14 +1,13 @@
 /** The pipeline list's search box and status filter (issue 22 item 3). */
-import { PROJECT_STATUSES, SEARCH_DEBOUNCE_MS, type ProjectStatus } from '@solar/domain';
+import { PROJECT_STATUSES, type ProjectStatus } from '@solar/domain';
 import { SearchField, Select } from '@solar/ui';
-import { useState } from 'react';
-import { useDebouncedCallback } from 'use-debounce';
+import { useSearchBox } from '../../app/use-search-box.ts';
 import type { ProjectListState } from './list-state.ts';
 import { useProjectText } from './project-text.ts';
 
 /**
- * The search box commits what is typed to the URL 800 ms after the last keystroke (at once
- * on Enter or clear); a change of the URL's search (back button, clear) is copied back.
+ * The search box (app/use-search-box.ts: committed to the URL 800 ms after the last
+ * keystroke) and the status filter.
  */
 export function ProjectListFilters({
   state,
@@ -18,17 +17,7 @@ export function ProjectListFilters({
   update: (changes: Partial<ProjectListState>, replace?: boolean) => void;
 }) {
   const { t, status } = useProjectText();
-  const [draft, setDraft] = useState<{ text: string; over: string } | null>(null);
-  const text = draft !== null && draft.over === state.search ? draft.text : state.search;
-  const commitSearch = useDebouncedCallback((search: string) => {
-    setDraft(null);
-    update({ search, page: 1 }, true);
-  }, SEARCH_DEBOUNCE_MS);
-  const commitNow = (search: string) => {
-    commitSearch.cancel();
-    setDraft(null);
-    update({ search, page: 1 }, true);
-  };
+  const box = useSearchBox(state.search, (search) => update({ search, page: 1 }, true));
 
   return (
     <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
@@ -36,14 +25,7 @@ export function ProjectListFilters({
         label={t('projects.list.search')}
         placeholder={t('projects.list.searchPlaceholder')}
         clearLabel={t('projects.list.clearSearch')}
-        value={text}
-        onChange={(value) => {
-          setDraft({ text: value, over: state.search });
-          if (value === state.search) commitSearch.cancel();
-          else commitSearch(value);
-        }}
-        onSubmit={commitNow}
-        onClear={() => commitNow('')}
+        {...box}
       />
       <Select<ProjectStatus | 'all'>
         label={t('projects.list.filterStatus')}

@@ -1,18 +1,16 @@
 /** The user list's search box and filters (spec section 2). */
-import { SEARCH_DEBOUNCE_MS, userMessages, type RoleKey } from '@solar/domain';
+import { userMessages, type RoleKey } from '@solar/domain';
 import { SearchField, Select } from '@solar/ui';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useDebouncedCallback } from 'use-debounce';
+import { useSearchBox } from '../../app/use-search-box.ts';
 import type { UserListState } from './list-state.ts';
 import { useRoleOptions } from './user-format.ts';
 
 type VerifiedFilter = 'all' | 'verified' | 'unverified';
 
 /**
- * The search box and the two filters. The box keeps what is typed and commits it to the
- * URL 800 ms after the last keystroke; a change of the URL's search (back button, clear
- * filters) is copied back into the box.
+ * The search box (app/use-search-box.ts: committed to the URL 800 ms after the last
+ * keystroke; a change of the URL's search is copied back) and the two filters.
  */
 export function ListFilters({
   state,
@@ -23,20 +21,7 @@ export function ListFilters({
 }) {
   const intl = useIntl();
   const roles = useRoleOptions();
-  // What is typed and not yet in the URL, with the URL's search it was typed over: when the
-  // URL's search changes (committed, back button, clear filters) the box shows the URL's.
-  const [draft, setDraft] = useState<{ text: string; over: string } | null>(null);
-  const text = draft !== null && draft.over === state.search ? draft.text : state.search;
-  // The typed text becomes the URL's search a moment after the user stops typing.
-  const commitSearch = useDebouncedCallback((search: string) => {
-    setDraft(null);
-    update({ search, page: 1 }, true);
-  }, SEARCH_DEBOUNCE_MS);
-  const type = (value: string) => {
-    setDraft({ text: value, over: state.search });
-    if (value === state.search) commitSearch.cancel();
-    else commitSearch(value);
-  };
+  const box = useSearchBox(state.search, (search) => update({ search, page: 1 }, true));
 
   const verified: VerifiedFilter =
     state.verified === null ? 'all' : state.verified ? 'verified' : 'unverified';
@@ -47,18 +32,7 @@ export function ListFilters({
         label={intl.formatMessage({ id: 'users.list.search' })}
         placeholder={intl.formatMessage({ id: 'users.list.searchPlaceholder' })}
         clearLabel={intl.formatMessage({ id: 'users.list.clearSearch' })}
-        value={text}
-        onChange={type}
-        onSubmit={(value) => {
-          commitSearch.cancel();
-          setDraft(null);
-          update({ search: value, page: 1 }, true);
-        }}
-        onClear={() => {
-          commitSearch.cancel();
-          setDraft(null);
-          update({ search: '', page: 1 }, true);
-        }}
+        {...box}
         className="sm:col-span-2 lg:col-span-1"
       />
       <Select<RoleKey | 'all'>
