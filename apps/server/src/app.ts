@@ -192,15 +192,11 @@ export async function buildApp({
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
   app.addHook('onClose', async () => transport.close());
-  const mail = createAccountMail(transport, app.log);
-  // The project status mails (projects/pipeline-service.ts): drained before the app closes.
-  const projectMail = createMailQueue(transport, app.log);
-  app.addHook('onClose', async () => projectMail.settle());
-  app.decorate('accountMail', {
-    settle: async () => {
-      await Promise.all([mail.settle(), projectMail.settle()]);
-    },
-  });
+  // One queue for every mail (account mails, project status mails): drained before closing.
+  const mailQueue = createMailQueue(transport, app.log);
+  app.addHook('onClose', async () => mailQueue.settle());
+  const mail = createAccountMail(mailQueue);
+  app.decorate('accountMail', { settle: () => mailQueue.settle() });
   const google = config.google ? createGoogleClient(config.google) : undefined;
   // PIPEDRIVE_API_TOKEN set: pipeline changes queue CRM jobs, run by this process's worker.
   const crm = registerCrm(app, { db: database.db, env, log: app.log, accounts });
@@ -247,7 +243,7 @@ export async function buildApp({
         authenticate,
         env,
         redis,
-        mail: projectMail,
+        mail: mailQueue,
         publicUrl: config.publicUrl,
         listeners: crm ? [crm.listener] : [],
       });

@@ -9,6 +9,7 @@ import { createAccountCache, type AccountCache } from '../src/auth/account-cache
 import { createAccountMail, type AccountMail } from '../src/auth/account-mail.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import type { OutgoingMail } from '../src/mail/mailer.ts';
+import { createMailQueue } from '../src/mail/queue.ts';
 import { findUserByEmail, type UserRow } from '../src/users/repository.ts';
 import { ensureAdmin } from '../src/users/seed-admin.ts';
 import { ADMIN, freshPostgres } from './harness.ts';
@@ -33,8 +34,10 @@ export async function serviceWorld(kind: 'pglite' | 'postgres'): Promise<Service
   await ensureAdmin(database.db, ADMIN);
   const sent: OutgoingMail[] = [];
   const mail = createAccountMail(
-    { send: async (message) => void sent.push(message), close: () => undefined },
-    pino({ level: 'silent' }),
+    createMailQueue(
+      { send: async (message) => void sent.push(message), close: () => undefined },
+      pino({ level: 'silent' }),
+    ),
   );
   return {
     database,

@@ -1,16 +1,13 @@
 /**
- * The account mails, off the request path: every mail is a job of an in-process queue
- * (fastq, {@link MAIL_CONCURRENCY} at a time). A job may first prepare the mail (look the
- * account up, issue the mailed token) so that a request does the same work whether or not
- * an account gets mail (issue 20 item 8: forgot-password must not tell known emails by its
- * time). The mail is rendered in the user's language; failures are logged without the
- * link. `settle` waits until the queue is empty (shutdown, tests).
+ * The account mails (welcome, verify, reset, changed email, ...) on the server's one mail
+ * queue (mail/queue.ts: off the request path, rendered in the user's language, failures
+ * logged without the link). A job may first prepare the mail (look the account up, issue
+ * the mailed token) so that a request does the same work whether or not an account gets
+ * mail (issue 20 item 8: forgot-password must not tell known emails by its time).
  */
-import fastq from 'fastq';
 import type { Locale } from '@solar/domain/constants';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../mail/mailer.ts';
-import { renderMail, type MailKind } from '../mail/templates.ts';
+import type { MailQueue, QueuedMail } from '../mail/queue.ts';
+import type { MailKind } from '../mail/templates.ts';
 
 /** Who gets a mail. */
 export interface MailRecipient {
@@ -28,9 +25,6 @@ export interface AccountMailMessage {
   newEmail?: string;
 }
 
-/** Mails sent at the same time at most. */
-export const MAIL_CONCURRENCY = 4;
-
 export interface AccountMail {
   /** Queues `kind` to `to` (`newEmail` for emailChanged); returns at once. */
   send(kind: MailKind, to: MailRecipient, link?: string, newEmail?: string): void;
@@ -43,45 +37,28 @@ export interface AccountMail {
   settle(): Promise<void>;
 }
 
-type Job = () => Promise<AccountMailMessage | AccountMailMessage[] | undefined>;
+/** An account mail as the queue takes it. */
+const queued = ({ kind, to, link, newEmail }: AccountMailMessage): QueuedMail => ({
+  kind,
+  to: { email: to.email, locale: to.locale },
+  variables: { name: to.name, link, newEmail },
+});
 
-export function createAccountMail(mailer: Mailer, log: FastifyBaseLogger): AccountMail {
-  const deliver = async ({ kind, to, link, newEmail }: AccountMailMessage) => {
-    try {
-      const content = renderMail(kind, to.locale, { name: to.name, link, newEmail });
-      await mailer.send({ to: to.email, ...content });
-    } catch (error) {
-      log.error(
-        { kind, to: to.email, err: error instanceof Error ? error.message : String(error) },
-        'mail could not be sent',
-      );
-    }
-  };
-  const queue = fastq.promise(async (job: Job) => {
-    let prepared;
-    try {
-      prepared = await job();
-    } catch (error) {
-      log.error(
-        { err: error instanceof Error ? error.message : String(error) },
-        'mail could not be prepared',
-      );
-      return;
-    }
-    for (const message of [prepared ?? []].flat()) await deliver(message);
-  }, MAIL_CONCURRENCY);
-  const push = (job: Job) => {
-    // The worker catches everything; the promise never rejects.
-    void queue.push(job);
-  };
+/** The account mails on `queue`. */
+export function createAccountMail(queue: MailQueue): AccountMail {
   return {
     send(kind, to, link, newEmail) {
-      push(async () => ({ kind, to, ...(link === undefined ? {} : { link }), newEmail }));
+      queue.later(async () =>
+        queued({ kind, to, ...(link === undefined ? {} : { link }), newEmail }),
+      );
     },
-    later: push,
-    async settle() {
-      await queue.drained();
+    later(prepare) {
+      queue.later(async () => {
+        const prepared = await prepare();
+        return prepared === undefined ? undefined : [prepared].flat().map(queued);
+      });
     },
+    settle: () => queue.settle(),
   };
 }
 
