@@ -25,6 +25,8 @@ import {
 import { listenForAccountChanges, type AccountChangeListener } from './auth/account-changes.ts';
 import { createAuthenticate } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
+import { loadCalculatorConfig } from './calculator/config.ts';
+import { createProductionService } from './calculator/production.ts';
 import { calculatorRoutes } from './calculator/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { registerCrm, type Crm } from './crm/crm.ts';
@@ -247,9 +249,13 @@ export async function buildApp({
         publicUrl: config.publicUrl,
         listeners: crm ? [crm.listener] : [],
       });
-      await api.register(proposalRoutes, { db: database.db, authenticate, env });
+      // One PVGIS client and cache for the full calculator and the proposal PDF.
+      const production = createProductionService(loadCalculatorConfig(env).pvgis, (error) =>
+        app.log.warn({ reason: error.message }, 'PVGIS failed; using the estimate'),
+      );
+      await api.register(proposalRoutes, { db: database.db, authenticate, env, production });
       await api.register(geoRoutes, { env });
-      await api.register(calculatorRoutes, { env, metrics: metrics?.sources });
+      await api.register(calculatorRoutes, { env, metrics: metrics?.sources, production });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(async (docs) => {
         // The docs' pages get the document headers; Swagger UI's own hook then replaces

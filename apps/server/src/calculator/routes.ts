@@ -44,7 +44,11 @@ import {
   type OcrEngine,
 } from './ocr.ts';
 import type { MetricSources } from '../metrics.ts';
-import { createProductionService, type ProductionEstimate } from './production.ts';
+import {
+  createProductionService,
+  type ProductionEstimate,
+  type ProductionService,
+} from './production.ts';
 import {
   IMAGE_MULTIPART_OPTIONS,
   imageFileBody,
@@ -58,6 +62,11 @@ export interface CalculatorRoutesOptions {
   env?: Record<string, string | undefined>;
   /** Replaces the HTTP client used for PVGIS (tests). */
   fetch?: typeof fetch;
+  /**
+   * The production source to share (the app passes one, so the calculator and the proposal
+   * PDF use one PVGIS cache); by default the plugin makes its own from the settings.
+   */
+  production?: ProductionService;
   /** Replaces the OCR engine (tests); the plugin then does not close it. */
   ocr?: OcrEngine;
   /** With METRICS=on: where the OCR gauge reads its values. */
@@ -138,7 +147,7 @@ export const productionSchema = z.object({
 
 export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = async (
   app,
-  { env = process.env, fetch, ocr, metrics },
+  { env = process.env, fetch, ocr, metrics, production: shared },
 ) => {
   const config = loadCalculatorConfig(env);
   const engine =
@@ -149,10 +158,11 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
     });
   if (!ocr) app.addHook('onClose', async () => engine.close());
   if (metrics && engine.stats) metrics.ocr = () => engine.stats!();
-  const production = createProductionService(
-    { ...config.pvgis, ...(fetch ? { fetch } : {}) },
-    (error) => app.log.warn({ reason: error.message }, 'PVGIS failed; using the estimate'),
-  );
+  const production =
+    shared ??
+    createProductionService({ ...config.pvgis, ...(fetch ? { fetch } : {}) }, (error) =>
+      app.log.warn({ reason: error.message }, 'PVGIS failed; using the estimate'),
+    );
   await ensureRateLimit(app);
   await app.register(fastifyMultipart, IMAGE_MULTIPART_OPTIONS);
 

@@ -30,7 +30,10 @@ export interface ProposalRoutesOptions {
   authenticate: preHandlerHookHandler;
   /** The process environment (PVGIS_*, PRODUCTION_RATE_LIMIT). */
   env?: Record<string, string | undefined>;
-  /** Replaces the production source (tests); by default PVGIS with the formula as fallback. */
+  /**
+   * The production source: the app's shared one (one PVGIS cache with the calculator), or a
+   * fake in tests; by default the plugin makes its own (PVGIS, the formula as fallback).
+   */
   production?: Pick<ProductionService, 'estimate'>;
   /** Replaces the HTTP client used for PVGIS (tests). */
   fetch?: typeof fetch;
