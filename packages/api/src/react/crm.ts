@@ -7,11 +7,10 @@ import { useApiClient } from './provider.tsx';
 import { crmFailuresQuery, invalidate } from './queries.ts';
 
 /**
- * `GET /admin/crm/jobs?state=failed`; pass `enabled: false` for callers without
- * canManageUsers, so nothing is requested for them.
+ * `GET /admin/crm/jobs?state=failed` (canManageUsers: render it only for those callers, as
+ * the dashboard does, so nothing is requested for others).
  */
-export const useCrmFailures = ({ enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ ...crmFailuresQuery(useApiClient()), enabled });
+export const useCrmFailures = () => useQuery(crmFailuresQuery(useApiClient()));
 
 /**
  * `POST /admin/crm/jobs/{id}/retry` (the variable is the job id); afterwards, done or not
