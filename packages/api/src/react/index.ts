@@ -6,6 +6,7 @@ export * from './provider.tsx';
 export * from './hooks.tsx';
 export * from './chat-stream.tsx';
 export * from './pipeline.tsx';
+export * from './save-blob.ts';
 export * from './crm.ts';
 export {
   adminUserListQuery,

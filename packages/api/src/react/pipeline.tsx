@@ -4,18 +4,16 @@
  * URL needs the bearer token, so its bytes are fetched and shown through an object URL),
  * the proposal PDF download and the production estimate of a saved configuration.
  */
-import {
-  parseConfiguration,
-  proposalFileName,
-  type Locale,
-  type ProjectTransitionRequest,
-  type SystemConfiguration,
-} from '@solar/domain';
+import type { Locale } from '@solar/domain/constants';
+import type { ProjectTransitionRequest } from '@solar/domain/pipeline-contract';
+import { proposalFileName } from '@solar/domain/proposal';
+import { parseConfiguration, type SystemConfiguration } from '@solar/domain/system-configuration';
 import type { Project, ProductionQuery } from '@solar/domain/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ProjectPipelineParams } from '../resources/projects.ts';
 import { useApiClient } from './provider.tsx';
+import { saveBlob } from './save-blob.ts';
 import {
   invalidate,
   pipelineListQuery,
@@ -96,20 +94,6 @@ export function useInspectionPhoto(projectId: string, photoId: string) {
     retry: false,
   });
   return { ref: useObjectUrlRef(query.data), query };
-}
-
-/** Saves `blob` as a file named `fileName` through a temporary download link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Let the browser start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**
