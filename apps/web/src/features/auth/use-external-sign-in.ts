@@ -59,6 +59,8 @@ export interface ExternalSignInFailure {
 /** The configured provider (null while loading or when off) and the start of a sign-in. */
 export function useExternalSignIn(): {
   provider: OidcProviderInfo | null;
+  /** False until `GET /config` has answered (or failed): the provider's name is not known. */
+  ready: boolean;
   /** True from the press until the page leaves for the provider (or a failure). */
   pending: boolean;
   /** Starts; resolves to the failure, or null when the browser is leaving. */
@@ -67,7 +69,8 @@ export function useExternalSignIn(): {
   describe(failure: ExternalSignInFailure): string;
 } {
   const intl = useIntl();
-  const provider = useConfig().data?.oidcProvider ?? null;
+  const config = useConfig();
+  const provider = config.data?.oidcProvider ?? null;
   const { mutateAsync } = useStartExternalSignIn();
   const [pending, setPending] = useState(false);
 
@@ -87,5 +90,5 @@ export function useExternalSignIn(): {
   const describe = ({ failure, error }: ExternalSignInFailure) =>
     externalFailureText(intl, failure, provider?.name ?? null, error);
 
-  return { provider, pending, start, describe };
+  return { provider, ready: !config.isPending, pending, start, describe };
 }

@@ -41,7 +41,7 @@ export function useSignInCallback(): {
 } {
   const [, navigate] = useLocation();
   const search = useSearch();
-  const { provider, pending, start, describe } = useExternalSignIn();
+  const { provider, ready, pending, start, describe } = useExternalSignIn();
   const { mutateAsync } = useGoogleSignIn();
   const [outcome, setOutcome] = useState<Outcome>({ status: 'working' });
   const attempt = useRef<Omit<ExternalSignInAttempt, 'state'>>({ mode: 'signIn', from: null });
@@ -84,10 +84,11 @@ export function useSignInCallback(): {
   }
 
   return {
+    // A failure is told once the provider's name is known (no flash of a generic text).
     outcome:
-      outcome.status === 'failed'
+      outcome.status === 'failed' && ready
         ? { status: 'failed', mode: outcome.mode, message: describe(outcome) }
-        : outcome,
+        : { status: 'working' },
     provider: provider?.name ?? null,
     retry,
     retrying: pending,
