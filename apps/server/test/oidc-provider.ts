@@ -71,9 +71,9 @@ export async function startTestProvider(
   const idTokens: Record<string, unknown>[] = [];
   const tokenErrors: string[] = [];
   // The issuer names the port, known once the socket listens: listen first, then mount.
-  const mounted: { provider?: Provider } = {};
+  const mounted: { handle?: ReturnType<Provider['callback']> } = {};
   const server: Server = createServer((req, res) => {
-    if (mounted.provider) void mounted.provider.callback()(req, res);
+    if (mounted.handle) void mounted.handle(req, res);
     else res.writeHead(503).end();
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -118,7 +118,7 @@ export async function startTestProvider(
       };
     },
   });
-  mounted.provider = provider;
+  mounted.handle = provider.callback();
   provider.on('grant.success', (ctx) => {
     const body = ctx.body as { id_token?: string } | undefined;
     if (body?.id_token) idTokens.push(decodePayload(body.id_token));

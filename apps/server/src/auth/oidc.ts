@@ -5,7 +5,8 @@
  * authorization request with PKCE (S256), state and nonce, the authorization-code grant
  * (the ID token's signature, issuer, audience, nonce and times checked, and the
  * authorization response's `iss` of RFC 9207 when the provider sends it), and UserInfo for
- * the claims the ID token lacks. Any provider works: Google, Keycloak, Entra ID, oidc-provider.
+ * the claims the ID token lacks. Nothing in it is Google's: any provider that follows OpenID
+ * Connect Core and Discovery 1.0 works (the tests use panva's oidc-provider).
  */
 import * as client from 'openid-client';
 import type { OidcSettings } from '../config.ts';
