@@ -11,6 +11,18 @@ export const E2E_ADMIN = { email: 'admin@example.com', password: 'Admin12345' };
 /** The token the e2e server sends to the Pipedrive fake, and its port. */
 export const E2E_PIPEDRIVE_TOKEN = 'e2e-pipedrive-token';
 export const E2E_PIPEDRIVE_PORT = port + 1001;
+/**
+ * External sign-in: the OpenID provider (oidc-provider from npm, started by
+ * e2e/external-sign-in.spec.ts) on port + 1002, its client registered for this server.
+ */
+export const E2E_OIDC = {
+  port: port + 1002,
+  issuer: `http://127.0.0.1:${port + 1002}`,
+  clientId: 'solar-e2e',
+  clientSecret: 'solar-e2e-secret-5d0c9a',
+  providerName: 'Solar ID',
+  redirectUri: `http://127.0.0.1:${port}/signin/callback`,
+};
 
 export default defineConfig({
   testDir: './e2e',
@@ -51,6 +63,12 @@ export default defineConfig({
       PIPEDRIVE_POLL_MS: '200',
       PIPEDRIVE_RETRY_BASE_MS: '200',
       PIPEDRIVE_RETRY_MAX_MS: '2000',
+      // External sign-in against the provider e2e/external-sign-in.spec.ts starts; other
+      // specs only see its button. Discovery happens on the first press.
+      OIDC_ISSUER: E2E_OIDC.issuer,
+      OIDC_CLIENT_ID: E2E_OIDC.clientId,
+      OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+      OIDC_PROVIDER_NAME: E2E_OIDC.providerName,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',

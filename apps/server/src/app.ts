@@ -16,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { createAccountMail } from './auth/account-mail.ts';
-import { createGoogleClient } from './auth/google.ts';
+import { createOidcClient } from './auth/oidc.ts';
 import {
   ACCOUNT_CACHE_TTL_MS,
   createAccountCache,
@@ -136,7 +136,7 @@ export async function buildApp({
   app.setErrorHandler(createErrorHandler(storage));
 
   registerSecurityHeaders(app);
-  const documentHeaders = documentSecurityHeaders(config);
+  const documentHeaders = documentSecurityHeaders();
   // METRICS=on: every route measured (registered before them), /metrics behind its token.
   // prom-client is loaded only then: a server without metrics does not pay for it at start.
   let metrics: Metrics | undefined;
@@ -199,7 +199,7 @@ export async function buildApp({
   app.addHook('onClose', async () => mailQueue.settle());
   const mail = createAccountMail(mailQueue);
   app.decorate('accountMail', { settle: () => mailQueue.settle() });
-  const google = config.google ? createGoogleClient(config.google) : undefined;
+  const oidc = config.oidc ? createOidcClient(config.oidc) : undefined;
   // PIPEDRIVE_API_TOKEN set: pipeline changes queue CRM jobs, run by this process's worker.
   const crm = registerCrm(app, { db: database.db, env, log: app.log, accounts });
 
@@ -221,7 +221,7 @@ export async function buildApp({
         authenticate,
         accounts,
         mail,
-        google,
+        oidc,
         refreshSecret: jwtSecret,
         now,
       });

@@ -61,6 +61,27 @@ const trustProxySchema = z
   })
   .default(false);
 
+/** Google's issuer identifier: the OpenID provider when none is configured. */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/** True for a loopback host (`localhost`, 127.0.0.0/8, `[::1]`). */
+const isLoopback = (hostname: string) =>
+  hostname === 'localhost' || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]';
+
+/**
+ * An OpenID provider's issuer identifier (OpenID Connect Discovery 1.0, section 2): an https
+ * URL without query or fragment; plain http only on a loopback host (a provider started on
+ * this machine for development or tests). A trailing slash is dropped.
+ */
+const issuerSchema = z
+  .url()
+  .transform((value) => value.replace(/\/$/, ''))
+  .refine((value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
+  }, 'must be an https:// URL (http:// only on localhost)')
+  .refine((value) => !/[?#]/.test(value), 'must have no query or fragment');
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -88,9 +109,14 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Solar <no-reply@solar.local>'),
+  OIDC_ISSUER: issuerSchema.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40, 'must be at most 40 characters').optional(),
+  // The former names of OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_ISSUER, still read.
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  GOOGLE_ISSUER: issuerSchema.optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -107,6 +133,19 @@ const envSchema = z.object({
 
 /** The environment variables this file reads (.env.example documents each one). */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
+/**
+ * The OpenID provider of external sign-in: `issuer` (no trailing slash), the client's id and
+ * secret registered there, the name its button shows ("Continue with {providerName}") and
+ * whether it is Google's (the button then shows Google's logo).
+ */
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  providerName: string;
+  isGoogle: boolean;
+}
 
 /** The validated configuration. Durations are in seconds; paths are absolute. */
 export interface Config {
@@ -134,8 +173,11 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From header of every mail. */
   mailFrom: string;
-  /** Google OIDC; undefined turns Google sign-in off (503, `/config` reports null). */
-  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /**
+   * The OpenID provider of external sign-in (docs/decisions/030-external-identity-linking.md);
+   * undefined turns it off (503, `/config` reports null, the web hides the button).
+   */
+  oidc: OidcSettings | undefined;
   /** Redis for the rate-limit counters; undefined keeps them in memory. */
   redisUrl: string | undefined;
   /** Sign-in attempts per minute per client address and email; other limits scale from it. */
@@ -189,11 +231,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither',
     );
   }
-  if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
+  const clientId = e.OIDC_CLIENT_ID ?? e.GOOGLE_CLIENT_ID;
+  const clientSecret = e.OIDC_CLIENT_SECRET ?? e.GOOGLE_CLIENT_SECRET;
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
     throw new ConfigError(
-      'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+      'Invalid configuration: set both OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET), or neither',
     );
   }
+  const issuer = e.OIDC_ISSUER ?? e.GOOGLE_ISSUER ?? GOOGLE_ISSUER;
   if (e.METRICS === 'on' && e.METRICS_TOKEN === undefined) {
     throw new ConfigError(
       'Invalid configuration: METRICS=on needs METRICS_TOKEN (at least 32 characters), the bearer token Prometheus sends',
@@ -222,12 +267,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     version: '0.1.0',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    google:
-      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+    oidc:
+      clientId && clientSecret
         ? {
-            clientId: e.GOOGLE_CLIENT_ID,
-            clientSecret: e.GOOGLE_CLIENT_SECRET,
-            issuer: e.GOOGLE_ISSUER.replace(/\/$/, ''),
+            issuer,
+            clientId,
+            clientSecret,
+            providerName:
+              e.OIDC_PROVIDER_NAME ?? (issuer === GOOGLE_ISSUER ? 'Google' : new URL(issuer).host),
+            isGoogle: issuer === GOOGLE_ISSUER,
           }
         : undefined,
     redisUrl: e.REDIS_URL,

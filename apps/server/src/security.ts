@@ -17,19 +17,20 @@ import { HttpError } from './http-errors.ts';
 import { fallbackStore } from './rate-limit-store.ts';
 
 /**
- * The Content-Security-Policy of the web app: scripts only from this origin (and Google's
- * sign-in script when Google is configured); no inline scripts, objects, framing or base
- * changes. Styles allow inline `style` attributes, which React and the component library
- * set. Images may come from OpenStreetMap tiles and Google profile pictures.
+ * The Content-Security-Policy of the web app: scripts only from this origin; no inline
+ * scripts, objects, framing or base changes. Styles allow inline `style` attributes, which
+ * React and the component library set. Images may come from OpenStreetMap tiles and Google
+ * profile pictures. External sign-in is a plain navigation to the provider and back
+ * (docs/decisions/030-external-identity-linking.md): it needs no script, frame or
+ * connection to the provider.
  */
-export function contentSecurityPolicy(config: Config): Record<string, string[]> {
-  const google = config.google ? ['https://accounts.google.com'] : [];
+export function contentSecurityPolicy(): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", ...google.map((g) => `${g}/gsi/client`)],
+    'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'", "'unsafe-inline'", ...google.map((g) => `${g}/gsi/style`)],
+    'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': [
       "'self'",
       'data:',
@@ -39,8 +40,8 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
       'https://*.googleusercontent.com',
     ],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...google.map((g) => `${g}/gsi/`)],
-    'frame-src': [...(google.length ? google.map((g) => `${g}/gsi/`) : ["'none'"])],
+    'connect-src': ["'self'"],
+    'frame-src': ["'none'"],
     'object-src': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
@@ -96,16 +97,15 @@ export const STATIC_SECURITY_HEADERS: HeaderList = [['x-content-type-options', '
 
 /**
  * The security headers of the web app's documents (HTML), the set helmet recommends,
- * written out: the web app's policy (contentSecurityPolicy above), opener isolation (the
- * Google sign-in popup talks back to its opener, so popups are allowed when Google is
- * configured), resource and agent-cluster isolation, no referrer, HSTS, no sniffing, no
+ * written out: the web app's policy (contentSecurityPolicy above), opener isolation,
+ * resource and agent-cluster isolation, no referrer, HSTS, no sniffing, no
  * framing, and the legacy switches for DNS prefetch, IE downloads, Flash/PDF cross-domain
  * policies and the old XSS auditor.
  */
-export function documentSecurityHeaders(config: Config): HeaderList {
+export function documentSecurityHeaders(): HeaderList {
   return [
-    ['content-security-policy', policyText(contentSecurityPolicy(config))],
-    ['cross-origin-opener-policy', config.google ? 'same-origin-allow-popups' : 'same-origin'],
+    ['content-security-policy', policyText(contentSecurityPolicy())],
+    ['cross-origin-opener-policy', 'same-origin'],
     ['cross-origin-resource-policy', 'same-origin'],
     ['origin-agent-cluster', '?1'],
     ['referrer-policy', 'no-referrer'],

@@ -78,7 +78,7 @@ async function main() {
     {
       database: database.kind,
       mail: config.smtpUrl ? 'smtp' : 'outbox',
-      googleSignIn: config.google ? 'on' : 'off',
+      externalSignIn: config.oidc ? config.oidc.issuer : 'off',
       rateLimitStore: config.redisUrl ? 'redis' : 'memory',
     },
     'configured',

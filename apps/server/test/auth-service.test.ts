@@ -39,7 +39,7 @@ describe.each(databaseKinds)('auth service on %s', (kind) => {
       db: world.database.db,
       tokens: createTokenService(secret, 900),
       config: loadConfig({ DATA_DIR: '/tmp/unused', PUBLIC_URL: 'http://x.test' }),
-      google: undefined,
+      oidc: undefined,
       refreshSecret: secret,
     });
   });

@@ -598,15 +598,23 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
     });
   });
 
-  describe('Google sign-in without configuration', () => {
+  describe('external sign-in without configuration', () => {
     it('answers 503 and /config reports it off', async () => {
       const answer = await refusedWithoutWrites(
-        () => call(server, 'POST', '/auth/google/signin', { body: { code: 'abc' } }),
+        () =>
+          call(server, 'POST', '/auth/google/signin', {
+            body: {
+              code: 'abc',
+              state: 'st',
+              redirectUri: 'https://solar.example/signin/callback',
+            },
+          }),
         503,
       );
       expect(answer.body.code).toBe('service_unavailable');
       expect((await call(server, 'GET', '/config')).body).toMatchObject({
         googleClientId: null,
+        oidcProvider: null,
         aiProvider: 'offline',
       });
     });

@@ -3,19 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('loadConfig', () => {
-  it('has mail, Google, rate-limit and AI defaults', () => {
+  it('has mail, external sign-in, rate-limit and AI defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       smtpUrl: undefined,
       mailFrom: 'Solar <no-reply@solar.local>',
-      google: undefined,
+      oidc: undefined,
       redisUrl: undefined,
       authRateLimit: 10,
       aiProvider: 'offline',
     });
   });
 
-  it('reads Google with the default issuer, SMTP, Redis and the AI provider', () => {
+  it('reads the Google names of external sign-in with Google as issuer, SMTP, Redis and the AI provider', () => {
     const config = loadConfig({
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
@@ -23,18 +23,48 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       AI_PROVIDER: 'openai-compatible',
     });
-    expect(config.google).toEqual({
+    expect(config.oidc).toEqual({
       clientId: 'id',
       clientSecret: 'secret',
       issuer: 'https://accounts.google.com',
+      providerName: 'Google',
+      isGoogle: true,
     });
     expect(config.smtpUrl).toBe('smtps://u:p@mail.example:465');
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(config.aiProvider).toBe('openai-compatible');
   });
 
+  it('reads any OpenID provider by its provider-neutral names, which win over the Google ones', () => {
+    const config = loadConfig({
+      OIDC_ISSUER: 'https://id.example.org/realms/solar/',
+      OIDC_CLIENT_ID: 'solar',
+      OIDC_CLIENT_SECRET: 's3cret',
+      GOOGLE_CLIENT_ID: 'ignored',
+      GOOGLE_CLIENT_SECRET: 'ignored',
+    });
+    expect(config.oidc).toEqual({
+      issuer: 'https://id.example.org/realms/solar',
+      clientId: 'solar',
+      clientSecret: 's3cret',
+      providerName: 'id.example.org',
+      isGoogle: false,
+    });
+    expect(
+      loadConfig({
+        GOOGLE_ISSUER: 'http://127.0.0.1:4000',
+        GOOGLE_CLIENT_ID: 'a',
+        GOOGLE_CLIENT_SECRET: 'b',
+        OIDC_PROVIDER_NAME: 'Solar ID',
+      }).oidc,
+    ).toMatchObject({ issuer: 'http://127.0.0.1:4000', providerName: 'Solar ID', isGoogle: false });
+  });
+
   it.each([
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ OIDC_ISSUER: 'http://id.example.org' }, 'OIDC_ISSUER'],
+    [{ OIDC_ISSUER: 'https://id.example.org/?realm=x' }, 'OIDC_ISSUER'],
+    [{ OIDC_CLIENT_SECRET: 'only-secret' }, 'OIDC_CLIENT_ID'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ GOOGLE_ISSUER: 'not a url' }, 'GOOGLE_ISSUER'],
     [{ GOOGLE_CLIENT_ID: 'only-id' }, 'GOOGLE_CLIENT_SECRET'],

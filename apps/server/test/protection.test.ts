@@ -314,19 +314,21 @@ describe('request limits and headers', () => {
     );
   });
 
-  it('allows the Google sign-in script only when Google is configured', async () => {
-    const google = await startTestServer('pglite', {
+  it('loads no third-party script, frame or popup with external sign-in configured', async () => {
+    const withSignIn = await startTestServer('pglite', {
       WEB_DIST: webDist,
-      GOOGLE_CLIENT_ID: 'id',
-      GOOGLE_CLIENT_SECRET: 'secret',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
     });
     try {
-      const response = await google.app.inject({ method: 'GET', url: '/' });
-      expect(String(response.headers['content-security-policy'])).toContain(
-        "script-src 'self' https://accounts.google.com/gsi/client",
-      );
+      const response = await withSignIn.app.inject({ method: 'GET', url: '/' });
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy).toContain("script-src 'self';");
+      expect(policy).toContain("frame-src 'none'");
+      expect(policy).toContain("connect-src 'self';");
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     } finally {
-      await google.close();
+      await withSignIn.close();
     }
   });
 
@@ -338,6 +340,7 @@ describe('request limits and headers', () => {
     for (const route of [
       '/auth/email/signup',
       '/auth/email/signin',
+      '/auth/google/start',
       '/auth/google/signin',
       '/auth/refresh',
       '/auth/signout',

@@ -46,6 +46,7 @@ export const API_ERROR_CODES = [
   'invalid_transition',
   'too_many_photos',
   'no_configuration',
+  'email_unverified',
 ] as const;
 
 /** One stable error code. */
@@ -69,6 +70,17 @@ export interface SessionUser {
   readonly picture: string | null;
   readonly role: RoleKey;
   readonly authMethod: AuthMethod;
+}
+
+/**
+ * `POST /auth/google/start` answer: the provider's authorization URL to send the browser
+ * to, the request's `state` (the provider sends it back) and until when the callback is
+ * accepted (ISO 8601).
+ */
+export interface ExternalSignInStartResponse {
+  readonly authorizationUrl: string;
+  readonly state: string;
+  readonly expiresAt: string;
 }
 
 /** Sign-in, sign-up and Google sign-in answer; `expiresAt` is the access token's expiry. */
@@ -216,9 +228,21 @@ export interface HealthResponse {
   readonly database: 'pglite' | 'postgres';
 }
 
+/**
+ * The OpenID provider of external sign-in as the web shows it: `name` for "Continue with
+ * {name}", `logo` 'google' for Google's mark (null: a neutral icon).
+ */
+export interface OidcProviderInfo {
+  readonly name: string;
+  readonly logo: 'google' | null;
+}
+
 /** `GET /config` answer. */
 export interface ConfigResponse {
+  /** The OpenID client id of external sign-in (null: off). */
   readonly googleClientId: string | null;
+  /** External sign-in's provider (null: off, the web hides its button). */
+  readonly oidcProvider: OidcProviderInfo | null;
   readonly aiProvider: string;
   readonly version: string;
 }

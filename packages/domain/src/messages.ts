@@ -60,6 +60,8 @@ export const validationMessages = group('validation', {
   longitude: 'Longitude must be between -180 and 180',
   tokenRequired: 'Token is required',
   codeRequired: 'Authorization code is required',
+  stateRequired: 'The state of the sign-in is required',
+  redirectUriInvalid: 'Redirect URI must be an http(s) URL without query or fragment',
   unknownField: 'Unknown field',
   invalidBody: 'The request body must be a JSON object',
   invalidValue: 'Invalid value',
@@ -93,6 +95,13 @@ export const authMessages = group('auth', {
   loginFailed: 'Login failed. Please check your credentials.',
   registrationFailed: 'Registration failed. Please try again.',
   googleLoginFailed: 'Google login failed. Please try again.',
+  externalSignInFailed: 'Sign-in with your external account failed. Please try again.',
+  externalSignInExpired: 'This sign-in has expired or was already used. Please start again.',
+  externalEmailUnverified:
+    'Your sign-in provider has not verified your email address. Verify it there first, or sign up with email and password.',
+  externalIdentityConflict:
+    'This email address is linked to a different account at your sign-in provider. Use that account, or sign in with your password.',
+  externalSignInOff: 'Sign-in with an external account is not configured.',
   somethingWentWrong: 'Something went wrong. Please try again later.',
   resetFailed: 'Failed to reset password. Please try again.',
   profileUpdateFailed: 'Failed to update profile.',

@@ -26,6 +26,7 @@ export const pageTitleMessages = pageTitles({
   forgotPassword: 'Forgot password',
   resetPassword: 'Reset password',
   verifyEmail: 'Confirm email',
+  signInCallback: 'Signing in',
   terms: 'Terms of Service',
   privacy: 'Privacy Policy',
   dashboard: 'Dashboard',

@@ -13,6 +13,7 @@ import {
   geoReverseQuerySchema,
   geoSearchQuerySchema,
   googleSignInRequestSchema,
+  externalSignInStartRequestSchema,
   profileUpdateRequestSchema,
   projectCreateRequestSchema,
   projectUpdateRequestSchema,
@@ -44,6 +45,7 @@ const schemas: Record<string, z.ZodType> = {
   reset: resetPasswordRequestSchema,
   verifyEmail: verifyEmailRequestSchema,
   googleSignIn: googleSignInRequestSchema,
+  externalSignInStart: externalSignInStartRequestSchema,
   adminUserListQuery: adminUserListQuerySchema,
   adminCreateUser: adminCreateUserRequestSchema,
   adminUpdateUser: adminUpdateUserRequestSchema,
@@ -141,9 +143,45 @@ describe('auth request bodies (spec section 5)', () => {
     [refreshRequestSchema, { refreshToken: 'x'.repeat(2049) }, { refreshToken: 'Invalid value' }],
     [signOutRequestSchema, {}, { refreshToken: 'Token is required' }],
     [verifyEmailRequestSchema, { token: 't' }, {}],
-    [googleSignInRequestSchema, { code: 'c', redirectUri: 'http://localhost/cb' }, {}],
-    [googleSignInRequestSchema, { code: '' }, { code: 'Authorization code is required' }],
-    [googleSignInRequestSchema, { code: 'c', redirectUri: 5 }, { redirectUri: 'Invalid value' }],
+    [googleSignInRequestSchema, { code: 'c', redirectUri: 'http://localhost/cb', state: 's' }, {}],
+    [
+      googleSignInRequestSchema,
+      { code: 'c', redirectUri: 'https://solar.example/signin/callback', state: 's', iss: 'i' },
+      {},
+    ],
+    [
+      googleSignInRequestSchema,
+      { code: '', redirectUri: 'http://localhost/cb', state: 's' },
+      { code: 'Authorization code is required' },
+    ],
+    [
+      googleSignInRequestSchema,
+      { code: 'c', redirectUri: 'http://localhost/cb' },
+      { state: 'The state of the sign-in is required' },
+    ],
+    [
+      googleSignInRequestSchema,
+      { code: 'c', redirectUri: 5, state: 's' },
+      { redirectUri: 'Redirect URI must be an http(s) URL without query or fragment' },
+    ],
+    ...[
+      'postmessage',
+      'javascript:alert(1)',
+      'http://localhost/cb?x=1',
+      'https://a.example/#f',
+    ].map(
+      (redirectUri) =>
+        [
+          externalSignInStartRequestSchema,
+          { redirectUri },
+          { redirectUri: 'Redirect URI must be an http(s) URL without query or fragment' },
+        ] as const,
+    ),
+    [
+      externalSignInStartRequestSchema,
+      { redirectUri: 'http://127.0.0.1:3000/signin/callback' },
+      {},
+    ],
     [
       resetPasswordRequestSchema,
       { token: 't', password: 'Abcdefg1', confirmPassword: 'Abcdefg1' },

@@ -74,10 +74,31 @@ export const changePasswordRequestSchema = withMatchingConfirm(
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 /** `POST /auth/email/verify {token}`. */
 export const verifyEmailRequestSchema = strict({ token: tokenField() });
-/** `POST /auth/google/signin {code, redirectUri?}`. */
+/** An absolute http(s) URL with a host (no user info), without whitespace, query or fragment. */
+const REDIRECT_URI = /^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i;
+/**
+ * A redirect URI of external sign-in: an absolute http(s) URL without query or fragment
+ * (the provider compares it exactly with the registered one; OAuth 2.0, RFC 6749 section 3.1.2).
+ */
+const redirectUriField = () =>
+  tokenField(m.redirectUriInvalid.id).regex(REDIRECT_URI, m.redirectUriInvalid.id);
+
+/**
+ * `POST /auth/google/start {redirectUri}`: starts an external sign-in
+ * (docs/decisions/030-external-identity-linking.md).
+ */
+export const externalSignInStartRequestSchema = strict({ redirectUri: redirectUriField() });
+
+/**
+ * `POST /auth/google/signin {code, redirectUri, state, iss?}`: what the provider sent back to
+ * `redirectUri` (the authorization code, the state of the request and, from providers
+ * that send it, its issuer; RFC 9207).
+ */
 export const googleSignInRequestSchema = strict({
   code: tokenField(m.codeRequired.id),
-  redirectUri: text(m.invalidValue.id).max(LIMITS.tokenMax, m.invalidValue.id).optional(),
+  redirectUri: redirectUriField(),
+  state: tokenField(m.stateRequired.id),
+  iss: tokenField(m.invalidValue.id).optional(),
 });
 
 /**
@@ -238,6 +259,8 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
 /** `POST /auth/google/signin` body. */
 export type GoogleSignInRequest = z.input<typeof googleSignInRequestSchema>;
+/** `POST /auth/google/start` body. */
+export type ExternalSignInStartRequest = z.input<typeof externalSignInStartRequestSchema>;
 /** `PUT /chat/conversations/{id}/title` body. */
 export type TitleUpdateRequest = z.input<typeof titleUpdateRequestSchema>;
 /** `GET /chat/conversations` query after defaults. */

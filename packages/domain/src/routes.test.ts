@@ -29,6 +29,7 @@ describe('matchRoute and routePolicy (spec section 2)', () => {
   it.each([
     ['/', 'root', {}, 'any'],
     ['/signin', 'signIn', {}, 'signedOut'],
+    ['/signin/callback', 'signInCallback', {}, 'any'],
     ['/signup', 'signUp', {}, 'signedOut'],
     ['/forgot-password', 'forgotPassword', {}, 'signedOut'],
     ['/reset-password?token=abc', 'resetPassword', {}, 'any'],
@@ -85,6 +86,9 @@ describe('canOpenRoute (spec sections 2 and 6)', () => {
     ['/signin', null, allow],
     ['/signin', client, to('/dashboard')],
     ['/signin', expired, allow],
+    // The callback finishes a sign-in: it opens with or without a session.
+    ['/signin/callback?code=c&state=s', null, allow],
+    ['/signin/callback?code=c&state=s', client, allow],
     ['/signup', client, to('/dashboard')],
     ['/forgot-password', client, to('/dashboard')],
     ['/forgot-password', null, allow],
@@ -124,6 +128,7 @@ describe('afterSignInPath and homePath (spec section 2)', () => {
     ['/users?page=2', '/users?page=2'],
     ['/signin', '/dashboard'],
     ['/signup', '/dashboard'],
+    ['/signin/callback?code=c&state=s', '/dashboard'],
     ['/', '/dashboard'],
     ['//evil.example', '/dashboard'],
     ['/\\evil.example', '/dashboard'],

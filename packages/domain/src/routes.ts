@@ -11,6 +11,11 @@ export const ROUTES = {
   root: '/',
   signIn: '/signin',
   signUp: '/signup',
+  /**
+   * Where the OpenID provider sends the browser back with the authorization code
+   * (external sign-in; docs/decisions/030-external-identity-linking.md).
+   */
+  signInCallback: '/signin/callback',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   /** The link in the verification mail (API-CONTRACT.md, POST /auth/email/verify). */
@@ -81,6 +86,8 @@ const TABLE: readonly (readonly [RouteId, RegExp, RouteAccess])[] = [
   ['root', /^\/$/, ANY],
   ['signIn', /^\/signin$/, SIGNED_OUT],
   ['signUp', /^\/signup$/, SIGNED_OUT],
+  // Any session: the screen signs in on its own and then leaves for the remembered page.
+  ['signInCallback', /^\/signin\/callback$/, ANY],
   ['forgotPassword', /^\/forgot-password$/, SIGNED_OUT],
   ['resetPassword', /^\/reset-password$/, ANY],
   ['verifyEmail', /^\/verify-email$/, ANY],
@@ -181,7 +188,8 @@ export function canOpenRoute(
 
 /**
  * Where to go after signing in (spec section 2): the remembered path when it is an
- * in-app path (starts with one `/`, not a signed-out screen), else /dashboard. A path with
+ * in-app path (starts with one `/`, not a signed-out screen nor the external sign-in's
+ * callback), else /dashboard. A path with
  * a backslash or a control character is refused: the browser's URL parser drops tabs and
  * line breaks and reads `\` as `/`, so `/\t/evil.example` would become `//evil.example`,
  * another site, and `history.replaceState` would throw.
@@ -197,7 +205,9 @@ export function afterSignInPath(from: string | null | undefined): string {
     return ROUTES.dashboard;
   }
   const { id, access } = matchRoute(from);
-  return access.kind === 'signedOut' || id === 'root' ? ROUTES.dashboard : from;
+  return access.kind === 'signedOut' || id === 'root' || id === 'signInCallback'
+    ? ROUTES.dashboard
+    : from;
 }
 
 /** The home link of the 404 page (spec section 2): /dashboard when signed in, else /signin. */

@@ -198,11 +198,27 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'POST',
+    path: '/auth/google/start',
+    access: 'public',
+    documented5xx: [502, 503],
+    // External sign-in is not configured in the suite: the answer is 503 for everybody.
+    sample: async () => ({
+      url: '/auth/google/start',
+      body: { redirectUri: 'http://127.0.0.1/signin/callback' },
+      ok: 503,
+    }),
+  },
+  {
+    method: 'POST',
     path: '/auth/google/signin',
     access: 'public',
-    documented5xx: [503],
-    // Google is not configured in the suite: the contract's answer is 503 for everybody.
-    sample: async () => ({ url: '/auth/google/signin', body: { code: 'abc' }, ok: 503 }),
+    documented5xx: [502, 503],
+    // External sign-in is not configured in the suite: the answer is 503 for everybody.
+    sample: async () => ({
+      url: '/auth/google/signin',
+      body: { code: 'abc', state: 'st', redirectUri: 'http://127.0.0.1/signin/callback' },
+      ok: 503,
+    }),
   },
   {
     method: 'POST',

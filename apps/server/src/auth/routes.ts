@@ -1,5 +1,6 @@
 /**
- * Auth routes (API-CONTRACT.md, Auth): sign-up, sign-in, Google sign-in, refresh with
+ * Auth routes (docs/product.md#accounts-and-sessions): sign-up, sign-in, external sign-in
+ * (start and finish), refresh with
  * rotation and reuse detection, sign-out (session-routes.ts); me, profile update, forgot,
  * reset and change password, email verification (account-routes.ts). Bodies are the
  * domain's request schemas (strict; 400 with field errors). Sign-out and verify need no
@@ -11,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountCache } from './account-cache.ts';
 import type { AccountMail } from './account-mail.ts';
 import { accountRoutes } from './account-routes.ts';
-import type { GoogleClient } from './google.ts';
+import type { OidcClient } from './oidc.ts';
 import { createAuthService } from './service.ts';
 import { sessionRoutes } from './session-routes.ts';
 import type { Config } from '../config.ts';
@@ -28,8 +29,8 @@ export interface AuthRoutesOptions {
   /** Told about every write to an account, so the guard never serves the old row. */
   accounts: AccountCache;
   mail: AccountMail;
-  /** Undefined when Google sign-in is not configured. */
-  google: GoogleClient | undefined;
+  /** External sign-in's OpenID client; undefined when not configured. */
+  oidc: OidcClient | undefined;
   /** The server's secret; derives refresh successors (session-tokens.ts, successorToken). */
   refreshSecret: string;
   /** The clock, epoch ms (default Date.now). */

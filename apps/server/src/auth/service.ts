@@ -1,6 +1,7 @@
 /**
- * Every write of signing in and out (API-CONTRACT.md, Auth; docs/decisions/005): sign-up,
- * sign-in, Google sign-in, refresh with rotation, sign-out. Each owns its transaction,
+ * Every write of signing in and out (docs/product.md#accounts-and-sessions;
+ * docs/decisions/005): sign-up, sign-in, external sign-in (external-sign-in.ts), refresh
+ * with rotation, sign-out. Each owns its transaction,
  * error mapping (409 `email_taken` for a taken or racing email, 401/403 as the contract
  * says) and the account cache told of the change. The profile, password and verification
  * writes are in account-service.ts; `createAuthService` gives both. Routes: routes.ts.
@@ -25,7 +26,8 @@ import {
 import type { AccountCache } from './account-cache.ts';
 import type { AccountMail } from './account-mail.ts';
 import { createAccountService } from './account-service.ts';
-import { GoogleSignInError, type GoogleClient } from './google.ts';
+import { createExternalSignIn } from './external-sign-in.ts';
+import type { OidcClient } from './oidc.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken } from './session-tokens.ts';
 import type { TokenService } from './tokens.ts';
@@ -38,8 +40,8 @@ export interface AuthServiceDeps {
   /** Told about every write to an account, so the guard never serves the old row. */
   accounts: AccountCache;
   mail: AccountMail;
-  /** Undefined when Google sign-in is not configured. */
-  google: GoogleClient | undefined;
+  /** External sign-in's OpenID client; undefined when not configured. */
+  oidc: OidcClient | undefined;
   /** The server's secret; derives refresh successors (session-tokens.ts, successorToken). */
   refreshSecret: string;
   /** The clock, epoch ms (default Date.now). */
@@ -52,7 +54,7 @@ export const inactive = () =>
 
 /** The sign-in writes (see the file comment). */
 export function createSessionService(deps: AuthServiceDeps) {
-  const { db, tokens, config, accounts, google, refreshSecret, now = Date.now } = deps;
+  const { db, tokens, config, accounts, refreshSecret, now = Date.now } = deps;
   const account = createAccountService(deps);
 
   /** A signed access token for the row. */
@@ -79,6 +81,8 @@ export function createSessionService(deps: AuthServiceDeps) {
   }
 
   return {
+    ...createExternalSignIn(deps, session, inactive),
+
     /**
      * A new client_residential account, signed in, its email unconfirmed and a verification
      * link queued. 409 `email_taken`.
@@ -131,88 +135,6 @@ export function createSessionService(deps: AuthServiceDeps) {
         .returning();
       accounts.forget(user.id);
       return session(updated!);
-    },
-
-    /**
-     * Google sign-in with an OIDC code: the user with this Google account, else the one with
-     * its verified email (linked), else a new client_residential. 503 when not configured;
-     * 502 provider unreachable; 401 refused code or unverified email; 403 inactive; 409 an
-     * email linked to another Google account, or taken in a race.
-     */
-    async googleSignIn(
-      input: { code: string; redirectUri?: string | undefined; locale: UserRow['locale'] },
-      log: FastifyBaseLogger,
-    ): Promise<AuthResponse> {
-      if (!google) {
-        throw new HttpError(503, 'service_unavailable', 'Google sign-in is not configured.');
-      }
-      let identity;
-      try {
-        identity = await google.exchange(input.code, input.redirectUri);
-      } catch (error) {
-        if (error instanceof GoogleSignInError && error.kind === 'unavailable') {
-          log.warn({ err: error.message }, 'Google sign-in provider unreachable');
-          throw new HttpError(502, 'bad_gateway', authMessages.googleLoginFailed.defaultMessage);
-        }
-        if (error instanceof GoogleSignInError) {
-          log.info({ reason: error.message }, 'Google sign-in refused');
-          const message = authMessages.googleLoginFailed.defaultMessage;
-          throw new HttpError(401, 'invalid_credentials', message);
-        }
-        throw error;
-      }
-      if (!identity.emailVerified) {
-        const message = 'Your Google account has no verified email address.';
-        throw new HttpError(401, 'invalid_credentials', message);
-      }
-      const at = new Date();
-      const user = await mappingTakenEmail(() =>
-        db.transaction(async (tx) => {
-          const [bySubject] = await tx
-            .select()
-            .from(users)
-            .where(eq(users.googleSubject, identity.subject))
-            .limit(1);
-          const existing = bySubject ?? (await findUserByEmail(tx, identity.email));
-          if (existing) {
-            if (existing.googleSubject && existing.googleSubject !== identity.subject) {
-              const message = 'This email is linked to a different Google account.';
-              throw new HttpError(409, 'conflict', message);
-            }
-            if (!existing.isActive) throw inactive();
-            const [linked] = await tx
-              .update(users)
-              .set({
-                googleSubject: identity.subject,
-                authMethod: 'google',
-                emailConfirmed: true,
-                picture: existing.picture ?? identity.picture ?? null,
-                lastLoginAt: at,
-                updatedAt: at,
-              })
-              .where(eq(users.id, existing.id))
-              .returning();
-            return linked!;
-          }
-          const [created] = await tx
-            .insert(users)
-            .values({
-              name: identity.name?.trim() || identity.email.split('@')[0]!,
-              email: normalizeEmail(identity.email),
-              userType: roleToUserType('client_residential'),
-              authMethod: 'google',
-              googleSubject: identity.subject,
-              picture: identity.picture ?? null,
-              emailConfirmed: true,
-              locale: input.locale,
-              lastLoginAt: at,
-            })
-            .returning();
-          return created!;
-        }),
-      );
-      accounts.forget(user.id);
-      return session(user);
     },
 
     /**

@@ -1,9 +1,10 @@
 /**
- * Signing in and out (API-CONTRACT.md, Auth): sign-up, sign-in, Google sign-in, refresh
- * with rotation and reuse detection, sign-out. Each route parses, calls the auth service
+ * Signing in and out (docs/product.md#accounts-and-sessions): sign-up, sign-in, external
+ * sign-in (start and finish), refresh with rotation and reuse detection, sign-out. Each route parses, calls the auth service
  * (service.ts) and shapes the answer.
  */
 import {
+  externalSignInStartRequestSchema,
   googleSignInRequestSchema,
   refreshRequestSchema,
   signInRequestSchema,
@@ -13,7 +14,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import { authRateLimits, moreRateLimits } from '../security.ts';
-import { authResponseSchema, refreshResponseSchema } from '../users/answer-schemas.ts';
+import {
+  authResponseSchema,
+  externalSignInStartResponseSchema,
+  refreshResponseSchema,
+} from '../users/answer-schemas.ts';
 import { localeFromHeader } from './account-mail.ts';
 import type { AuthService } from './service.ts';
 
@@ -68,10 +73,42 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
     async (request) => service.signIn(request.body.email, request.body.password),
   );
 
-  /** POST /auth/google/signin {code, redirectUri?} -> 200 AuthResponse: the user with
-   * this Google account, else the one with its (verified) email, linked, else a new
-   * client_residential; 400; 401 when the code or ID token is refused or the email is not
-   * verified; 403 account_inactive; 502 provider unreachable; 503 not configured. */
+  /** POST /auth/google/start {redirectUri} -> 200 {authorizationUrl, state, expiresAt}:
+   * starts an external sign-in with the configured OpenID provider (docs/decisions/030).
+   * The browser goes to `authorizationUrl`; the provider sends it back to `redirectUri`
+   * (the web's /signin/callback) with `code` and `state`, which go to /auth/google/signin
+   * within 10 minutes. 400; 429; 502 provider unreachable; 503 not configured. */
+  app.post(
+    '/auth/google/start',
+    {
+      config: { rateLimit: limits.token },
+      schema: {
+        body: externalSignInStartRequestSchema,
+        tags,
+        operationId: 'startExternalSignIn',
+        summary: 'Start external sign-in (OpenID Connect authorization request)',
+        description:
+          'Creates an authorization request (authorization code with PKCE, state and nonce) at the configured OpenID provider. The server keeps the state, nonce and PKCE verifier for 10 minutes, single use; send the browser to `authorizationUrl`.',
+        answers: {
+          200: {
+            description: 'Where to send the browser',
+            body: externalSignInStartResponseSchema,
+          },
+        },
+        // 503 also when external sign-in is not configured.
+        errors: [400, 413, 415, 429, 502, 503],
+      },
+    },
+    async (request) => service.startExternalSignIn(request.body.redirectUri, request.log),
+  );
+
+  /** POST /auth/google/signin {code, redirectUri, state, iss?} -> 200 AuthResponse: finishes
+   * the external sign-in started by /auth/google/start with what the provider sent to
+   * `redirectUri`; the account is found, linked, claimed or created under decision 030.
+   * 400 (`state`: unknown, used or expired, or another redirect URI); 401
+   * `invalid_credentials` (code, issuer, audience, nonce or PKCE refused); 401
+   * `email_unverified`; 403 account_inactive; 409 `conflict` (the email's account is linked
+   * to another identity); 502 provider unreachable; 503 not configured. */
   app.post(
     '/auth/google/signin',
     {
@@ -80,11 +117,16 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
         body: googleSignInRequestSchema,
         tags,
         operationId: 'signInWithGoogle',
-        summary: 'Sign in with Google (OIDC code)',
+        summary: 'Finish external sign-in (OpenID Connect authorization code)',
+        description:
+          'Exchanges the authorization code at the provider (PKCE, nonce, issuer and audience checked; claims from the ID token or UserInfo) and signs in the account of the identity. An existing account with the same email is linked when its email was confirmed; when it never was, the identity claims it: its password is removed and its sessions revoked (docs/decisions/030-external-identity-linking.md). The holder is told by mail.',
         answers: {
-          200: { description: 'Signed in (account created or linked)', body: authResponseSchema },
+          200: {
+            description: 'Signed in (account found, linked, claimed or created)',
+            body: authResponseSchema,
+          },
         },
-        // 503 also when Google sign-in is not configured.
+        // 503 also when external sign-in is not configured.
         errors: [400, 401, 403, 409, 413, 415, 429, 502, 503],
       },
     },

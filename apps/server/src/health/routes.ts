@@ -12,7 +12,8 @@
  * - GET /health/ready -> 200 {status: "ok", database, redis: "ok" | "off"}: what /health
  *   checks, plus a PING to Redis when REDIS_URL is set; 503 `service_unavailable` naming the
  *   dependency that is down (a load balancer's or orchestrator's readiness check).
- * - GET /config -> 200 {googleClientId, aiProvider, version}: what the web app may turn on.
+ * - GET /config -> 200 {googleClientId, oidcProvider, aiProvider, version}: what the web app
+ *   may turn on (external sign-in's client id and its provider's name and logo, or null).
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -133,10 +134,14 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
       schema: {
         tags: ['meta'],
         operationId: 'getConfig',
-        summary: 'What the web app may turn on (Google sign-in, AI provider, version)',
+        summary: 'What the web app may turn on (external sign-in, AI provider, version)',
         response: {
           200: z.object({
             googleClientId: z.string().nullable(),
+            oidcProvider: z
+              .object({ name: z.string(), logo: z.enum(['google']).nullable() })
+              .nullable()
+              .describe('External sign-in: the name its button shows; null when off'),
             aiProvider: z.string(),
             version: z.string(),
           }),
@@ -144,7 +149,13 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
       },
     },
     async () => ({
-      googleClientId: config.google?.clientId ?? null,
+      googleClientId: config.oidc?.clientId ?? null,
+      oidcProvider: config.oidc
+        ? {
+            name: config.oidc.providerName,
+            logo: config.oidc.isGoogle ? ('google' as const) : null,
+          }
+        : null,
       aiProvider: config.aiProvider,
       version: config.version,
     }),

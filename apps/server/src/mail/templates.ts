@@ -1,7 +1,8 @@
 /**
- * The mails (issue 4, "Mail"): email verification, password reset, password changed and
- * email changed (to the old address), and a project's status change (issue 22 item 3,
- * project-templates.ts), in the user's language (en, es, ru). Each is plain text plus a
+ * The mails (docs/product.md#mail): email verification, password reset, password changed and
+ * email changed (to the old address), an external sign-in linked to the account or claiming
+ * it (docs/decisions/030-external-identity-linking.md), and a project's status change
+ * (project-templates.ts), in the user's language (en, es, ru). Each is plain text plus a
  * small HTML version; links are absolute (`PUBLIC_URL/...`).
  */
 import type { Locale } from '@solar/domain/constants';
@@ -36,10 +37,69 @@ const templates: Record<
   | 'passwordChanged'
   | 'emailChanged'
   | 'welcome'
+  | 'identityLinked'
+  | 'accountClaimed'
   | 'projectStatus',
   Record<Locale, Template>
 > = {
   projectStatus: projectStatusTemplates,
+  // External sign-in linked to an account whose address was confirmed (decision 030).
+  identityLinked: {
+    en: (v) => ({
+      subject: 'A new way to sign in to your Solar account',
+      lines: [
+        `Hello ${v.name},`,
+        'Your Solar account can now also be signed in to with your external account (the “Continue with …” button), whose provider confirmed this email address.',
+        'If you did not do this, someone may have access to your email: secure it and contact us.',
+      ],
+    }),
+    es: (v) => ({
+      subject: 'Una nueva forma de iniciar sesión en su cuenta de Solar',
+      lines: [
+        `Hola ${v.name}:`,
+        'Ahora también puede iniciar sesión en su cuenta de Solar con su cuenta externa (el botón «Continuar con …»), cuyo proveedor confirmó esta dirección de correo.',
+        'Si no fue usted, alguien podría tener acceso a su correo: protéjalo y contáctenos.',
+      ],
+    }),
+    ru: (v) => ({
+      subject: 'Новый способ входа в учётную запись Solar',
+      lines: [
+        `Здравствуйте, ${v.name}!`,
+        'Теперь в вашу учётную запись Solar можно входить и через внешнюю учётную запись (кнопка «Продолжить с …»): её провайдер подтвердил этот адрес почты.',
+        'Если это были не вы, возможно, кто-то получил доступ к вашей почте: защитите её и свяжитесь с нами.',
+      ],
+    }),
+  },
+  // External sign-in claimed an account whose address was never confirmed (decision 030).
+  accountClaimed: {
+    en: (v) => ({
+      subject: 'Your Solar account: password removed, sessions signed out',
+      lines: [
+        `Hello ${v.name},`,
+        'You signed in with your external account, whose provider confirmed this email address. A Solar account with this address already existed, but the address had never been confirmed, so nobody can tell who chose its password: we removed that password and signed out every session of the account.',
+        'If you chose that password yourself, set a new one with this link; until then, sign in with your external account.',
+      ],
+      action: 'Choose a new password',
+    }),
+    es: (v) => ({
+      subject: 'Su cuenta de Solar: contraseña eliminada, sesiones cerradas',
+      lines: [
+        `Hola ${v.name}:`,
+        'Inició sesión con su cuenta externa, cuyo proveedor confirmó esta dirección de correo. Ya existía una cuenta de Solar con esta dirección, pero nunca se confirmó, así que no se puede saber quién eligió su contraseña: la eliminamos y cerramos todas las sesiones de la cuenta.',
+        'Si eligió usted esa contraseña, establezca una nueva con este enlace; mientras tanto, inicie sesión con su cuenta externa.',
+      ],
+      action: 'Elegir una nueva contraseña',
+    }),
+    ru: (v) => ({
+      subject: 'Учётная запись Solar: пароль удалён, сеансы завершены',
+      lines: [
+        `Здравствуйте, ${v.name}!`,
+        'Вы вошли через внешнюю учётную запись, провайдер которой подтвердил этот адрес почты. Учётная запись Solar с этим адресом уже существовала, но адрес так и не был подтверждён, поэтому неизвестно, кто задал её пароль: мы удалили этот пароль и завершили все сеансы учётной записи.',
+        'Если этот пароль задавали вы, задайте новый по этой ссылке; а пока входите через внешнюю учётную запись.',
+      ],
+      action: 'Задать новый пароль',
+    }),
+  },
   welcome: {
     en: (v) => ({
       subject: 'Your Solar account',

@@ -11,6 +11,7 @@ import {
   type AdminUserDetail,
   type AdminUserListItem,
   type AuthResponse,
+  type ExternalSignInStartResponse,
   type MeResponse,
   type RefreshResponse,
   type SessionUser,
@@ -37,6 +38,14 @@ export const authResponseSchema = z.object({
   expiresAt: isoTime.describe("The access token's expiry (ISO 8601, UTC)"),
   user: sessionUserSchema,
 }) satisfies z.ZodType<AuthResponse>;
+
+export const externalSignInStartResponseSchema = z.object({
+  authorizationUrl: z
+    .string()
+    .describe("The provider's authorization endpoint with the request's parameters"),
+  state: z.string().describe("The request's state, sent back with the code"),
+  expiresAt: isoTime.describe('Until when the callback is accepted (ISO 8601, UTC)'),
+}) satisfies z.ZodType<ExternalSignInStartResponse>;
 
 export const refreshResponseSchema = authResponseSchema.omit({
   user: true,

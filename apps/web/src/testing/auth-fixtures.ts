@@ -1,82 +1,54 @@
 /**
  * Helpers of the account screens' route tests and stories (features/auth, profile,
- * dashboard): a fake Google Identity Services code client, a fixture whose user signed in
- * with Google, and a Google sign-in answer that signs the demo client in.
+ * dashboard): the external sign-in providers the fake's `GET /config` can report, a
+ * recorder of the navigation to the provider (instead of leaving the page), the callback
+ * URL a provider would send back, and a fixture whose user signs in with an external
+ * provider.
  */
-import type { GoogleCodeResponse } from '../features/auth/google-identity.ts';
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { OidcProviderInfo } from '@solar/domain/contract';
+import {
+  callbackUri,
+  providerNavigation,
+  rememberAttempt,
+  type ExternalSignInAttempt,
+} from '../features/auth/external-sign-in.ts';
 import { createAppFixture, FIXTURE_ACCOUNTS, type AppFixture } from './app-fixture.tsx';
 
-/** What the fake popup does: answer with a code/error, or fail like a closed popup. */
-export type FakeGoogleAnswer = GoogleCodeResponse | { popupError: string };
+/** Google as `GET /config` reports it (its logo on the button). */
+export const FAKE_GOOGLE_PROVIDER: OidcProviderInfo = { name: 'Google', logo: 'google' };
+/** Any other OpenID provider (a neutral icon on the button). */
+export const FAKE_OTHER_PROVIDER: OidcProviderInfo = { name: 'Solar ID', logo: null };
 
-/** The requests the fake code client received. */
-export interface FakeGoogle {
-  readonly requests: { clientId: string; scope: string }[];
-  /** Restores the previous `window.google`. */
-  uninstall(): void;
-}
-
-type GoogleWindow = Window & { google?: unknown };
-
-/** Installs `window.google.accounts.oauth2` answering every popup with `answer`. */
-export function installFakeGoogle(answer: FakeGoogleAnswer): FakeGoogle {
-  const target = window as GoogleWindow;
-  const previous = target.google;
-  const requests: FakeGoogle['requests'] = [];
-  target.google = {
-    accounts: {
-      oauth2: {
-        initCodeClient(config: {
-          client_id: string;
-          scope: string;
-          callback: (response: GoogleCodeResponse) => void;
-          error_callback?: (error: { type: string; message: string }) => void;
-        }) {
-          return {
-            requestCode() {
-              requests.push({ clientId: config.client_id, scope: config.scope });
-              queueMicrotask(() => {
-                if ('popupError' in answer) {
-                  config.error_callback?.({ type: 'popup_closed', message: answer.popupError });
-                } else config.callback(answer);
-              });
-            },
-          };
-        },
-      },
-    },
+/** Records the navigations to the provider instead of leaving the page. */
+export function watchProviderNavigation(): { urls: string[]; restore(): void } {
+  const original = providerNavigation.go;
+  const urls: string[] = [];
+  providerNavigation.go = (url) => {
+    urls.push(url);
   };
-  return {
-    requests,
-    uninstall: () => {
-      target.google = previous;
-    },
-  };
+  return { urls, restore: () => void (providerNavigation.go = original) };
 }
-
-/** The Google client id the fake's `GET /config` reports in Google stories and tests. */
-export const FAKE_GOOGLE_CLIENT_ID = 'solar-test.apps.googleusercontent.com';
 
 /**
- * `POST /auth/google/signin` answering code `good-code` by signing in the demo client
- * (Daniyar Sadykov) on the fixture's fake, and 401 'Google login failed...' otherwise.
+ * The path the provider would send the browser back to after an attempt this tab started
+ * (`attempt`, remembered in sessionStorage) on the fixture's fake: with the fake's code
+ * `fake:<email>` (the provider's verified identity of `email`), or `error` instead.
  */
-export function googleSignInHandler(fixture: () => AppFixture): HttpHandler {
-  return http.post('*/api/v1/auth/google/signin', async ({ request }) => {
-    const body = (await request.json()) as { code?: string };
-    if (body.code !== 'good-code') {
-      return HttpResponse.json(
-        {
-          code: 'invalid_credentials',
-          message: 'Google login failed. Please try again.',
-        },
-        { status: 401 },
-      );
-    }
-    const reply = fixture().mock.fake.signIn(FIXTURE_ACCOUNTS.client);
-    return HttpResponse.json(reply.body as never, { status: reply.status });
+export async function providerCallbackPath(
+  fixture: AppFixture,
+  attempt: Omit<ExternalSignInAttempt, 'state'>,
+  answer: { email: string } | { error: string },
+): Promise<string> {
+  const started = await fixture.client.auth.startExternalSignIn({
+    redirectUri: callbackUri(window.location.origin),
   });
+  rememberAttempt(window.sessionStorage, { ...attempt, state: started.state });
+  const query = new URLSearchParams(
+    'email' in answer
+      ? { code: `fake:${answer.email}`, state: started.state, iss: 'https://id.fake.test' }
+      : { error: answer.error, state: started.state },
+  );
+  return `/signin/callback?${query.toString()}`;
 }
 
 /** A fixture at `path` signed in as the demo client, marked as a Google account. */

@@ -107,7 +107,13 @@ export function productionHandler(
 /** `GET /config` naming `tileUrl` (for AppFixture `handlers`). */
 export function configWithTiles(tileUrl: string = BLANK_TILE_URL): HttpHandler {
   return http.get('*/api/v1/config', () =>
-    HttpResponse.json({ googleClientId: null, aiProvider: 'offline', version: 'test', tileUrl }),
+    HttpResponse.json({
+      googleClientId: null,
+      oidcProvider: null,
+      aiProvider: 'offline',
+      version: 'test',
+      tileUrl,
+    }),
   );
 }
 

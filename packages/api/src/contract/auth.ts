@@ -124,14 +124,39 @@ export function signInContract(kit: ContractKit): void {
       const error = await failure(client().auth.signIn({ email, password: PASSWORD }));
       expect(error).toMatchObject({ status: 403, code: 'account_inactive' });
     });
-    it('POST /auth/google/signin answers 400 without a code and 503 when Google is not configured', async () => {
+    it('external sign-in: 400 with field errors for bad bodies, 503 when not configured, else a start URL and 400 for an unknown state', async () => {
       const api = client();
-      const bad = await raw('POST', 'auth/google/signin', { body: {} });
-      expect(bad.status).toBe(400);
+      const redirectUri = 'http://127.0.0.1:3000/signin/callback';
+      const badStart = await raw('POST', 'auth/google/start', {
+        body: { redirectUri: 'postmessage' },
+      });
+      expect(badStart.status).toBe(400);
+      expect(badStart.body?.errors).toHaveProperty('redirectUri');
+      const noState = await raw('POST', 'auth/google/signin', { body: { code: 'c', redirectUri } });
+      expect(noState.status).toBe(400);
+      expect(noState.body?.errors).toHaveProperty('state');
+
       const config = await api.config.get();
-      const error = await failure(api.auth.googleSignIn({ code: 'some-code' }));
-      if (config.googleClientId === null) expect(error).toMatchObject({ status: 503 });
-      else expect([400, 401]).toContain(error.status);
+      const unknownState = { code: 'c', state: 'never-started', redirectUri };
+      if (config.oidcProvider === null) {
+        expect(config.googleClientId).toBeNull();
+        expect(await failure(api.auth.startExternalSignIn({ redirectUri }))).toMatchObject({
+          status: 503,
+          code: 'service_unavailable',
+        });
+        expect(await failure(api.auth.googleSignIn(unknownState))).toMatchObject({ status: 503 });
+      } else {
+        const started = await api.auth.startExternalSignIn({ redirectUri });
+        expect(started).toEqual({
+          authorizationUrl: expect.stringMatching(/^https?:\/\//),
+          state: expect.any(String),
+          expiresAt: iso,
+        });
+        expect(await failure(api.auth.googleSignIn(unknownState))).toMatchObject({
+          status: 400,
+          fieldErrors: { state: expect.any(String) },
+        });
+      }
     });
   });
 }

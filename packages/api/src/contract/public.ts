@@ -14,9 +14,14 @@ export function metaContract(kit: ContractKit): void {
         database: expect.stringMatching(/^(pglite|postgres)$/),
       });
     });
-    it('GET /config answers 200 {googleClientId, aiProvider, version}', async () => {
-      expect(await client().config.get()).toEqual({
+    it('GET /config answers 200 {googleClientId, oidcProvider, aiProvider, version}', async () => {
+      const config = await client().config.get();
+      expect(config).toEqual({
         googleClientId: nullable(expect.any(String)),
+        oidcProvider: nullable({
+          name: expect.any(String),
+          logo: nullable(expect.stringMatching(/^google$/)),
+        }),
         aiProvider: expect.any(String),
         version: expect.any(String),
       });

@@ -1,9 +1,13 @@
 /**
- * The fake's auth calls (API-CONTRACT.md "Auth"; spec sections 3 and 4): sign-up, sign-in,
- * Google sign-in, refresh with reuse detection, sign-out, and the mailed password reset
- * and email verification links.
+ * The fake's auth calls (docs/product.md#accounts-and-sessions): sign-up, sign-in, external
+ * sign-in, refresh with reuse detection, sign-out, and the mailed password reset and email
+ * verification links. External sign-in has no provider behind it: the start answers a URL
+ * at `https://id.fake.test`, and the authorization code `fake:<email>` stands for the
+ * provider's verified identity of that email (found, linked or created as the server does,
+ * docs/decisions/030-external-identity-linking.md); any other code is refused (401).
  */
 import {
+  externalSignInStartRequestSchema,
   forgotPasswordRequestSchema,
   googleSignInRequestSchema,
   refreshRequestSchema,
@@ -14,13 +18,14 @@ import {
   verifyEmailRequestSchema,
 } from '@solar/domain/requests';
 import { authMessages } from '@solar/domain/messages';
-import { noContent, ok, parse, refuse, reply, type FakeReply } from './reply.ts';
+import { noContent, ok, parse, refuse, refuseField, reply, type FakeReply } from './reply.ts';
 import type { FakeStore } from './store.ts';
 
 /** The auth calls of the fake; `body` is the parsed JSON request body. */
 export interface FakeAuth {
   signUp(body: unknown): FakeReply;
   signIn(body: unknown): FakeReply;
+  startExternalSignIn(body: unknown): FakeReply;
   googleSignIn(body: unknown): FakeReply;
   refresh(body: unknown): FakeReply;
   signOut(body: unknown): FakeReply;
@@ -39,6 +44,9 @@ export function fakeAuth(store: FakeStore): FakeAuth {
     for (const [token, other] of refreshTokens)
       if (other.family === family) refreshTokens.delete(token);
   };
+  function externalSignInOff(): never {
+    refuse(503, 'service_unavailable', authMessages.externalSignInOff.defaultMessage);
+  }
   return {
     signUp: (body) =>
       reply(() => {
@@ -64,12 +72,50 @@ export function fakeAuth(store: FakeStore): FakeAuth {
         user.lastLoginAt = store.iso();
         return ok({ ...store.issueTokens(user), user: store.sessionUser(user) });
       }),
+    startExternalSignIn: (body) =>
+      reply(() => {
+        const { redirectUri } = parse(externalSignInStartRequestSchema, body);
+        if (!store.options.oidcProvider) externalSignInOff();
+        const state = `state-${store.newId()}`;
+        store.externalSignIns.set(state, redirectUri);
+        const url = new URL('https://id.fake.test/authorize');
+        url.search = new URLSearchParams({ redirect_uri: redirectUri, state }).toString();
+        const expiresAt = new Date(store.now() + 600_000).toISOString();
+        return ok({ authorizationUrl: url.href, state, expiresAt });
+      }),
     googleSignIn: (body) =>
       reply(() => {
-        parse(googleSignInRequestSchema, body);
-        if (!store.options.googleClientId)
-          refuse(503, 'service_unavailable', 'Google sign-in is not configured.');
-        refuse(401, 'invalid_credentials', authMessages.googleLoginFailed.defaultMessage);
+        const input = parse(googleSignInRequestSchema, body);
+        if (!store.options.oidcProvider) externalSignInOff();
+        const redirectUri = store.externalSignIns.get(input.state);
+        store.externalSignIns.delete(input.state);
+        if (redirectUri !== input.redirectUri) {
+          refuseField('state', authMessages.externalSignInExpired.defaultMessage);
+        }
+        const email = /^fake:(.+@.+)$/.exec(input.code)?.[1];
+        if (!email)
+          refuse(401, 'invalid_credentials', authMessages.externalSignInFailed.defaultMessage);
+        const found = store.byEmail(email);
+        if (found && !found.isActive) refuse(403, 'account_inactive');
+        const user =
+          found ??
+          store.addUser({
+            name: email.split('@')[0]!,
+            email,
+            password: null,
+            authMethod: 'google',
+          });
+        if (!user.emailConfirmed) {
+          // Claimed (decision 030): the unproven password and its sessions go.
+          user.password = null;
+          store.revokeUserTokens(user.id);
+        }
+        Object.assign(user, {
+          authMethod: 'google',
+          emailConfirmed: true,
+          lastLoginAt: store.iso(),
+        });
+        return ok({ ...store.issueTokens(user), user: store.sessionUser(user) });
       }),
     refresh: (body) =>
       reply(() => {

@@ -28,7 +28,8 @@ export function fakePublic({ options }: FakeStore): FakePublic {
     health: () => ok({ status: 'ok', database: 'pglite' }),
     config: () =>
       ok({
-        googleClientId: options.googleClientId ?? null,
+        googleClientId: options.googleClientId ?? (options.oidcProvider ? 'solar-fake' : null),
+        oidcProvider: options.oidcProvider ?? null,
         aiProvider: 'offline',
         version: '0.0.0-fake',
       }),

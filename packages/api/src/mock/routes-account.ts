@@ -29,6 +29,7 @@ export function accountHandlers(
     auth: [
       post('/auth/email/signup', (b) => fake.signUp(b)),
       post('/auth/email/signin', (b) => fake.signIn(b)),
+      post('/auth/google/start', (b) => fake.startExternalSignIn(b)),
       post('/auth/google/signin', (b) => fake.googleSignIn(b)),
       post('/auth/refresh', (b) => fake.refresh(b)),
       post('/auth/signout', (b) => fake.signOut(b)),

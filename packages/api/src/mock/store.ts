@@ -12,6 +12,7 @@ import type {
   AuthMethod,
   ChatMessageDto,
   MeResponse,
+  OidcProviderInfo,
   Portfolio,
   Project,
   SessionUser,
@@ -72,8 +73,13 @@ export interface FakeBackendOptions {
   readonly now?: () => number;
   /** Access token lifetime, seconds (default 900, as the server). */
   readonly accessTokenTtl?: number;
-  /** What `GET /config` reports as the Google client id (default null: Google sign-in off). */
+  /** What `GET /config` reports as the client id (default: set when `oidcProvider` is). */
   readonly googleClientId?: string | null;
+  /**
+   * External sign-in's provider as `GET /config` reports it (default null: off). Its fake
+   * authorization code `fake:<email>` signs in (or up) the account of that email.
+   */
+  readonly oidcProvider?: OidcProviderInfo | null;
   /** The answer of bill extraction for a valid image (default: nothing found). */
   readonly billExtract?: { amount: number | null; confidence: number; text: string };
   /**
@@ -91,6 +97,8 @@ export interface FakeStore {
   readonly accessTokens: Map<string, string>;
   readonly refreshTokens: Map<string, { userId: string; family: string; retired: boolean }>;
   readonly mailTokens: Map<string, { userId: string; purpose: 'reset' | 'verify'; used: boolean }>;
+  /** External sign-ins started: state -> redirect URI (single use). */
+  readonly externalSignIns: Map<string, string>;
   readonly conversations: Map<string, FakeConversation>;
   /** The chat replies being generated now, by conversation id. */
   readonly liveReplies: Map<string, FakeLiveReply>;
@@ -162,6 +170,7 @@ export function createStore(options: FakeBackendOptions = {}): FakeStore {
     accessTokens,
     refreshTokens,
     mailTokens,
+    externalSignIns: new Map(),
     conversations: new Map(),
     liveReplies: new Map(),
     projects: new Map(),

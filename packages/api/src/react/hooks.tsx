@@ -7,7 +7,9 @@
 import type {
   AdminCreateUserRequest,
   AdminUpdateUserRequest,
+  ExternalSignInStartRequest,
   ForgotPasswordRequest,
+  GoogleSignInRequest,
   ProfileUpdateRequest,
   ProjectCreateRequest,
   ProjectUpdateRequest,
@@ -81,12 +83,26 @@ export function useSignUp() {
   });
 }
 
-/** `POST /auth/google/signin {code}` -> 200 AuthResponse (session stored); 400, 401, 503. */
+/**
+ * `POST /auth/google/start {redirectUri}` -> `{authorizationUrl, state, expiresAt}`: starts
+ * external sign-in; 400, 429, 502, 503.
+ */
+export function useStartExternalSignIn() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (body: ExternalSignInStartRequest) => api.auth.startExternalSignIn(body),
+  });
+}
+
+/**
+ * `POST /auth/google/signin {code, redirectUri, state, iss?}` -> 200 AuthResponse (session
+ * stored, the previous user's cache dropped); 400, 401, 403, 409, 502, 503.
+ */
 export function useGoogleSignIn() {
   const api = useApiClient();
   const client = useApiQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.auth.googleSignIn({ code }),
+    mutationFn: (body: GoogleSignInRequest) => api.auth.googleSignIn(body),
     onSuccess: () => invalidate.everything(client),
   });
 }

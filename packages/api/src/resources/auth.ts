@@ -1,10 +1,12 @@
 /**
- * Auth resource (API-CONTRACT.md "Auth"; spec section 7). Sign-in, sign-up and Google
+ * Auth resource (docs/product.md#accounts-and-sessions). Sign-in, sign-up and external
  * sign-in store the session (user, access and refresh tokens) in the session store.
  * Every function rejects with ApiError.
  */
 import type {
   AuthResponse,
+  ExternalSignInStartRequest,
+  ExternalSignInStartResponse,
   ForgotPasswordRequest,
   ForgotPasswordResponse,
   GoogleSignInRequest,
@@ -23,7 +25,17 @@ export interface AuthResource {
   signIn(body: SignInRequest): Promise<AuthResponse>;
   /** `POST /auth/email/signup {name,email,password,confirmPassword}` -> 201 AuthResponse (stored); 400, 409 `email_taken`. */
   signUp(body: SignUpRequest): Promise<AuthResponse>;
-  /** `POST /auth/google/signin {code, redirectUri?}` -> 200 AuthResponse (stored); 400, 401, 503 when Google is off. */
+  /**
+   * `POST /auth/google/start {redirectUri}` -> 200 `{authorizationUrl, state, expiresAt}`:
+   * where to send the browser for external sign-in (docs/decisions/030); 400, 429, 502
+   * provider unreachable, 503 not configured.
+   */
+  startExternalSignIn(body: ExternalSignInStartRequest): Promise<ExternalSignInStartResponse>;
+  /**
+   * `POST /auth/google/signin {code, redirectUri, state, iss?}` -> 200 AuthResponse
+   * (stored); 400 (`state`: expired or used), 401 `invalid_credentials` or
+   * `email_unverified`, 403 `account_inactive`, 409 `conflict`, 502, 503 not configured.
+   */
   googleSignIn(body: GoogleSignInRequest): Promise<AuthResponse>;
   /** `POST /auth/refresh {refreshToken}` (no bearer) -> 200 new token pair (NOT stored); 401. */
   refresh(refreshToken: string): Promise<RefreshResponse>;
@@ -50,6 +62,10 @@ export function authResource(t: Transport, session: SessionStore): AuthResource 
   return {
     signIn: (body) => signedIn('auth/email/signin', body),
     signUp: (body) => signedIn('auth/email/signup', body),
+    startExternalSignIn: (body) =>
+      t.anon((http) =>
+        http.post('auth/google/start', { json: body }).json<ExternalSignInStartResponse>(),
+      ),
     googleSignIn: (body) => signedIn('auth/google/signin', body),
     refresh: (refreshToken) =>
       t.anon((http) =>

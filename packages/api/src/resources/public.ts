@@ -43,7 +43,7 @@ export interface GeoResource {
 
 /** Server configuration and health. */
 export interface ConfigResource {
-  /** `GET /config` -> 200 `{googleClientId | null, aiProvider, version}`. */
+  /** `GET /config` -> 200 `{googleClientId | null, oidcProvider | null, aiProvider, version}`. */
   get(): Promise<ConfigResponse>;
   /** `GET /health` -> 200 `{status: "ok", database}`; 503 when the database is down or the disk full. */
   health(): Promise<HealthResponse>;

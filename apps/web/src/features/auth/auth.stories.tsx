@@ -1,15 +1,18 @@
 /**
- * The account screens (spec sections 2, 4, 5 and 8) in each of their states, signed out,
- * on the MSW fake with the frozen clock: sign in, sign up, forgot and reset password,
- * email verification, terms and privacy.
+ * The account screens (docs/product.md#accounts-and-sessions) in each of their states,
+ * signed out, on the MSW fake with the frozen clock: sign in (with and without an external
+ * provider), the external sign-in's callback, sign up, forgot and reset password, email
+ * verification, terms and privacy.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FIXTURE_ACCOUNTS } from '../../testing/app-fixture.tsx';
-import { FAKE_GOOGLE_CLIENT_ID, installFakeGoogle } from '../../testing/auth-fixtures.ts';
+import { FAKE_GOOGLE_PROVIDER, FAKE_OTHER_PROVIDER } from '../../testing/auth-fixtures.ts';
 import { AccountApp, lastMailPath } from '../../testing/auth-stories.tsx';
 import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
 import { text } from '../../testing/story-text.ts';
+import { ATTEMPT_KEY, rememberAttempt } from './external-sign-in.ts';
 
 const meta = {
   title: 'Screens/Auth',
@@ -20,32 +23,135 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The sign-in form (Google sign-in off: the server has no client id). */
+/** The sign-in form (external sign-in off: the server reports no provider). */
 export const SignIn: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: text('signin.title') })).toBeVisible();
-    await expect(canvas.queryByRole('button', { name: text('signin.google') })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /Google|Solar ID/ })).toBeNull();
   },
 };
 
-/** With Google configured: the "Continue with Google" button under the form. */
+/** With Google as provider: "Continue with Google" (Google's mark) under the form. */
 export const SignInWithGoogle: Story = {
-  args: { mock: { googleClientId: FAKE_GOOGLE_CLIENT_ID } },
-  beforeEach: () => installFakeGoogle({ popupError: 'Popup window closed' }).uninstall,
+  args: { mock: { oidcProvider: FAKE_GOOGLE_PROVIDER } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('button', { name: text('signin.google') })).toBeVisible();
+    await expect(
+      await canvas.findByRole('button', { name: text('signin.google', { provider: 'Google' }) }),
+    ).toBeVisible();
   },
 };
 
-/** The Google popup was closed: Google's own text. */
-export const SignInGooglePopupError: Story = {
-  ...SignInWithGoogle,
+/** With any other OpenID provider: its name and a neutral icon. */
+export const SignInWithOtherProvider: Story = {
+  args: { mock: { oidcProvider: FAKE_OTHER_PROVIDER } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: text('signin.google') }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Popup window closed');
+    await expect(
+      await canvas.findByRole('button', { name: text('signin.google', { provider: 'Solar ID' }) }),
+    ).toBeVisible();
+  },
+};
+
+/** The provider cannot be reached when the button is pressed (502): said on the form. */
+export const SignInProviderUnreachable: Story = {
+  args: {
+    mock: { oidcProvider: FAKE_GOOGLE_PROVIDER },
+    handlers: [
+      http.post('*/api/v1/auth/google/start', () =>
+        HttpResponse.json({ message: 'Bad gateway', code: 'bad_gateway' }, { status: 502 }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const name = text('signin.google', { provider: 'Google' });
+    await userEvent.click(await canvas.findByRole('button', { name }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      text('externalCallback.unreachable', { provider: 'Google' }),
+    );
+  },
+};
+
+/** The state this story's callback carries, remembered as if this tab had started it. */
+const STORY_STATE = 'story-state';
+const rememberStoryAttempt = (mode: 'signIn' | 'signUp' = 'signIn') => {
+  rememberAttempt(window.sessionStorage, { state: STORY_STATE, mode, from: '/profile' });
+  return () => window.sessionStorage.removeItem(ATTEMPT_KEY);
+};
+
+/** Back from the provider, while the server finishes the sign-in: the spinner. */
+export const ExternalCallbackWorking: Story = {
+  args: {
+    path: `/signin/callback?code=story-code&state=${STORY_STATE}`,
+    mock: { oidcProvider: FAKE_GOOGLE_PROVIDER },
+    handlers: [http.post('*/api/v1/auth/google/signin', () => delay('infinite'))],
+  },
+  beforeEach: () => rememberStoryAttempt(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(text('externalCallback.working', { provider: 'Google' })),
+    ).toBeVisible();
+  },
+};
+
+/** The user pressed Cancel at the provider: said so, with "Try again" and the email form. */
+export const ExternalCallbackCancelled: Story = {
+  args: {
+    path: `/signin/callback?error=access_denied&state=${STORY_STATE}`,
+    mock: { oidcProvider: FAKE_GOOGLE_PROVIDER },
+  },
+  beforeEach: () => rememberStoryAttempt(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      text('externalCallback.cancelled', { provider: 'Google' }),
+    );
+    await expect(
+      canvas.getByRole('button', { name: text('externalCallback.tryAgain') }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('link', { name: text('externalCallback.toSignIn') }),
+    ).toBeVisible();
+  },
+};
+
+/** The server could not reach the provider (502) after a sign-up attempt. */
+export const ExternalCallbackUnreachable: Story = {
+  args: {
+    path: `/signin/callback?code=story-code&state=${STORY_STATE}`,
+    mock: { oidcProvider: FAKE_OTHER_PROVIDER },
+    handlers: [
+      http.post('*/api/v1/auth/google/signin', () =>
+        HttpResponse.json({ message: 'Bad gateway', code: 'bad_gateway' }, { status: 502 }),
+      ),
+    ],
+  },
+  beforeEach: () => rememberStoryAttempt('signUp'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      text('externalCallback.unreachable', { provider: 'Solar ID' }),
+    );
+    await expect(
+      canvas.getByRole('link', { name: text('externalCallback.toSignUp') }),
+    ).toBeVisible();
+  },
+};
+
+/** A callback this tab never started (a link from someone else): refused, nothing sent. */
+export const ExternalCallbackNotStarted: Story = {
+  args: {
+    path: '/signin/callback?code=story-code&state=someone-elses',
+    mock: { oidcProvider: FAKE_GOOGLE_PROVIDER },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      text('externalCallback.notStarted'),
+    );
   },
 };
 

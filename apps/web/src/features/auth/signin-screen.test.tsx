@@ -1,9 +1,11 @@
 /**
  * /signin against the MSW fake (spec sections 2, 5 and 8): field validation, refusals
  * (401, inactive account, server failure with toast), links, the `?from=` return, and the
- * Google button (hidden without a client id; code flow; popup and server failures).
+ * external sign-in button (hidden when off; named after the provider; goes to the provider
+ * remembering `?from=`; a provider that cannot be reached).
  */
 import { scenarios } from '@solar/api/mock';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -15,11 +17,11 @@ import {
   type AppFixtureOptions,
 } from '../../testing/app-fixture.tsx';
 import {
-  FAKE_GOOGLE_CLIENT_ID,
-  googleSignInHandler,
-  installFakeGoogle,
-  type FakeGoogle,
+  FAKE_GOOGLE_PROVIDER,
+  FAKE_OTHER_PROVIDER,
+  watchProviderNavigation,
 } from '../../testing/auth-fixtures.ts';
+import { ATTEMPT_KEY } from './external-sign-in.ts';
 
 async function open(options: AppFixtureOptions = {}) {
   const fixture = createAppFixture({ path: '/signin', ...options });
@@ -35,10 +37,11 @@ const lastPath = (fixture: AppFixture) => fixture.location.history.at(-1);
 const toast = (text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
-let google: FakeGoogle | null = null;
+let navigation: ReturnType<typeof watchProviderNavigation> | null = null;
 afterEach(() => {
-  google?.uninstall();
-  google = null;
+  navigation?.restore();
+  navigation = null;
+  window.sessionStorage.removeItem(ATTEMPT_KEY);
 });
 
 describe('sign in: validation (spec section 5)', () => {
@@ -131,51 +134,56 @@ describe('sign in: links (spec section 2)', () => {
   });
 });
 
-describe('sign in with Google (spec sections 2, 7 and 8)', () => {
-  it('has no Google button when the server has no Google client id', async () => {
+describe('sign in with the external provider (docs/decisions/030)', () => {
+  it('has no provider button when the server reports none', async () => {
     const { screen } = await open();
     await expect.element(screen.getByRole('button', { name: 'Sign in' })).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Continue with Google' }).query()).toBeNull();
+    expect(screen.getByRole('button', { name: /Continue with/ }).query()).toBeNull();
   });
 
-  it('sends the popup code to the server and goes to the ?from= page', async () => {
-    google = installFakeGoogle({ code: 'good-code' });
-    const holder: { fixture?: AppFixture } = {};
-    const opened = await open({
+  it('goes to the provider for /signin/callback and remembers the ?from= page in the tab', async () => {
+    navigation = watchProviderNavigation();
+    const { screen } = await open({
       path: '/signin?from=%2Fprofile',
-      mock: { googleClientId: FAKE_GOOGLE_CLIENT_ID },
-      handlers: [googleSignInHandler(() => holder.fixture!)],
+      mock: { oidcProvider: FAKE_GOOGLE_PROVIDER },
     });
-    const fixture = (holder.fixture = opened.fixture);
-    await userEvent.click(opened.screen.getByRole('button', { name: 'Continue with Google' }));
-    await expect
-      .element(opened.screen.getByRole('heading', { name: 'Profile', level: 1 }))
-      .toBeVisible();
-    expect(lastPath(fixture)).toBe('/profile');
-    expect(google.requests).toEqual([
-      { clientId: FAKE_GOOGLE_CLIENT_ID, scope: 'openid profile email' },
-    ]);
-  });
-
-  it("shows Google's own text when the popup fails", async () => {
-    google = installFakeGoogle({ popupError: 'Popup window closed' });
-    const { screen } = await open({ mock: { googleClientId: FAKE_GOOGLE_CLIENT_ID } });
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
-    await expect.element(page.getByRole('alert')).toHaveTextContent('Popup window closed');
+    await expect.poll(() => navigation!.urls.length).toBe(1);
+    const url = new URL(navigation.urls[0]!);
+    expect(url.origin).toBe('https://id.fake.test');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${window.location.origin}/signin/callback`);
+    expect(JSON.parse(window.sessionStorage.getItem(ATTEMPT_KEY)!)).toEqual({
+      mode: 'signIn',
+      from: '/profile',
+      state: url.searchParams.get('state'),
+    });
   });
 
-  it("shows 'Google login failed. Please try again.' when the server refuses the code", async () => {
-    google = installFakeGoogle({ code: 'stale-code' });
-    const holder: { fixture?: AppFixture } = {};
-    const opened = await open({
-      mock: { googleClientId: FAKE_GOOGLE_CLIENT_ID },
-      handlers: [googleSignInHandler(() => holder.fixture!)],
+  it('names any provider on its button', async () => {
+    const { screen } = await open({ mock: { oidcProvider: FAKE_OTHER_PROVIDER } });
+    await expect
+      .element(screen.getByRole('button', { name: 'Continue with Solar ID' }))
+      .toBeVisible();
+  });
+
+  it('says when the provider cannot be reached, and stays on /signin', async () => {
+    navigation = watchProviderNavigation();
+    const { fixture, screen } = await open({
+      mock: { oidcProvider: FAKE_GOOGLE_PROVIDER },
+      handlers: [
+        http.post('*/api/v1/auth/google/start', () =>
+          HttpResponse.json(
+            { code: 'bad_gateway', message: 'Sign-in with your external account failed.' },
+            { status: 502 },
+          ),
+        ),
+      ],
     });
-    const fixture = (holder.fixture = opened.fixture);
-    await userEvent.click(opened.screen.getByRole('button', { name: 'Continue with Google' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     await expect
       .element(page.getByRole('alert'))
-      .toHaveTextContent('Google login failed. Please try again.');
+      .toHaveTextContent('Google cannot be reached right now. Please try again in a few minutes.');
+    expect(navigation.urls).toEqual([]);
     expect(lastPath(fixture)).toBe('/signin');
   });
 });

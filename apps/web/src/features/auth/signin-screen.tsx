@@ -1,5 +1,6 @@
 /**
- * /signin (spec sections 2, 5 and 8): email and password, Google sign-in when configured,
+ * /signin (docs/product.md#accounts-and-sessions): email and password, external sign-in
+ * ("Continue with {provider}") when configured, keeping `?from=` through the provider,
  * links to /signup and /forgot-password. Validation is the domain's sign-in schema ('Please
  * fill in all fields', 'Please enter a valid email address'); after sign-in the user goes to
  * the remembered `?from=` path (domain `afterSignInPath`), else /dashboard. A refused
@@ -20,7 +21,7 @@ import { useNotify } from '../../app/notices.tsx';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText, isServiceFailure } from './failure-text.ts';
 import { useForm } from '../../forms/use-form.ts';
-import { GoogleSignInButton } from './google-button.tsx';
+import { ExternalSignInButton } from './external-sign-in-button.tsx';
 
 type Field = 'email' | 'password';
 const FIELDS: readonly Field[] = ['email', 'password'];
@@ -36,7 +37,8 @@ export default function SignInScreen() {
     password: '',
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const next = afterSignInPath(new URLSearchParams(search).get('from'));
+  const from = new URLSearchParams(search).get('from');
+  const next = afterSignInPath(from);
   const t = (id: string) => intl.formatMessage({ id });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -99,11 +101,7 @@ export default function SignInScreen() {
           {t('signin.submit')}
         </Button>
       </form>
-      <GoogleSignInButton
-        label={t('signin.google')}
-        onSignedIn={() => navigate(next, { replace: true })}
-        onError={setFailure}
-      />
+      <ExternalSignInButton mode="signIn" from={from} onError={setFailure} />
     </AuthPage>
   );
 }

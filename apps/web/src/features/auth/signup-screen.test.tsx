@@ -1,7 +1,8 @@
 /**
  * /signup against the MSW fake (spec sections 2, 5 and 8): every validation message of the
  * sign-up form, errors clearing on edit, the live password checklist, terms and privacy
- * links, 409 on the email field, server failures, success to /dashboard, Google sign-up.
+ * links, 409 on the email field, server failures, success to /dashboard, sign-up with the
+ * external provider.
  */
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,15 +11,10 @@ import { render } from 'vitest-browser-react';
 import {
   AppFixtureView,
   createAppFixture,
-  type AppFixture,
   type AppFixtureOptions,
 } from '../../testing/app-fixture.tsx';
-import {
-  FAKE_GOOGLE_CLIENT_ID,
-  googleSignInHandler,
-  installFakeGoogle,
-  type FakeGoogle,
-} from '../../testing/auth-fixtures.ts';
+import { FAKE_GOOGLE_PROVIDER, watchProviderNavigation } from '../../testing/auth-fixtures.ts';
+import { ATTEMPT_KEY } from './external-sign-in.ts';
 
 async function open(options: AppFixtureOptions = {}) {
   const fixture = createAppFixture({ path: '/signup', ...options });
@@ -45,10 +41,11 @@ async function fillValid(overrides: { email?: string } = {}) {
   await userEvent.click(terms(), { force: true });
 }
 
-let google: FakeGoogle | null = null;
+let navigation: ReturnType<typeof watchProviderNavigation> | null = null;
 afterEach(() => {
-  google?.uninstall();
-  google = null;
+  navigation?.restore();
+  navigation = null;
+  window.sessionStorage.removeItem(ATTEMPT_KEY);
 });
 
 describe('sign up: validation (spec section 5)', () => {
@@ -175,16 +172,14 @@ describe('sign up: answers of the server (spec sections 2 and 8)', () => {
       .toHaveTextContent('Registration failed. Please try again.');
   });
 
-  it('signs up with Google when the server has a client id', async () => {
-    google = installFakeGoogle({ code: 'good-code' });
-    const holder: { fixture?: AppFixture } = {};
-    const opened = await open({
-      mock: { googleClientId: FAKE_GOOGLE_CLIENT_ID },
-      handlers: [googleSignInHandler(() => holder.fixture!)],
+  it('signs up with the provider: goes there remembering a sign-up (back to the dashboard)', async () => {
+    navigation = watchProviderNavigation();
+    const { screen } = await open({ mock: { oidcProvider: FAKE_GOOGLE_PROVIDER } });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up with Google' }));
+    await expect.poll(() => navigation!.urls.length).toBe(1);
+    expect(JSON.parse(window.sessionStorage.getItem(ATTEMPT_KEY)!)).toMatchObject({
+      mode: 'signUp',
+      from: null,
     });
-    const fixture = (holder.fixture = opened.fixture);
-    await userEvent.click(opened.screen.getByRole('button', { name: 'Sign up with Google' }));
-    await expect.element(opened.screen.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    expect(fixture.location.history.at(-1)).toBe('/dashboard');
   });
 });

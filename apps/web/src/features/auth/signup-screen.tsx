@@ -1,7 +1,7 @@
 /**
  * /signup (spec sections 2, 5 and 8): name, email, password with the live requirements
- * checklist, confirm password, and the terms checkbox linking /terms and /privacy; Google
- * sign-up when configured. Validation is the domain's sign-up form schema, one message per
+ * checklist, confirm password, and the terms checkbox linking /terms and /privacy; sign-up
+ * with the external provider when configured (to the dashboard afterwards). Validation is the domain's sign-up form schema, one message per
  * field, each cleared when its field is edited; focus goes to the first invalid field. On
  * success (`POST /auth/email/signup` 201) the user goes to /dashboard. A 409 `email_taken`
  * is shown on the email field; other failures show the server's message or 'Registration
@@ -17,7 +17,7 @@ import { useNotify } from '../../app/notices.tsx';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText, isServiceFailure } from './failure-text.ts';
 import { useForm } from '../../forms/use-form.ts';
-import { GoogleSignInButton } from './google-button.tsx';
+import { ExternalSignInButton } from './external-sign-in-button.tsx';
 import { checklistLabels } from './password-checklist.ts';
 
 type Field = 'name' | 'email' | 'password' | 'confirmPassword' | 'terms';
@@ -135,11 +135,7 @@ export default function SignUpScreen() {
           {t('signup.submit')}
         </Button>
       </form>
-      <GoogleSignInButton
-        label={t('signup.google')}
-        onSignedIn={() => navigate(ROUTES.dashboard, { replace: true })}
-        onError={setFailure}
-      />
+      <ExternalSignInButton mode="signUp" onError={setFailure} />
     </AuthPage>
   );
 }
