@@ -220,6 +220,8 @@ export interface HealthResponse {
 export interface ConfigResponse {
   readonly googleClientId: string | null;
   readonly aiProvider: string;
+  /** Whether `GET /geo/suggest` offers address suggestions while typing (PHOTON_URL set). */
+  readonly addressSuggestions: boolean;
   readonly version: string;
 }
 

@@ -133,11 +133,15 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
       schema: {
         tags: ['meta'],
         operationId: 'getConfig',
-        summary: 'What the web app may turn on (Google sign-in, AI provider, version)',
+        summary:
+          'What the web app may turn on (Google sign-in, AI provider, address suggestions, version)',
         response: {
           200: z.object({
             googleClientId: z.string().nullable(),
             aiProvider: z.string(),
+            addressSuggestions: z
+              .boolean()
+              .describe('Whether GET /geo/suggest offers type-ahead (PHOTON_URL is set)'),
             version: z.string(),
           }),
         },
@@ -146,6 +150,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
     async () => ({
       googleClientId: config.google?.clientId ?? null,
       aiProvider: config.aiProvider,
+      addressSuggestions: config.addressSuggestions,
       version: config.version,
     }),
   );

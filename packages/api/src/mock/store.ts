@@ -74,6 +74,8 @@ export interface FakeBackendOptions {
   readonly accessTokenTtl?: number;
   /** What `GET /config` reports as the Google client id (default null: Google sign-in off). */
   readonly googleClientId?: string | null;
+  /** What `GET /config` reports as `addressSuggestions` (default false: no type-ahead). */
+  readonly addressSuggestions?: boolean;
   /** The answer of bill extraction for a valid image (default: nothing found). */
   readonly billExtract?: { amount: number | null; confidence: number; text: string };
   /**
