@@ -248,11 +248,17 @@ export interface ProductionQuery {
 }
 
 /**
- * The answer of `GET /calculator/production`: monthly production from PVGIS, or from the
- * 4.5-sun-hour formula when PVGIS cannot be reached (`source: "estimate"`).
+ * The answer of `GET /calculator/production`: monthly production from PVGIS, or, when PVGIS
+ * cannot be reached, an estimate from the sun's path at the site (`source: "estimate"`,
+ * `estimateModel: "clear-sky"`; docs/decisions/032-geocoding-providers-and-fallback-estimate.md).
  */
 export interface ProductionEstimate {
   readonly source: 'pvgis' | 'estimate';
+  /**
+   * Names the estimate's model: `clear-sky` (solar geometry with a clear-sky model, a
+   * climate factor and transposition onto the panels); null for PVGIS's figures.
+   */
+  readonly estimateModel: 'clear-sky' | null;
   /** Twelve values, January first, kWh per month. */
   readonly monthlyKwh: readonly number[];
   /** kWh per year. */

@@ -1,23 +1,21 @@
 /**
- * Monthly production of a PV system for the full calculator (issue 9, step 2;
+ * Monthly production of a PV system for the full calculator (docs/product.md#full-calculator;
  * docs/decisions/010-ocr-geocoding-pvgis.md). Asks the PVGIS PVcalc service (PVWatts-style
  * inputs: peak power kW, system losses %, tilt and azimuth degrees) and keeps answers in
  * an LRU cache per location rounded to 0.01 degree (about 1 km) and configuration. When
- * PVGIS cannot be reached or refuses the location, the domain's formula is used instead:
- * kW x 4.5 sun hours x the days of each month (spec section 9), with `source: 'estimate'`.
+ * PVGIS cannot be reached or refuses the location, the clear-sky estimate from the sun's
+ * path at the site answers instead (clear-sky-estimate.ts;
+ * docs/decisions/032-geocoding-providers-and-fallback-estimate.md), with
+ * `source: 'estimate'` and `estimateModel: 'clear-sky'`.
  *
  * Units: kW, kWh, %, degrees. Azimuth is a compass bearing (180 = south, 90 = east,
  * 270 = west), as in PVWatts; PVGIS's `aspect` is azimuth - 180 (0 = south, -90 = east).
  */
-import {
-  ESTIMATE_CONSTANTS,
-  roundHalfUp,
-  type ProductionEstimate,
-  type ProductionQuery,
-} from '@solar/domain';
+import { roundHalfUp, type ProductionEstimate, type ProductionQuery } from '@solar/domain';
 import { z } from 'zod';
 import { createLookupCache } from '../lookup-cache.ts';
 import { createUpstream } from '../upstream.ts';
+import { clearSkyEstimate } from './clear-sky-estimate.ts';
 
 /** The query of `GET /calculator/production` (domain contract's ProductionQuery). */
 export type ProductionInput = ProductionQuery;
@@ -42,20 +40,30 @@ export class PvgisError extends Error {
   override name = 'PvgisError';
 }
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** A compass azimuth (180 = south, 90 = east) as PVGIS's aspect (0 = south, -90 = east), -180..179. */
+export function pvgisAspect(azimuth: number): number {
+  return ((((azimuth - 180 + 540) % 360) + 360) % 360) - 180;
+}
 
 /**
- * The formula of spec section 9 month by month: kW x 4.5 h x days (kWh), a 365-day year.
- * Losses are not applied: the formula's 4.5 sun hours are already effective hours.
+ * The estimate used when PVGIS gives no figures: the clear-sky model at the site
+ * (clear-sky-estimate.ts) for this size, tilt, azimuth and losses; kWh per month rounded to
+ * 0.1, per year to whole kWh; no stated uncertainty.
  */
 export function estimateProduction(input: ProductionInput): ProductionEstimate {
-  const monthly = DAYS_IN_MONTH.map(
-    (days) => input.peakPowerKw * ESTIMATE_CONSTANTS.sunHoursPerDay * days,
-  );
+  const estimate = clearSkyEstimate({
+    latitude: input.latitude,
+    longitude: input.longitude,
+    tiltDeg: input.tilt,
+    aspectDeg: pvgisAspect(input.azimuth),
+    peakPowerKw: input.peakPowerKw,
+    lossPercent: input.lossPercent,
+  });
   return {
     source: 'estimate',
-    monthlyKwh: monthly.map((kwh) => roundHalfUp(kwh, 1)),
-    yearlyKwh: roundHalfUp(monthly.reduce((sum, kwh) => sum + kwh, 0)),
+    estimateModel: 'clear-sky',
+    monthlyKwh: estimate.monthlyKwh.map((kwh) => roundHalfUp(kwh, 1)),
+    yearlyKwh: roundHalfUp(estimate.yearlyKwh),
     uncertainty: null,
     inputs: input,
   };
@@ -86,7 +94,7 @@ export function roundInputs(input: ProductionInput): ProductionInput {
   };
 }
 
-/** The production service: PVGIS with a cache, else the formula. */
+/** The production service: PVGIS with a cache, else the clear-sky estimate. */
 export interface ProductionService {
   /** Never throws for upstream trouble: it answers the estimate then. */
   estimate(input: ProductionInput): Promise<ProductionEstimate>;
@@ -116,7 +124,7 @@ export function createProductionService(
 
   async function askPvgis(input: ProductionInput): Promise<ProductionEstimate> {
     const url = new URL(`${options.baseUrl}/PVcalc`);
-    const aspect = ((input.azimuth - 180 + 540) % 360) - 180;
+    const aspect = pvgisAspect(input.azimuth);
     const params = {
       lat: String(input.latitude),
       lon: String(input.longitude),
@@ -137,6 +145,7 @@ export function createProductionService(
     const yearly = totals.E_y;
     return {
       source: 'pvgis',
+      estimateModel: null,
       monthlyKwh: months.map((m) => roundHalfUp(m.E_m, 1)),
       yearlyKwh: roundHalfUp(yearly),
       uncertainty:

@@ -131,7 +131,15 @@ export const productionQuerySchema = z.strictObject(
 
 /** The production answer (production.ts, ProductionEstimate). */
 export const productionSchema = z.object({
-  source: z.enum(['pvgis', 'estimate']),
+  source: z
+    .enum(['pvgis', 'estimate'])
+    .describe('pvgis: PVGIS PVcalc; estimate: PVGIS could not be reached'),
+  estimateModel: z
+    .enum(['clear-sky'])
+    .nullable()
+    .describe(
+      "The estimate's model (clear-sky: the sun's path at the site, Haurwitz clear sky × 0.75 climate factor, Erbs split, Hay-Davies transposition); null for PVGIS",
+    ),
   monthlyKwh: z.array(z.number()).length(12).readonly(),
   yearlyKwh: z.number(),
   uncertainty: z.object({ yearlyKwh: z.number(), percent: z.number() }).nullable(),
@@ -232,8 +240,9 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
   /**
    * GET /calculator/production?lat=&lon=&peakPowerKw=&lossPercent=14&tilt=30&azimuth=180
    * -> 200 ProductionEstimate: monthly and yearly kWh from PVGIS (`source: 'pvgis'`, with
-   * its year-to-year uncertainty) or, when PVGIS fails, from the 4.5-sun-hour formula
-   * (`source: 'estimate'`, uncertainty null). 400 bad or unknown parameters; 429.
+   * its year-to-year uncertainty) or, when PVGIS fails, the clear-sky estimate at the site
+   * (`source: 'estimate'`, `estimateModel: 'clear-sky'`, uncertainty null; tilt, azimuth
+   * and losses count). 400 bad or unknown parameters; 429.
    */
   app.get(
     '/calculator/production',
@@ -246,7 +255,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
         response: { 200: productionSchema },
         tags: ['calculator'],
         operationId: 'estimateProduction',
-        summary: 'Monthly production of a PV system (PVGIS, or the formula as a fallback)',
+        summary: 'Monthly production of a PV system (PVGIS, or a clear-sky estimate as a fallback)',
         errors: [400, 429],
       },
     },

@@ -103,7 +103,7 @@ const en: ProposalTexts = {
   productionPvgis:
     'Production: PVGIS 5.3 (European Commission Joint Research Centre) for this location, tilt, orientation and losses.',
   productionEstimate:
-    'Production: 4.5 peak sun hours a day × the days of each month (PVGIS gave no figures for this location).',
+    'Production: estimated from the sun’s path over this location (a clear-sky model scaled to typical cloudiness, for this tilt, orientation and losses), as PVGIS gave no figures.',
   costAssumption: (perKw) => `Cost: ${perKw} per kW installed.`,
   degradation: (percent) =>
     `Panel output falls ${percent} a year (median of crystalline silicon: Jordan & Kurtz, NREL, 2013).`,
@@ -164,7 +164,7 @@ const es: ProposalTexts = {
   productionPvgis:
     'Producción: PVGIS 5.3 (Centro Común de Investigación de la Comisión Europea) para esta ubicación, inclinación, orientación y pérdidas.',
   productionEstimate:
-    'Producción: 4,5 horas de sol pico al día × los días de cada mes (PVGIS no dio cifras para esta ubicación).',
+    'Producción: estimada a partir de la trayectoria del sol sobre esta ubicación (un modelo de cielo despejado ajustado a la nubosidad típica, para esta inclinación, orientación y pérdidas), ya que PVGIS no dio cifras.',
   costAssumption: (perKw) => `Costo: ${perKw} por kW instalado.`,
   degradation: (percent) =>
     `La producción de los paneles baja un ${percent} al año (mediana del silicio cristalino: Jordan y Kurtz, NREL, 2013).`,
@@ -234,7 +234,7 @@ const ru: ProposalTexts = {
   productionPvgis:
     'Выработка: PVGIS 5.3 (Объединённый исследовательский центр Европейской комиссии) для этого места, наклона, ориентации и потерь.',
   productionEstimate:
-    'Выработка: 4,5 пиковых солнечных часа в день × число дней месяца (PVGIS не дал данных для этого места).',
+    'Выработка: оценена по движению солнца над этим местом (модель ясного неба с поправкой на обычную облачность, для этого наклона, ориентации и потерь), так как PVGIS не дал данных.',
   costAssumption: (perKw) => `Стоимость: ${perKw} за кВт установленной мощности.`,
   degradation: (percent) =>
     `Мощность панелей снижается на ${percent} в год (медиана для кристаллического кремния: Jordan и Kurtz, NREL, 2013).`,

@@ -19,7 +19,8 @@ const SHAPE = [0.045, 0.058, 0.082, 0.095, 0.108, 0.112, 0.115, 0.106, 0.09, 0.0
 
 /**
  * The answer for `peakPowerKw` kW: PVGIS-like (1300 kWh per kW per year, ±4 %) or the
- * 4.5-sun-hour estimate (kW x 4.5 x days of each month, no uncertainty).
+ * clear-sky estimate (here 1200 kWh per kW per year less the losses over the typical 14 %,
+ * the same monthly shape, no uncertainty).
  */
 export function fakeProduction(
   query: {
@@ -41,12 +42,14 @@ export function fakeProduction(
     azimuth: query.azimuth,
   };
   if (source === 'estimate') {
-    const days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-    const monthly = days.map((d) => Math.round(query.peakPowerKw * 4.5 * d * 10) / 10);
+    const estimate = Math.round(
+      ((query.peakPowerKw * 1200) / 0.86) * (1 - query.lossPercent / 100),
+    );
     return {
       source,
-      monthlyKwh: monthly,
-      yearlyKwh: Math.round(monthly.reduce((a, b) => a + b, 0)),
+      estimateModel: 'clear-sky',
+      monthlyKwh: SHAPE.map((f) => Math.round(estimate * f * 10) / 10),
+      yearlyKwh: estimate,
       uncertainty: null,
       inputs,
     };
@@ -54,6 +57,7 @@ export function fakeProduction(
   const yearly = Math.round(query.peakPowerKw * 1300);
   return {
     source,
+    estimateModel: null,
     monthlyKwh: SHAPE.map((f) => Math.round(yearly * f * 10) / 10),
     yearlyKwh: yearly,
     uncertainty: { yearlyKwh: Math.round(yearly * 0.04), percent: 4 },

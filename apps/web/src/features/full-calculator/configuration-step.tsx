@@ -1,9 +1,9 @@
 /**
- * Step 2 of the full calculator (issue 9, replacing the spec's placeholder): system size
+ * Step 2 of the full calculator (docs/product.md#full-calculator): system size
  * (kW DC) and panel count kept in step (0.4 kW panels), tilt, azimuth, roof type, system
  * losses (14 % by default) and the rate (som/kWh). Monthly production comes from the
- * server (`GET /calculator/production`: PVGIS, or the 4.5-sun-hour formula when PVGIS
- * cannot be reached) a moment after the inputs settle; the source used and its stated
+ * server (`GET /calculator/production`: PVGIS, or the clear-sky estimate at the site when
+ * PVGIS cannot be reached) a moment after the inputs settle; the source used and its stated
  * uncertainty are shown with the monthly chart, yearly production, savings, cost and
  * payback. 'Save as draft' is the parent's (projects).
  */

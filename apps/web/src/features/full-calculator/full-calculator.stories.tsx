@@ -133,7 +133,7 @@ export const ConfigurationPvgis: Story = {
   },
 };
 
-/** Step 2 when PVGIS could not be reached: the 4.5-sun-hour estimate, said so. */
+/** Step 2 when PVGIS could not be reached: the clear-sky estimate, labelled and named. */
 export const ConfigurationEstimate: Story = {
   args: { handlers: [configWithTiles(), productionHandler({ source: 'estimate' })] },
   play: async ({ canvasElement }) => {

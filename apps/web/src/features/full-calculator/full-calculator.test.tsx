@@ -282,7 +282,7 @@ describe('full calculator: configuration step', () => {
     expect(commits - settled).toBe(0);
   });
 
-  it('says when the production is the 4.5-sun-hour estimate', async () => {
+  it('says when the production is the clear-sky estimate, and names it', async () => {
     const { screen } = await open({ production: { source: 'estimate' } });
     await pickBySearch(screen);
     await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
@@ -290,7 +290,7 @@ describe('full calculator: configuration step', () => {
     await expect
       .poll(() => textOf(results))
       .toContain(
-        'Source: estimate from 4.5 sun hours a day (the PVGIS service could not be reached). This estimate states no uncertainty',
+        'Source: an estimate from the sun’s path over this location on clear days, scaled to typical cloudiness, because the PVGIS service could not be reached. It counts tilt, direction and losses, not local weather or shade. This estimate states no uncertainty',
       );
   });
 
