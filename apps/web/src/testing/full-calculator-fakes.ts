@@ -108,10 +108,22 @@ export function productionHandler(
   });
 }
 
-/** `GET /config` naming `tileUrl` (for AppFixture `handlers`). */
-export function configWithTiles(tileUrl: string = BLANK_TILE_URL): HttpHandler {
+/**
+ * `GET /config` naming `tileUrl` (for AppFixture `handlers`); `addressSuggestions` says
+ * whether the server offers type-ahead (pair it with the fake's `mock.addressSuggestions`).
+ */
+export function configWithTiles(
+  tileUrl: string = BLANK_TILE_URL,
+  { addressSuggestions = false }: { addressSuggestions?: boolean } = {},
+): HttpHandler {
   return http.get('*/api/v1/config', () =>
-    HttpResponse.json({ googleClientId: null, aiProvider: 'offline', version: 'test', tileUrl }),
+    HttpResponse.json({
+      googleClientId: null,
+      aiProvider: 'offline',
+      addressSuggestions,
+      version: 'test',
+      tileUrl,
+    }),
   );
 }
 
