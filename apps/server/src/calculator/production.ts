@@ -11,7 +11,13 @@
  * Units: kW, kWh, %, degrees. Azimuth is a compass bearing (180 = south, 90 = east,
  * 270 = west), as in PVWatts; PVGIS's `aspect` is azimuth - 180 (0 = south, -90 = east).
  */
-import { roundHalfUp, type ProductionEstimate, type ProductionQuery } from '@solar/domain';
+import {
+  ESTIMATE_CONSTANTS,
+  PV_DEFAULTS,
+  roundHalfUp,
+  type ProductionEstimate,
+  type ProductionQuery,
+} from '@solar/domain';
 import { z } from 'zod';
 import { createLookupCache } from '../lookup-cache.ts';
 import { createUpstream } from '../upstream.ts';
@@ -45,12 +51,36 @@ export function pvgisAspect(azimuth: number): number {
   return ((((azimuth - 180 + 540) % 360) + 360) % 360) - 180;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * The estimate when the site is not known (an unverified address): the quick calculator's
+ * 4.5 effective sun hours a day (docs/product.md#quick-calculator), which stand for typical
+ * losses (14 %), scaled to this system's losses; tilt and azimuth cannot count without the
+ * site. kWh per month rounded to 0.1, per year to whole kWh.
+ */
+export function estimateWithoutSite(input: ProductionInput): ProductionEstimate {
+  const derate = (1 - input.lossPercent / 100) / (1 - PV_DEFAULTS.lossPercent / 100);
+  const monthly = DAYS_IN_MONTH.map(
+    (days) => input.peakPowerKw * ESTIMATE_CONSTANTS.sunHoursPerDay * days * derate,
+  );
+  return {
+    source: 'estimate',
+    estimateModel: 'sun-hours',
+    monthlyKwh: monthly.map((kwh) => roundHalfUp(kwh, 1)),
+    yearlyKwh: roundHalfUp(monthly.reduce((sum, kwh) => sum + kwh, 0)),
+    uncertainty: null,
+    inputs: input,
+  };
+}
+
 /**
  * The estimate used when PVGIS gives no figures: the clear-sky model at the site
  * (clear-sky-estimate.ts) for this size, tilt, azimuth and losses; kWh per month rounded to
- * 0.1, per year to whole kWh; no stated uncertainty.
+ * 0.1, per year to whole kWh; no stated uncertainty. Without a site, estimateWithoutSite.
  */
 export function estimateProduction(input: ProductionInput): ProductionEstimate {
+  if (input.latitude === null || input.longitude === null) return estimateWithoutSite(input);
   const estimate = clearSkyEstimate({
     latitude: input.latitude,
     longitude: input.longitude,
@@ -85,8 +115,8 @@ const pvgisAnswer = z.object({
 /** The inputs rounded as the cache keys them: 0.01 degree, 0.01 kW, 0.1 %, whole degrees. */
 export function roundInputs(input: ProductionInput): ProductionInput {
   return {
-    latitude: Math.round(input.latitude * 100) / 100,
-    longitude: Math.round(input.longitude * 100) / 100,
+    latitude: input.latitude === null ? null : Math.round(input.latitude * 100) / 100,
+    longitude: input.longitude === null ? null : Math.round(input.longitude * 100) / 100,
     peakPowerKw: roundHalfUp(input.peakPowerKw, 2),
     lossPercent: roundHalfUp(input.lossPercent, 1),
     tilt: Math.round(input.tilt),
@@ -162,6 +192,8 @@ export function createProductionService(
   return {
     async estimate(raw) {
       const input = roundInputs(raw);
+      // No site, nothing to ask PVGIS.
+      if (input.latitude === null || input.longitude === null) return estimateWithoutSite(input);
       try {
         return await cache.get(JSON.stringify(input), () => askPvgis(input));
       } catch (error) {

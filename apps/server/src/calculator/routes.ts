@@ -98,36 +98,55 @@ const queryNumber = (min: number, max: number, message: string, fallback?: numbe
   );
 };
 
-/** `GET /calculator/production` query (PVWatts-style inputs; units in the names). */
-export const productionQuerySchema = z.strictObject(
-  {
-    lat: queryNumber(-90, 90, messageText(validationMessages.latitude.id)),
-    lon: queryNumber(-180, 180, messageText(validationMessages.longitude.id)),
-    peakPowerKw: queryNumber(0.01, 10_000, 'Peak power must be a number of kW from 0.01 to 10000'),
-    lossPercent: queryNumber(
-      PV_LIMITS.lossPercent.min,
-      PV_LIMITS.lossPercent.max,
-      'System losses must be a percentage from 0 to 99',
-      PV_DEFAULTS.lossPercent,
-    ),
-    tilt: queryNumber(
-      PV_LIMITS.tiltDeg.min,
-      PV_LIMITS.tiltDeg.max,
-      'Tilt must be between 0 and 90 degrees',
-      PV_DEFAULTS.tiltDeg,
-    ),
-    azimuth: queryNumber(
-      PV_LIMITS.azimuthDeg.min,
-      PV_LIMITS.azimuthDeg.max,
-      'Azimuth must be between 0 and 360 degrees',
-      PV_DEFAULTS.azimuthDeg,
-    ),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? validationMessages.unknownField.id : undefined,
-  },
-);
+const LATITUDE_MESSAGE = messageText(validationMessages.latitude.id);
+const LONGITUDE_MESSAGE = messageText(validationMessages.longitude.id);
+
+/**
+ * `GET /calculator/production` query (PVWatts-style inputs; units in the names). `lat` and
+ * `lon` come together, or neither when the site is not known (an unverified address).
+ */
+export const productionQuerySchema = z
+  .strictObject(
+    {
+      lat: queryNumber(-90, 90, LATITUDE_MESSAGE).optional(),
+      lon: queryNumber(-180, 180, LONGITUDE_MESSAGE).optional(),
+      peakPowerKw: queryNumber(
+        0.01,
+        10_000,
+        'Peak power must be a number of kW from 0.01 to 10000',
+      ),
+      lossPercent: queryNumber(
+        PV_LIMITS.lossPercent.min,
+        PV_LIMITS.lossPercent.max,
+        'System losses must be a percentage from 0 to 99',
+        PV_DEFAULTS.lossPercent,
+      ),
+      tilt: queryNumber(
+        PV_LIMITS.tiltDeg.min,
+        PV_LIMITS.tiltDeg.max,
+        'Tilt must be between 0 and 90 degrees',
+        PV_DEFAULTS.tiltDeg,
+      ),
+      azimuth: queryNumber(
+        PV_LIMITS.azimuthDeg.min,
+        PV_LIMITS.azimuthDeg.max,
+        'Azimuth must be between 0 and 360 degrees',
+        PV_DEFAULTS.azimuthDeg,
+      ),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? validationMessages.unknownField.id : undefined,
+    },
+  )
+  .superRefine((query, ctx) => {
+    if (query.lat === undefined && query.lon !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['lat'], message: LATITUDE_MESSAGE });
+    }
+    if (query.lon === undefined && query.lat !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['lon'], message: LONGITUDE_MESSAGE });
+    }
+  });
 
 /** The production answer (production.ts, ProductionEstimate). */
 export const productionSchema = z.object({
@@ -135,17 +154,17 @@ export const productionSchema = z.object({
     .enum(['pvgis', 'estimate'])
     .describe('pvgis: PVGIS PVcalc; estimate: PVGIS could not be reached'),
   estimateModel: z
-    .enum(['clear-sky'])
+    .enum(['clear-sky', 'sun-hours'])
     .nullable()
     .describe(
-      "The estimate's model (clear-sky: the sun's path at the site, Haurwitz clear sky × 0.75 climate factor, Erbs split, Hay-Davies transposition); null for PVGIS",
+      "The estimate's model (clear-sky: the sun's path at the site, Haurwitz clear sky × 0.75 climate factor, Erbs split, Hay-Davies transposition; sun-hours: no site given, 4.5 sun hours a day with the losses); null for PVGIS",
     ),
   monthlyKwh: z.array(z.number()).length(12).readonly(),
   yearlyKwh: z.number(),
   uncertainty: z.object({ yearlyKwh: z.number(), percent: z.number() }).nullable(),
   inputs: z.object({
-    latitude: z.number(),
-    longitude: z.number(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
     peakPowerKw: z.number(),
     lossPercent: z.number(),
     tilt: z.number(),
@@ -262,8 +281,8 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
     async (request) => {
       const q = request.query;
       return production.estimate({
-        latitude: q.lat,
-        longitude: q.lon,
+        latitude: q.lat ?? null,
+        longitude: q.lon ?? null,
         peakPowerKw: q.peakPowerKw,
         lossPercent: q.lossPercent,
         tilt: q.tilt,

@@ -24,8 +24,8 @@ const SHAPE = [0.045, 0.058, 0.082, 0.095, 0.108, 0.112, 0.115, 0.106, 0.09, 0.0
  */
 export function fakeProduction(
   query: {
-    lat: number;
-    lon: number;
+    lat: number | null;
+    lon: number | null;
     peakPowerKw: number;
     lossPercent: number;
     tilt: number;
@@ -41,6 +41,20 @@ export function fakeProduction(
     tilt: query.tilt,
     azimuth: query.azimuth,
   };
+  if (query.lat === null || query.lon === null) {
+    // No site (an unverified address): 4.5 sun hours a day with the losses, as the server.
+    const days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    const derate = (1 - query.lossPercent / 100) / 0.86;
+    const monthly = days.map((d) => Math.round(query.peakPowerKw * 4.5 * d * derate * 10) / 10);
+    return {
+      source: 'estimate',
+      estimateModel: 'sun-hours',
+      monthlyKwh: monthly,
+      yearlyKwh: Math.round(monthly.reduce((a, b) => a + b, 0)),
+      uncertainty: null,
+      inputs,
+    };
+  }
   if (source === 'estimate') {
     const estimate = Math.round(
       ((query.peakPowerKw * 1200) / 0.86) * (1 - query.lossPercent / 100),
@@ -67,9 +81,10 @@ export function fakeProduction(
 
 function queryOf(url: URL) {
   const n = (key: string, fallback = 0) => Number(url.searchParams.get(key) ?? fallback);
+  const site = url.searchParams.has('lat') && url.searchParams.has('lon');
   return {
-    lat: n('lat'),
-    lon: n('lon'),
+    lat: site ? n('lat') : null,
+    lon: site ? n('lon') : null,
     peakPowerKw: n('peakPowerKw'),
     lossPercent: n('lossPercent', 14),
     tilt: n('tilt', 30),

@@ -72,8 +72,10 @@ export function calculatorResource(t: Transport): CalculatorResource {
         http
           .get('calculator/production', {
             searchParams: {
-              lat: query.latitude,
-              lon: query.longitude,
+              // An unknown site (an unverified address) is asked without lat and lon.
+              ...(query.latitude === null || query.longitude === null
+                ? {}
+                : { lat: query.latitude, lon: query.longitude }),
               peakPowerKw: query.peakPowerKw,
               lossPercent: query.lossPercent,
               tilt: query.tilt,

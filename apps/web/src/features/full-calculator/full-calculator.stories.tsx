@@ -201,6 +201,23 @@ export const MapAndGeocoderDown: Story = {
   },
 };
 
+/** The geocoder is down: the address as typed, marked unverified, ready to use. */
+export const AddressAsTyped: Story = {
+  args: { mock: { scenario: { fail: { geo: { status: 502 } } } } },
+  play: async ({ canvasElement }) => {
+    await searchFor(canvasElement, 'Chuy avenue 12');
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole(
+        'button',
+        { name: text('fullCalculator.typed.use') },
+        { timeout: 3000 },
+      ),
+    );
+    await expect(await canvas.findByText(text('fullCalculator.typed.label'))).toBeVisible();
+  },
+};
+
 /** Coordinates typed by hand: out-of-range values show their field messages. */
 export const ManualCoordinatesInvalid: Story = {
   args: { handlers: [configWithTiles(BROKEN_TILE_URL), productionHandler()] },

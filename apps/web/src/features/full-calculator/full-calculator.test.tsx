@@ -317,6 +317,37 @@ describe('full calculator: location step', () => {
     await expect.element(screen.getByText('Location: 42.87460, 74.56980')).toBeVisible();
   });
 
+  it('goes on with the address as typed when the geocoder is down, marked unverified, and saves it so', async () => {
+    const { screen, fixture, production } = await open({
+      mock: { scenario: { fail: { geo: { status: 502 } } } },
+    });
+    await screen.getByRole('textbox', { name: 'Search for an address' }).fill('Chuy avenue 12');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Go on with the address as typed' }));
+    await expect.element(screen.getByText('Selected location: Chuy avenue 12')).toBeVisible();
+    await expect.element(screen.getByText('Address not verified.')).toBeVisible();
+    await expect
+      .element(
+        screen.getByText(/Its position is not known, so production is estimated from 4\.5 sun/),
+      )
+      .toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Use this location' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const results = screen.getByRole('region', { name: 'Monthly production' });
+    await expect
+      .poll(() => textOf(results))
+      .toContain(
+        'Source: an estimate from 4.5 sun hours a day with these losses, because the address is not verified and the site is not known.',
+      );
+    expect(production.seen.at(-1)?.searchParams.has('lat')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await expect.element(screen.getByText(/Draft saved at/)).toBeVisible();
+    const drafts = (await fixture.client.projects.list()).filter((p) => p.isDraft);
+    expect(drafts.map((p) => p.location)).toEqual([
+      { address: 'Chuy avenue 12', latitude: null, longitude: null, addressVerified: false },
+    ]);
+  });
+
   it('offers type-ahead only through /geo/suggest when the server has a suggestion service', async () => {
     const geo = countGeoCalls();
     const { screen } = await open({

@@ -20,6 +20,7 @@ import {
   mapMessages,
   type MapSelection,
   type MessageDescriptor,
+  type ProjectLocation,
 } from '@solar/domain';
 import { useApiClient, useConfig } from '@solar/api/react';
 import { Button, Card, Spinner } from '@solar/ui';
@@ -82,9 +83,9 @@ type MapStatus = 'loading' | 'ready' | 'error';
 
 export interface LocationStepProps {
   /** A location chosen before ('change location' comes back with it). */
-  initial: MapSelection | null;
+  initial: ProjectLocation | null;
   /** 'Use this location'. */
-  onUse: (selection: MapSelection) => void;
+  onUse: (selection: ProjectLocation) => void;
   /** Reads the position (tests and stories pass a stub); default the browser's. */
   locate?: (maximumAgeMs: number) => Promise<Coordinates>;
 }
@@ -97,14 +98,18 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const [phase, setPhase] = useState<Phase>(initial ? 'chosen' : 'detecting');
-  const [selection, setSelection] = useState<MapSelection | null>(initial);
+  /** The place shown; an address as typed has no point (`addressVerified: false`). */
+  const [selection, setSelection] = useState<ProjectLocation | null>(initial);
   const [problem, setProblem] = useState<MessageDescriptor | null>(null);
   const [mapStatus, setMapStatus] = useState<MapStatus>('loading');
   const [resolving, setResolving] = useState(false);
   /** The shown selection is raw coordinates: the address lookup failed. */
   const [coordinatesOnly, setCoordinatesOnly] = useState(false);
   const [center, setCenter] = useState<Coordinates>(
-    initial ?? { latitude: MAP_DEFAULTS.center.latitude, longitude: MAP_DEFAULTS.center.longitude },
+    pointOf(initial) ?? {
+      latitude: MAP_DEFAULTS.center.latitude,
+      longitude: MAP_DEFAULTS.center.longitude,
+    },
   );
   const useButton = useRef<HTMLButtonElement>(null);
   const started = useRef(false);
@@ -192,6 +197,14 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
     await pickOnMap(point);
   }
 
+  /** The address as typed, while no geocoder can check it: no point, marked unverified. */
+  function chooseTypedAddress() {
+    setProblem(null);
+    setCoordinatesOnly(false);
+    focusUse();
+    setSelection({ address: search.text, latitude: null, longitude: null, addressVerified: false });
+  }
+
   const tileUrl = config.isPending ? null : tileUrlOf(config.data);
   const mapLabel = t('fullCalculator.map.label');
   const mapError = (
@@ -223,13 +236,20 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
         <div className="flex flex-col gap-4">
           <AddressSearch onSelect={chooseFromSearch} onSearchState={setSearch} />
           {search.failed && (
-            <p role="status" className="text-sm">
-              {t(
-                mapStatus === 'error'
-                  ? 'fullCalculator.wayOn.mapDown'
-                  : 'fullCalculator.wayOn.mapUp',
+            <div className="flex flex-col gap-2">
+              <p role="status" className="text-sm">
+                {t(
+                  mapStatus === 'error'
+                    ? 'fullCalculator.wayOn.mapDown'
+                    : 'fullCalculator.wayOn.mapUp',
+                )}
+              </p>
+              {search.text !== '' && (
+                <Button variant="secondary" className="self-start" onPress={chooseTypedAddress}>
+                  {t('fullCalculator.typed.use')}
+                </Button>
               )}
-            </p>
+            </div>
           )}
           <p className="text-sm text-fg-muted">{t('fullCalculator.map.hint')}</p>
           <div className="relative min-h-80" {...HANDLED_LOAD_ERRORS}>
@@ -244,7 +264,7 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
                     <MapPicker
                       center={center}
                       zoom={MAP_DEFAULTS.zoom}
-                      marker={selection}
+                      marker={pointOf(selection)}
                       tileUrl={tileUrl}
                       attribution={OSM_ATTRIBUTION}
                       label={mapLabel}
@@ -301,6 +321,12 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
               {t('fullCalculator.location.coordinatesOnly')}
             </p>
           )}
+          {selection.addressVerified === false && (
+            <p role="status" className="rounded-control bg-surface-sunken p-3 text-sm">
+              <span className="font-medium">{t('fullCalculator.typed.label')}</span>{' '}
+              {t('fullCalculator.typed.note')}
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button ref={useButton} onPress={() => onUse(selection)}>
               {t('fullCalculator.location.use')}
@@ -315,6 +341,13 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
       )}
     </Card>
   );
+}
+
+/** The point of a location, or null when it has none (an address as typed). */
+function pointOf(location: ProjectLocation | null): Coordinates | null {
+  return location && location.latitude !== null && location.longitude !== null
+    ? { latitude: location.latitude, longitude: location.longitude }
+    : null;
 }
 
 function MapLoading({ label }: { label: string }) {
