@@ -156,7 +156,7 @@ export function AddressSearch({ onSelect, onSearchState }: AddressSearchProps) {
         {typeAhead ? (
           <ComboBox
             {...fieldProps}
-            className="min-w-0 flex-1 basis-64"
+            className="min-w-0 flex-1 basis-44"
             options={suggestions.map((s) => ({ id: s.placeId, label: s.address }))}
             emptyState={suggestState}
             // Typed text stays in the input; Enter on it submits the search.
@@ -184,7 +184,7 @@ export function AddressSearch({ onSelect, onSearchState }: AddressSearchProps) {
         ) : (
           <TextField
             {...fieldProps}
-            className="min-w-0 flex-1 basis-64"
+            className="min-w-0 flex-1 basis-44"
             value={text}
             onChange={edit}
             enterKeyHint="search"

@@ -251,8 +251,14 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
               )}
             </div>
           )}
-          <p className="text-sm text-fg-muted">{t('fullCalculator.map.hint')}</p>
-          <div className="relative min-h-80" {...HANDLED_LOAD_ERRORS}>
+          {mapStatus !== 'error' && (
+            <p className="text-sm text-fg-muted">{t('fullCalculator.map.hint')}</p>
+          )}
+          {/* The map's box keeps its height while it loads; its error needs no more room. */}
+          <div
+            className={mapStatus === 'error' ? 'relative' : 'relative min-h-80'}
+            {...HANDLED_LOAD_ERRORS}
+          >
             {tileUrl === null ? (
               <MapLoading label={t('fullCalculator.map.loading')} />
             ) : (
