@@ -254,7 +254,7 @@ export async function buildApp({
         app.log.warn({ reason: error.message }, 'PVGIS failed; using the estimate'),
       );
       await api.register(proposalRoutes, { db: database.db, authenticate, env, production });
-      await api.register(geoRoutes, { env });
+      await api.register(geoRoutes, { env, redis });
       await api.register(calculatorRoutes, { env, metrics: metrics?.sources, production });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(async (docs) => {

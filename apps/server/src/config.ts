@@ -129,6 +129,8 @@ const envSchema = z.object({
   METRICS: z.enum(['on', 'off']).default('off'),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  // Read by geo/routes.ts as well; here for `GET /config` (whether type-ahead exists).
+  PHOTON_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /** The environment variables this file reads (.env.example documents each one). */
@@ -188,6 +190,11 @@ export interface Config {
    * 60 s, or this when shorter.
    */
   requestTimeoutMs: number;
+  /**
+   * Whether a Photon-compatible service (PHOTON_URL) offers address suggestions while the
+   * user types (`GET /geo/suggest`; docs/decisions/032-geocoding-providers-and-fallback-estimate.md).
+   */
+  addressSuggestions: boolean;
   /**
    * PostgreSQL: longest a statement may run (statement_timeout) and wait for an answer
    * (client-side, for a partition), ms; connecting or waiting for a free pooled connection
@@ -286,5 +293,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS === 'on' ? e.METRICS_TOKEN : undefined,
     workers: e.WORKERS,
+    addressSuggestions: e.PHOTON_URL !== undefined,
   };
 }

@@ -1,8 +1,9 @@
 /**
- * `GET /calculator/production` against a local fake PVGIS (issue 9, full calculator step
- * 2): PVGIS's monthly kWh and stated uncertainty, the PVWatts -> PVGIS azimuth conversion,
- * the cache per rounded location and configuration, the 4.5-sun-hour fallback when PVGIS
- * fails (error, timeout, refused location), validation, and the calculator settings.
+ * `GET /calculator/production` against a local fake PVGIS (docs/product.md#full-calculator):
+ * PVGIS's monthly kWh and stated uncertainty, the PVWatts -> PVGIS azimuth conversion,
+ * the cache per rounded location and configuration, the clear-sky estimate when PVGIS
+ * fails (error, timeout, refused location; the model itself in
+ * calculator-production-model.test.ts), validation, and the calculator settings.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { estimateProduction } from '../src/calculator/production.ts';
@@ -11,7 +12,6 @@ import { ConfigError } from '../src/config.ts';
 import { PVGIS_MONTHLY_PER_KW, startFakePvgis, type FakeService } from './geo-fakes.ts';
 import { api, startCalculatorServer, type LightServer } from './projects-app.ts';
 
-const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 let fake: FakeService;
@@ -43,6 +43,7 @@ describe('production from PVGIS', () => {
     const yearly = PVGIS_MONTHLY_PER_KW.reduce((sum, e) => sum + e * 5, 0);
     expect(answer.body).toEqual({
       source: 'pvgis',
+      estimateModel: null,
       monthlyKwh: PVGIS_MONTHLY_PER_KW.map((e) => round1(e * 5)),
       yearlyKwh: Math.round(yearly),
       uncertainty: { yearlyKwh: Math.round(yearly * 0.05), percent: 5 },
@@ -113,13 +114,21 @@ describe('production from PVGIS', () => {
   });
 });
 
-describe('fallback to the formula', () => {
-  const expectEstimate = (body: { source: string; monthlyKwh: number[]; yearlyKwh: number }) => {
+describe('fallback to the clear-sky estimate', () => {
+  const expectEstimate = (body: Record<string, unknown>, query: string) => {
+    const q = new URLSearchParams(query);
+    const inputs = {
+      latitude: Number(q.get('lat')),
+      longitude: Number(q.get('lon')),
+      peakPowerKw: Number(q.get('peakPowerKw')),
+      lossPercent: 14,
+      tilt: 30,
+      azimuth: 180,
+    };
+    expect(body).toEqual({ ...estimateProduction(inputs), inputs });
     expect(body).toMatchObject({
       source: 'estimate',
-      // kW x 4.5 sun hours x days of the month (spec section 9).
-      monthlyKwh: DAYS.map((days) => round1(3 * 4.5 * days)),
-      yearlyKwh: Math.round(3 * 4.5 * 365),
+      estimateModel: 'clear-sky',
       uncertainty: null,
     });
   };
@@ -128,33 +137,36 @@ describe('fallback to the formula', () => {
     ['PVGIS answers an HTTP error', 'error'],
     ['PVGIS does not answer in time', 'hang'],
     ['PVGIS answers something that is not JSON', 'garbage'],
-  ] as const)('answers source "estimate" when %s, and asks PVGIS again later', async (_n, mode) => {
-    fake.mode = mode;
-    const query = `lat=30&lon=${mode.length}&peakPowerKw=3`;
+  ] as const)(
+    'answers the labelled estimate when %s, and asks PVGIS again later',
+    async (_n, mode) => {
+      fake.mode = mode;
+      const query = `lat=30&lon=${mode.length}&peakPowerKw=3`;
+      const answer = await production(query);
+      expect(answer.status).toBe(200);
+      expectEstimate(answer.body, query);
+      fake.mode = 'ok';
+      expect((await production(query)).body).toMatchObject({
+        source: 'pvgis',
+        estimateModel: null,
+      });
+    },
+  );
+
+  it('answers the labelled estimate when PVGIS refuses the location (over the sea)', async () => {
+    const query = 'lat=-70&lon=0&peakPowerKw=3';
     const answer = await production(query);
     expect(answer.status).toBe(200);
-    expectEstimate(answer.body);
-    fake.mode = 'ok';
-    expect((await production(query)).body.source).toBe('pvgis');
+    expectEstimate(answer.body, query);
   });
 
-  it('answers source "estimate" when PVGIS refuses the location (over the sea)', async () => {
-    const answer = await production('lat=-70&lon=0&peakPowerKw=3');
-    expect(answer.status).toBe(200);
-    expectEstimate(answer.body);
-  });
-
-  it('the formula gives 8213 kWh a year for 5 kW (5 x 4.5 x 365)', () => {
-    const estimate = estimateProduction({
-      latitude: 0,
-      longitude: 0,
-      peakPowerKw: 5,
-      lossPercent: 14,
-      tilt: 30,
-      azimuth: 180,
-    });
-    expect(estimate.yearlyKwh).toBe(8213);
-    expect(estimate.monthlyKwh[1]).toBe(630);
+  it('respects tilt and losses: 90° and 30 % give far less than 30° and 14 % (main gave 10,512 kWh for both)', async () => {
+    fake.mode = 'error';
+    const base = 'lat=42.87&lon=74.59&peakPowerKw=6.4&azimuth=180';
+    const roof = await production(`${base}&tilt=30&lossPercent=14`);
+    const wall = await production(`${base}&tilt=90&lossPercent=30`);
+    expect(roof.body.source).toBe('estimate');
+    expect(wall.body.yearlyKwh).toBeLessThan(roof.body.yearlyKwh * 0.6);
   });
 });
 

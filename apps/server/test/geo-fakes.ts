@@ -1,7 +1,8 @@
 /**
- * Local fakes of the outside services used by the geo and calculator suites: a
- * Nominatim-compatible geocoder (`/search`, `/reverse`) and the PVGIS PVcalc API. Each
- * records the requests it got (path, query, headers, time) and can be switched to fail.
+ * Local fakes of the outside services used by the geo and calculator suites, on loopback: a
+ * Nominatim-compatible geocoder (`/search`, `/reverse`), a Photon-compatible suggestion
+ * service (`/api`, GeoJSON) and the PVGIS PVcalc API. Each records the requests it got
+ * (path, query, headers, time), so suites count upstream requests, and can be switched to fail.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -125,6 +126,59 @@ export function startFakeNominatim(): Promise<FakeService> {
       };
     }
     return { status: 404, body: { error: 'unknown path' } };
+  });
+}
+
+/**
+ * A Photon-compatible fake (https://github.com/komoot/photon's `/api?q=&limit=&lang=`): a
+ * GeoJSON FeatureCollection of points, each named after the query, as Photon answers
+ * prefixes ("chu" -> "Chuy Avenue"). `lang` other than en/de/fr is refused with 400, as
+ * the public instance does.
+ */
+export function startFakePhoton(): Promise<FakeService> {
+  return startFake((request) => {
+    if (request.path !== '/api') return { status: 404, body: { message: 'not found' } };
+    const lang = request.query.get('lang');
+    if (lang && !['en', 'de', 'fr', 'default'].includes(lang)) {
+      return {
+        status: 400,
+        body: { message: 'Language is not supported. Supported are: default, en, de, fr' },
+      };
+    }
+    const q = request.query.get('q') ?? '';
+    return {
+      status: 200,
+      body: {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [74.6042, 42.8765] },
+            properties: {
+              osm_type: 'W',
+              osm_id: 31337,
+              name: `${q} Avenue`,
+              city: 'Bishkek',
+              country: lang === 'en' ? 'Kyrgyzstan' : 'Кыргызстан',
+            },
+          },
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [72.8, 40.53] },
+            properties: {
+              osm_type: 'N',
+              osm_id: 7,
+              street: `${q} Street`,
+              housenumber: '12',
+              city: 'Osh',
+              country: 'Kyrgyzstan',
+            },
+          },
+          // No name at all: not offered.
+          { type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: {} },
+        ],
+      },
+    };
   });
 }
 

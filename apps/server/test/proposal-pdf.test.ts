@@ -11,6 +11,7 @@
 import { proposalFigures } from '@solar/domain';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateProduction } from '../src/calculator/production.ts';
 import { PVGIS_MONTHLY_PER_KW, startFakePvgis, type FakeService } from './geo-fakes.ts';
 import {
   ADMIN,
@@ -181,7 +182,7 @@ describe.each(databaseKinds)('the proposal PDF on %s', (kind) => {
     expect(en).toContain('PVGIS 5.3');
   });
 
-  it('uses the 4.5-sun-hour formula when PVGIS refuses the location', async () => {
+  it('uses the labelled clear-sky estimate when PVGIS refuses the location', async () => {
     const id = await saveProject(owner.token, {
       location: { address: 'Somewhere at sea', latitude: -70, longitude: 10 },
       configuration,
@@ -190,8 +191,16 @@ describe.each(databaseKinds)('the proposal PDF on %s', (kind) => {
     const response = await getPdf(id, '?locale=en', owner.token);
     expect(response.statusCode).toBe(200);
     const text = await pdfText(response.rawPayload);
-    expect(text).toContain('4.5 peak sun hours a day');
-    expect(text).toContain(`${num('en', Math.round(5.2 * 4.5 * 365))} kWh`);
+    expect(text).toContain('estimated from the sun’s path over this location');
+    const estimate = estimateProduction({
+      latitude: -70,
+      longitude: 10,
+      peakPowerKw: 5.2,
+      lossPercent: 14,
+      tilt: 30,
+      azimuth: 180,
+    });
+    expect(text).toContain(`${num('en', estimate.yearlyKwh)} kWh`);
   });
 
   it('lets staff who may see every project download it', async () => {

@@ -1,12 +1,15 @@
 /**
- * Full calculator against the real server (issue 9): pick a location by search, configure,
- * see the monthly chart, save a draft, reload, continue it. The server's geocoder and PVGIS
- * calls go to local fakes (GEOCODER_URL, PVGIS_URL: see fakes/upstream-fakes.ts
- * `upstreamEnv`, which the e2e webServer must pass); the browser's OpenStreetMap tile
- * requests are routed to the fake tile server. A second run has the geocoder down and the
- * map's tiles failing: the detected point goes on by its coordinates, with no global toast.
+ * Full calculator against the real server (docs/product.md#full-calculator): pick a
+ * location by search, configure, see the monthly chart, save a draft, reload, continue it.
+ * The server's geocoder and PVGIS calls go to local fakes that record every upstream
+ * request (GEOCODER_URL, PVGIS_URL: see fakes/upstream-fakes.ts `upstreamEnv`, which the
+ * e2e webServer must pass); the browser's OpenStreetMap tile requests are routed to the
+ * fake tile server. Typing an address at a normal pace costs no upstream search, Enter one
+ * (Nominatim's usage policy). With the geocoder down and the map's tiles failing, the
+ * detected point goes on by its coordinates, and without a detected point coordinates
+ * typed by hand do, with no global toast.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { startUpstreamFakes } from './fakes/upstream-fakes.ts';
 
@@ -16,6 +19,50 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await fakes.close();
+});
+
+async function signInTo(page: Page) {
+  await page.goto('/signin?from=%2Fsolar-calculator-full');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Solar assessment', level: 1 })).toBeVisible();
+}
+
+/** Opens the manual picker (no geolocation permission in this browser). */
+async function manualPicker(page: Page) {
+  const choose = page.getByRole('button', { name: 'Choose on the map instead' });
+  const search = page.getByRole('textbox', { name: 'Search for an address' });
+  await expect(choose.or(search)).toBeVisible();
+  if (await choose.isVisible()) await choose.click();
+  return search;
+}
+
+const searches = () => fakes.hits.geocoder.filter((query) => query.startsWith('?q='));
+
+test('typing "Chuy avenue 12" at a normal pace sends no upstream search; Enter sends one', async ({
+  page,
+}) => {
+  await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+  await signInTo(page);
+  const search = await manualPicker(page);
+  const before = searches().length;
+  // About 7 keys a second, as people type.
+  await search.pressSequentially('Chuy avenue 12', { delay: 150 });
+  // Well past any debounce: still nothing sent upstream.
+  await page.waitForTimeout(1500);
+  const whileTyping = searches().length - before;
+  expect(whileTyping).toBe(0);
+  await search.press('Enter');
+  await expect(
+    page.getByRole('button', { name: 'Chuy avenue 12 1, Bishkek, Kyrgyzstan' }),
+  ).toBeVisible();
+  const afterEnter = searches().length - before;
+  expect(afterEnter).toBe(1);
+  test.info().annotations.push({
+    type: 'upstream searches',
+    description: `while typing: ${whileTyping}; after Enter: ${afterEnter}`,
+  });
 });
 
 test('pick a place by search, configure, see the chart, save a draft, reload and continue it', async ({
@@ -31,24 +78,16 @@ test('pick a place by search, configure, see the chart, save a draft, reload and
     });
   });
 
-  await page.goto('/signin?from=%2Fsolar-calculator-full');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Solar assessment', level: 1 })).toBeVisible();
+  await signInTo(page);
   await expect(page.getByText('No saved drafts yet.')).toBeVisible();
 
-  // No geolocation permission in this browser: the manual picker opens.
-  const choose = page.getByRole('button', { name: 'Choose on the map instead' });
-  const search = page.getByRole('combobox', { name: 'Search for an address' });
-  await expect(choose.or(search)).toBeVisible();
-  if (await choose.isVisible()) await choose.click();
+  const search = await manualPicker(page);
   await expect(page.getByRole('application', { name: /Map/ })).toBeVisible();
   await expect.poll(() => fakes.hits.tiles.length).toBeGreaterThan(0);
 
   await search.fill('Chui Avenue');
-  const option = page.getByRole('option', { name: 'Chui Avenue 1, Bishkek, Kyrgyzstan' });
-  await option.click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: 'Chui Avenue 1, Bishkek, Kyrgyzstan' }).click();
   await expect(
     page.getByText('Selected location: Chui Avenue 1, Bishkek, Kyrgyzstan'),
   ).toBeVisible();
@@ -91,10 +130,7 @@ test('the geocoder is down: the detected point goes on by its coordinates', asyn
     // The map's tiles fail too: one inline message, never a global toast.
     await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
 
-    await page.goto('/signin?from=%2Fsolar-calculator-full');
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInTo(page);
     await expect(page.getByText('Selected location: 42.87460, 74.56980')).toBeVisible();
     await expect(page.getByText('Failed to get address for this location.')).toBeVisible();
 
@@ -105,6 +141,45 @@ test('the geocoder is down: the detected point goes on by its coordinates', asyn
     await page.getByRole('button', { name: 'Use this location' }).click();
     await expect(page.getByRole('heading', { name: 'System configuration' })).toBeVisible();
     await expect(page.getByText('Location: 42.87460, 74.56980')).toBeVisible();
+  } finally {
+    fakes.geocoderDown = false;
+  }
+});
+
+test('location denied, map and geocoder down: coordinates typed by hand lead on to step 2', async ({
+  page,
+}) => {
+  fakes.geocoderDown = true;
+  try {
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+    await signInTo(page);
+    const search = await manualPicker(page);
+    await expect(
+      page.getByText(
+        'The map could not be loaded. Search for your address, or enter its coordinates below.',
+      ),
+    ).toBeVisible();
+    // Not asked before (an answer in the server's cache would still come).
+    await search.fill('Manas avenue 40');
+    await search.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'address search' })).toHaveText(
+      'The address search is not available right now.',
+    );
+    await expect(
+      page.getByText('You can still enter the coordinates of your place below.'),
+    ).toBeVisible();
+    // Keyboard only from here.
+    await page.getByRole('textbox', { name: 'Latitude' }).focus();
+    await page.keyboard.type('42.8746');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('74.5698');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Selected location: 42.87460, 74.56980')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use this location' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'System configuration' })).toBeVisible();
+    await expect(page.getByText('Location: 42.87460, 74.56980')).toBeVisible();
+    await expect(page.getByText('Failed to load resource', { exact: false })).toHaveCount(0);
   } finally {
     fakes.geocoderDown = false;
   }

@@ -203,12 +203,19 @@ export interface CrmJobList {
   readonly items: readonly CrmJob[];
 }
 
-/** A project's location (spec section 3, solar project draft). */
+/**
+ * A project's location (docs/product.md#full-calculator): the address and its point in
+ * degrees. `addressVerified: false` marks an address the user typed while no geocoder could
+ * check it; its point is then not known (`latitude` and `longitude` null), and production
+ * is estimated without the site (`estimateModel: "sun-hours"`).
+ */
 export interface ProjectLocation {
   readonly address: string;
-  readonly latitude: number;
-  readonly longitude: number;
+  readonly latitude: number | null;
+  readonly longitude: number | null;
   readonly placeId?: string;
+  /** False for an address as typed, not found by a geocoder; absent otherwise. */
+  readonly addressVerified?: false;
 }
 
 /** A full-calculator project (API-CONTRACT.md "Projects"). */
@@ -244,6 +251,8 @@ export interface ConfigResponse {
   /** External sign-in's provider (null: off, the web hides its button). */
   readonly oidcProvider: OidcProviderInfo | null;
   readonly aiProvider: string;
+  /** Whether `GET /geo/suggest` offers address suggestions while typing (PHOTON_URL set). */
+  readonly addressSuggestions: boolean;
   readonly version: string;
 }
 
@@ -256,13 +265,14 @@ export interface BillExtractResponse {
 }
 
 /**
- * The query of `GET /calculator/production` (full calculator step 2): the site in degrees,
+ * The query of `GET /calculator/production` (full calculator step 2): the site in degrees
+ * (both null when it is not known: an unverified address),
  * the system's size in kW DC, its losses in %, tilt in degrees from flat and azimuth as a
  * compass bearing in degrees (180 = south).
  */
 export interface ProductionQuery {
-  readonly latitude: number;
-  readonly longitude: number;
+  readonly latitude: number | null;
+  readonly longitude: number | null;
   readonly peakPowerKw: number;
   readonly lossPercent: number;
   readonly tilt: number;
@@ -270,11 +280,18 @@ export interface ProductionQuery {
 }
 
 /**
- * The answer of `GET /calculator/production`: monthly production from PVGIS, or from the
- * 4.5-sun-hour formula when PVGIS cannot be reached (`source: "estimate"`).
+ * The answer of `GET /calculator/production`: monthly production from PVGIS, or, when PVGIS
+ * cannot be reached, an estimate from the sun's path at the site (`source: "estimate"`,
+ * `estimateModel: "clear-sky"`; docs/decisions/032-geocoding-providers-and-fallback-estimate.md).
  */
 export interface ProductionEstimate {
   readonly source: 'pvgis' | 'estimate';
+  /**
+   * Names the estimate's model: `clear-sky` (solar geometry with a clear-sky model, a
+   * climate factor and transposition onto the panels); `sun-hours` (the site is not known:
+   * 4.5 sun hours a day, as the quick calculator, with the losses); null for PVGIS's figures.
+   */
+  readonly estimateModel: 'clear-sky' | 'sun-hours' | null;
   /** Twelve values, January first, kWh per month. */
   readonly monthlyKwh: readonly number[];
   /** kWh per year. */

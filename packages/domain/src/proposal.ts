@@ -23,8 +23,11 @@ export interface ProposalFigures {
   readonly monthlyKwh: readonly number[];
   /** kWh in the first year. */
   readonly yearlyKwh: number;
-  /** Where the production figures come from: PVGIS or the 4.5-sun-hour formula. */
-  readonly productionSource: ProductionEstimate['source'];
+  /**
+   * Where the production figures come from: PVGIS, the clear-sky estimate at the site
+   * (`estimate`), or 4.5 sun hours a day when the site is not known (`sun-hours`).
+   */
+  readonly productionSource: ProductionEstimate['source'] | 'sun-hours';
   /** Cost, yearly and monthly savings, simple payback (spec section 9 formulas). */
   readonly economics: Economics;
   /** 25 years with degradation and tariff escalation (lifetime.ts). */
@@ -53,7 +56,8 @@ export function addDays(day: string, days: number): string {
  */
 export function proposalFigures(
   project: Pick<Project, 'configuration'>,
-  production: Pick<ProductionEstimate, 'monthlyKwh' | 'yearlyKwh' | 'source'>,
+  production: Pick<ProductionEstimate, 'monthlyKwh' | 'yearlyKwh' | 'source'> &
+    Partial<Pick<ProductionEstimate, 'estimateModel'>>,
   nowMs: number,
   options: LifetimeOptions = {},
 ): ProposalFigures | null {
@@ -65,7 +69,7 @@ export function proposalFigures(
     configuration,
     monthlyKwh: production.monthlyKwh,
     yearlyKwh: production.yearlyKwh,
-    productionSource: production.source,
+    productionSource: production.estimateModel === 'sun-hours' ? 'sun-hours' : production.source,
     economics: money,
     lifetime: lifetimeFigures(
       {

@@ -188,15 +188,29 @@ export const conversationsQuerySchema = strict({
 const coordinate = (limit: number, message: string) =>
   z.number({ error: message }).min(-limit, message).max(limit, message);
 
+/**
+ * A project's location: an address and its point in degrees, or (`addressVerified: false`,
+ * an address typed while no geocoder could check it) an address with no point (both
+ * coordinates null). A half-known point, or no point for a verified address, is refused.
+ */
 const projectLocationSchema = strict(
   {
     address: requiredText(m.addressRequired.id),
-    latitude: coordinate(90, m.latitude.id),
-    longitude: coordinate(180, m.longitude.id),
+    latitude: coordinate(90, m.latitude.id).nullable(),
+    longitude: coordinate(180, m.longitude.id).nullable(),
     placeId: text(m.invalidValue.id).max(LIMITS.addressMax, m.invalidValue.id).optional(),
+    addressVerified: z.literal(false, { error: m.invalidValue.id }).optional(),
   },
   m.addressRequired.id,
-);
+).superRefine((location, ctx) => {
+  const unverified = location.addressVerified === false;
+  if (location.latitude === null && (!unverified || location.longitude !== null)) {
+    ctx.addIssue({ code: 'custom', path: ['latitude'], message: m.latitude.id });
+  }
+  if (location.longitude === null && (!unverified || location.latitude !== null)) {
+    ctx.addIssue({ code: 'custom', path: ['longitude'], message: m.longitude.id });
+  }
+});
 
 /**
  * A project's configuration: a JSON object or null, at most JSON_LIMITS deep and long, with

@@ -12,6 +12,7 @@ import {
   forgotPasswordSchema,
   isSendableMessage,
   mapSelectionSchema,
+  parseDegrees,
   passwordRequirements,
   profileSchema,
   resetPasswordFormSchema,
@@ -20,6 +21,7 @@ import {
   signUpFormSchema,
   signUpSchema,
   titleEditOutcome,
+  typedCoordinatesSchema,
   validateBillImage,
 } from './validation.ts';
 
@@ -380,5 +382,47 @@ describe('map selection (spec section 5)', () => {
     expect(errorsOf(mapSelectionSchema, 'Main St')).toEqual({
       '': 'Please select a valid address from the dropdown',
     });
+  });
+});
+
+describe('coordinates typed by hand (docs/product.md#full-calculator)', () => {
+  it.each([
+    ['42.8746', 42.8746],
+    [' -74,5698 ', -74.5698],
+    ['+0', 0],
+    ['−12.5', -12.5],
+    ['180', 180],
+    ['', Number.NaN],
+    ['42.87N', Number.NaN],
+    ['1e2', Number.NaN],
+    ['4 2', Number.NaN],
+  ])('parseDegrees(%j) is %s', (text, degrees) => {
+    expect(parseDegrees(text)).toBe(degrees);
+  });
+
+  it('accepts latitude -90..90 and longitude -180..180 as numbers', () => {
+    expect(typedCoordinatesSchema.parse({ latitude: '42,8746', longitude: '74.5698' })).toEqual({
+      latitude: 42.8746,
+      longitude: 74.5698,
+    });
+    expect(typedCoordinatesSchema.parse({ latitude: '-90', longitude: '-180' })).toEqual({
+      latitude: -90,
+      longitude: -180,
+    });
+  });
+
+  it.each([
+    [{ latitude: '91', longitude: '74' }, { latitude: 'Latitude must be between -90 and 90' }],
+    [{ latitude: '', longitude: '74' }, { latitude: 'Latitude must be between -90 and 90' }],
+    [
+      { latitude: 'north', longitude: '181' },
+      {
+        latitude: 'Latitude must be between -90 and 90',
+        longitude: 'Longitude must be between -180 and 180',
+      },
+    ],
+    [{ latitude: '42' }, { longitude: 'Longitude must be between -180 and 180' }],
+  ])('%j -> a message per field', (input, errors) => {
+    expect(errorsOf(typedCoordinatesSchema, input)).toEqual(errors);
   });
 });

@@ -236,6 +236,33 @@ export const mapSelectionSchema = strict(
   },
   m.addressFromDropdown.id,
 );
+/**
+ * Decimal degrees typed by hand ("42.8746", "-74,5698"; a comma or a point, surrounding
+ * spaces ignored) as a number, or NaN when it is no such number.
+ */
+export function parseDegrees(value: string): number {
+  const cleaned = value.trim().replace(',', '.').replace('−', '-');
+  return /^[-+]?\d{1,3}(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+const typedDegrees = (limit: number, message: string) =>
+  z
+    .string({ error: message })
+    .transform(parseDegrees)
+    .pipe(z.number({ error: message }).min(-limit, message).max(limit, message));
+
+/**
+ * Coordinates typed by hand in the full calculator's location step (docs/product.md#full-calculator:
+ * the way on when neither the map nor the address search can place the site): latitude
+ * -90..90 and longitude -180..180, decimal degrees, each with its own field message.
+ */
+export const typedCoordinatesSchema = strict({
+  latitude: typedDegrees(90, m.latitude.id),
+  longitude: typedDegrees(180, m.longitude.id),
+});
+/** Typed coordinates after parsing: degrees. */
+export type TypedCoordinates = z.output<typeof typedCoordinatesSchema>;
+
 /** A map location selection: address, latitude, longitude (degrees), placeId. */
 export type MapSelection = z.infer<typeof mapSelectionSchema>;
 

@@ -574,6 +574,13 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'GET',
+    path: '/geo/suggest',
+    access: 'public',
+    // The Photon fake (PHOTON_URL in server.ts).
+    sample: async () => ({ url: '/geo/suggest?q=chui', ok: 200 }),
+  },
+  {
+    method: 'GET',
     path: '/geo/reverse',
     access: 'public',
     // The contract's 502 when the provider has no address (the fake: south of the equator).

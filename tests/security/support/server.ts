@@ -18,6 +18,7 @@ import { ensureAdmin } from '../../../apps/server/src/users/seed-admin.ts';
 import { freshPostgres } from '../../../apps/server/test/harness.ts';
 import {
   startFakeNominatim,
+  startFakePhoton,
   startFakePvgis,
   type FakeService,
 } from '../../../apps/server/test/geo-fakes.ts';
@@ -88,8 +89,12 @@ export async function startSecurityServer(
   env: Record<string, string> = {},
   kind: 'pglite' | 'postgres' = 'pglite',
 ): Promise<SecurityServer> {
-  const fakes: FakeService[] = [await startFakeNominatim(), await startFakePvgis()];
-  const [nominatim, pvgis] = fakes as [FakeService, FakeService];
+  const fakes: FakeService[] = [
+    await startFakeNominatim(),
+    await startFakePvgis(),
+    await startFakePhoton(),
+  ];
+  const [nominatim, pvgis, photon] = fakes as [FakeService, FakeService, FakeService];
   const pgTarget = kind === 'postgres' ? await freshPostgres() : undefined;
   const database = await openDatabase(pgTarget?.target ?? { kind: 'memory' });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'solar-security-'));
@@ -106,6 +111,7 @@ export async function startSecurityServer(
     GEOCODER_URL: nominatim.url,
     GEOCODER_MIN_INTERVAL_MS: '0',
     GEOCODER_MAX_WAITING: '1000',
+    PHOTON_URL: photon.url,
     PVGIS_URL: pvgis.url,
     ...env,
   };

@@ -98,46 +98,73 @@ const queryNumber = (min: number, max: number, message: string, fallback?: numbe
   );
 };
 
-/** `GET /calculator/production` query (PVWatts-style inputs; units in the names). */
-export const productionQuerySchema = z.strictObject(
-  {
-    lat: queryNumber(-90, 90, messageText(validationMessages.latitude.id)),
-    lon: queryNumber(-180, 180, messageText(validationMessages.longitude.id)),
-    peakPowerKw: queryNumber(0.01, 10_000, 'Peak power must be a number of kW from 0.01 to 10000'),
-    lossPercent: queryNumber(
-      PV_LIMITS.lossPercent.min,
-      PV_LIMITS.lossPercent.max,
-      'System losses must be a percentage from 0 to 99',
-      PV_DEFAULTS.lossPercent,
-    ),
-    tilt: queryNumber(
-      PV_LIMITS.tiltDeg.min,
-      PV_LIMITS.tiltDeg.max,
-      'Tilt must be between 0 and 90 degrees',
-      PV_DEFAULTS.tiltDeg,
-    ),
-    azimuth: queryNumber(
-      PV_LIMITS.azimuthDeg.min,
-      PV_LIMITS.azimuthDeg.max,
-      'Azimuth must be between 0 and 360 degrees',
-      PV_DEFAULTS.azimuthDeg,
-    ),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? validationMessages.unknownField.id : undefined,
-  },
-);
+const LATITUDE_MESSAGE = messageText(validationMessages.latitude.id);
+const LONGITUDE_MESSAGE = messageText(validationMessages.longitude.id);
+
+/**
+ * `GET /calculator/production` query (PVWatts-style inputs; units in the names). `lat` and
+ * `lon` come together, or neither when the site is not known (an unverified address).
+ */
+export const productionQuerySchema = z
+  .strictObject(
+    {
+      lat: queryNumber(-90, 90, LATITUDE_MESSAGE).optional(),
+      lon: queryNumber(-180, 180, LONGITUDE_MESSAGE).optional(),
+      peakPowerKw: queryNumber(
+        0.01,
+        10_000,
+        'Peak power must be a number of kW from 0.01 to 10000',
+      ),
+      lossPercent: queryNumber(
+        PV_LIMITS.lossPercent.min,
+        PV_LIMITS.lossPercent.max,
+        'System losses must be a percentage from 0 to 99',
+        PV_DEFAULTS.lossPercent,
+      ),
+      tilt: queryNumber(
+        PV_LIMITS.tiltDeg.min,
+        PV_LIMITS.tiltDeg.max,
+        'Tilt must be between 0 and 90 degrees',
+        PV_DEFAULTS.tiltDeg,
+      ),
+      azimuth: queryNumber(
+        PV_LIMITS.azimuthDeg.min,
+        PV_LIMITS.azimuthDeg.max,
+        'Azimuth must be between 0 and 360 degrees',
+        PV_DEFAULTS.azimuthDeg,
+      ),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? validationMessages.unknownField.id : undefined,
+    },
+  )
+  .superRefine((query, ctx) => {
+    if (query.lat === undefined && query.lon !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['lat'], message: LATITUDE_MESSAGE });
+    }
+    if (query.lon === undefined && query.lat !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['lon'], message: LONGITUDE_MESSAGE });
+    }
+  });
 
 /** The production answer (production.ts, ProductionEstimate). */
 export const productionSchema = z.object({
-  source: z.enum(['pvgis', 'estimate']),
+  source: z
+    .enum(['pvgis', 'estimate'])
+    .describe('pvgis: PVGIS PVcalc; estimate: PVGIS could not be reached'),
+  estimateModel: z
+    .enum(['clear-sky', 'sun-hours'])
+    .nullable()
+    .describe(
+      "The estimate's model (clear-sky: the sun's path at the site, Haurwitz clear sky × 0.75 climate factor, Erbs split, Hay-Davies transposition; sun-hours: no site given, 4.5 sun hours a day with the losses); null for PVGIS",
+    ),
   monthlyKwh: z.array(z.number()).length(12).readonly(),
   yearlyKwh: z.number(),
   uncertainty: z.object({ yearlyKwh: z.number(), percent: z.number() }).nullable(),
   inputs: z.object({
-    latitude: z.number(),
-    longitude: z.number(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
     peakPowerKw: z.number(),
     lossPercent: z.number(),
     tilt: z.number(),
@@ -232,8 +259,9 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
   /**
    * GET /calculator/production?lat=&lon=&peakPowerKw=&lossPercent=14&tilt=30&azimuth=180
    * -> 200 ProductionEstimate: monthly and yearly kWh from PVGIS (`source: 'pvgis'`, with
-   * its year-to-year uncertainty) or, when PVGIS fails, from the 4.5-sun-hour formula
-   * (`source: 'estimate'`, uncertainty null). 400 bad or unknown parameters; 429.
+   * its year-to-year uncertainty) or, when PVGIS fails, the clear-sky estimate at the site
+   * (`source: 'estimate'`, `estimateModel: 'clear-sky'`, uncertainty null; tilt, azimuth
+   * and losses count). 400 bad or unknown parameters; 429.
    */
   app.get(
     '/calculator/production',
@@ -246,15 +274,15 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
         response: { 200: productionSchema },
         tags: ['calculator'],
         operationId: 'estimateProduction',
-        summary: 'Monthly production of a PV system (PVGIS, or the formula as a fallback)',
+        summary: 'Monthly production of a PV system (PVGIS, or a clear-sky estimate as a fallback)',
         errors: [400, 429],
       },
     },
     async (request) => {
       const q = request.query;
       return production.estimate({
-        latitude: q.lat,
-        longitude: q.lon,
+        latitude: q.lat ?? null,
+        longitude: q.lon ?? null,
         peakPowerKw: q.peakPowerKw,
         lossPercent: q.lossPercent,
         tilt: q.tilt,

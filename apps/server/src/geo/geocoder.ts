@@ -1,9 +1,10 @@
 /**
- * A client of a Nominatim-compatible geocoder (API-CONTRACT.md "Quick calculator helpers":
- * `/geo/search`, `/geo/reverse`; docs/decisions/010-ocr-geocoding-pvgis.md). Every upstream
- * call (upstream.ts: time limit, retries of network errors and 5xx) carries an identifying
- * User-Agent; calls, retries included, start at most once per `minIntervalMs` (spacer.ts);
- * equal lookups in flight share one call and answers are kept in an LRU cache with a time
+ * A client of a Nominatim-compatible geocoder (`/geo/search`, `/geo/reverse`;
+ * docs/decisions/010-ocr-geocoding-pvgis.md, docs/decisions/032-geocoding-providers-and-fallback-estimate.md).
+ * Every upstream call (upstream.ts: time limit, retries of network errors and 5xx) carries
+ * an identifying User-Agent; calls, retries included, start at most once per
+ * `minIntervalMs` in this process (spacer.ts) and, with `shared` (Redis), among all
+ * instances (shared-pace.ts); equal lookups in flight share one call and answers are kept in an LRU cache with a time
  * to live (lookup-cache.ts). Failures (network, timeout, HTTP error, bad JSON, "Unable to
  * geocode") throw GeocoderError; a full queue throws QueueFullError.
  */
@@ -11,6 +12,7 @@ import type { GeoPlace } from '@solar/domain';
 import { z } from 'zod';
 import { createLookupCache } from '../lookup-cache.ts';
 import { createUpstream } from '../upstream.ts';
+import type { SharedPace } from './shared-pace.ts';
 import { createSpacer } from './spacer.ts';
 
 /** The geocoder could not answer (the routes turn it into 502). */
@@ -30,6 +32,8 @@ export interface GeocoderOptions {
   maxWaiting: number;
   cacheTtlMs: number;
   cacheSize: number;
+  /** The pace shared with the other instances (Redis); each process paces alone without it. */
+  shared?: SharedPace;
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -78,6 +82,7 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
     minIntervalMs: options.minIntervalMs,
     maxWaiting: options.maxWaiting,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.shared ? { shared: options.shared } : {}),
   });
   const cache = createLookupCache<GeoPlace[] | GeoPlace>({
     maxEntries: options.cacheSize,

@@ -4,7 +4,10 @@
  * `minIntervalMs` after the previous one has finished, so however long a call takes on
  * the wire, the upstream never sees two within `minIntervalMs`. Waiting callers are
  * bounded: past `maxWaiting` a call fails at once with QueueFullError instead of piling up.
+ * With `shared` (shared-pace.ts, Redis), each task also waits for its slot among every
+ * instance's calls before it starts.
  */
+import type { SharedPace } from './shared-pace.ts';
 
 /** Thrown when too many calls are already waiting for their turn. */
 export class QueueFullError extends Error {
@@ -28,8 +31,10 @@ export function createSpacer(options: {
   minIntervalMs: number;
   maxWaiting: number;
   now?: () => number;
+  /** The pace shared with other instances (Redis), taken after this process's own turn. */
+  shared?: SharedPace;
 }): Spacer {
-  const { minIntervalMs, maxWaiting, now = Date.now } = options;
+  const { minIntervalMs, maxWaiting, now = Date.now, shared } = options;
   let tail: Promise<void> = Promise.resolve();
   let lastEnd = -Infinity;
   let active = false;
@@ -61,6 +66,7 @@ export function createSpacer(options: {
         active = true;
         try {
           await sleepUntil(lastEnd + minIntervalMs);
+          await shared?.take();
           return await task();
         } finally {
           lastEnd = now();

@@ -134,7 +134,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
       schema: {
         tags: ['meta'],
         operationId: 'getConfig',
-        summary: 'What the web app may turn on (external sign-in, AI provider, version)',
+        summary:
+          'What the web app may turn on (external sign-in, AI provider, address suggestions, version)',
         response: {
           200: z.object({
             googleClientId: z.string().nullable(),
@@ -143,6 +144,9 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
               .nullable()
               .describe('External sign-in: the name its button shows; null when off'),
             aiProvider: z.string(),
+            addressSuggestions: z
+              .boolean()
+              .describe('Whether GET /geo/suggest offers type-ahead (PHOTON_URL is set)'),
             version: z.string(),
           }),
         },
@@ -157,6 +161,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
           }
         : null,
       aiProvider: config.aiProvider,
+      addressSuggestions: config.addressSuggestions,
       version: config.version,
     }),
   );

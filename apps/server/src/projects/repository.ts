@@ -44,12 +44,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether `id` can be a project id (a UUID); anything else is simply not found. */
 export const isProjectId = (id: string): boolean => UUID.test(id);
 
-/** The location as the contract shows it: `placeId` only when there is one. */
+/** The location as the contract shows it: `placeId` and `addressVerified` only when set. */
 function locationOf(stored: ProjectLocation): ProjectLocation {
-  const { address, latitude, longitude, placeId } = stored;
-  return placeId === undefined
-    ? { address, latitude, longitude }
-    : { address, latitude, longitude, placeId };
+  const { address, latitude, longitude, placeId, addressVerified } = stored;
+  return {
+    address,
+    latitude,
+    longitude,
+    ...(placeId === undefined ? {} : { placeId }),
+    ...(addressVerified === false ? { addressVerified } : {}),
+  };
 }
 
 /** A row as the contract's `Project`. */

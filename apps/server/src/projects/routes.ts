@@ -64,9 +64,13 @@ export function loadProjectsConfig(env: Record<string, string | undefined>) {
 
 const locationSchema = z.object({
   address: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
+  latitude: z.number().nullable().describe('Degrees; null for an address as typed, not verified'),
+  longitude: z.number().nullable().describe('Degrees; null for an address as typed, not verified'),
   placeId: z.string().optional(),
+  addressVerified: z
+    .literal(false)
+    .optional()
+    .describe('false: typed by the user while no geocoder could check it'),
 });
 /** The contract's `Project` (response documentation and serialization). */
 export const projectSchema = z.object({

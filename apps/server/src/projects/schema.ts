@@ -22,12 +22,16 @@ import { PIPELINE_ACTIONS, PROJECT_STATUSES } from '@solar/domain/pipeline';
 import type { RoofInspection } from '@solar/domain/pipeline-contract';
 import { users } from '../db/schema.ts';
 
-/** A project's location as stored: degrees, and the geocoder's place id when known. */
+/**
+ * A project's location as stored: degrees (null for an address as typed, not verified),
+ * the geocoder's place id when known, `addressVerified: false` for an unverified address.
+ */
 export interface StoredProjectLocation {
   address: string;
-  latitude: number;
-  longitude: number;
+  latitude: number | null;
+  longitude: number | null;
   placeId?: string;
+  addressVerified?: false;
 }
 
 /** `bytea` as a Uint8Array (node-postgres gives a Buffer, PGlite a Uint8Array). */

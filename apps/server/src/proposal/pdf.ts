@@ -25,8 +25,13 @@ export interface ProposalDocumentInput {
   locale: Locale;
   /** The project owner's name. */
   customerName: string;
-  /** The project's location; degrees. */
-  location: { address: string; latitude: number; longitude: number };
+  /** The project's location; degrees, null for an unverified address (`addressVerified: false`). */
+  location: {
+    address: string;
+    latitude: number | null;
+    longitude: number | null;
+    addressVerified?: false;
+  };
   figures: ProposalFigures;
 }
 
@@ -181,7 +186,12 @@ export async function proposalPdf(input: ProposalDocumentInput): Promise<Buffer>
   layout.heading(t.location);
   layout.rows([
     [t.address, input.location.address],
-    [t.coordinates, `${format.number(latitude, 5)}°${separator}${format.number(longitude, 5)}°`],
+    [
+      t.coordinates,
+      latitude === null || longitude === null
+        ? t.addressUnverified
+        : `${format.number(latitude, 5)}°${separator}${format.number(longitude, 5)}°`,
+    ],
   ]);
 
   layout.heading(t.system);
@@ -222,7 +232,11 @@ export async function proposalPdf(input: ProposalDocumentInput): Promise<Buffer>
   const a = lifetime.assumptions;
   layout.heading(t.assumptions);
   for (const line of [
-    input.figures.productionSource === 'pvgis' ? t.productionPvgis : t.productionEstimate,
+    input.figures.productionSource === 'pvgis'
+      ? t.productionPvgis
+      : input.figures.productionSource === 'sun-hours'
+        ? t.productionSunHours
+        : t.productionEstimate,
     t.costAssumption(format.som(ESTIMATE_CONSTANTS.costSomPerKw)),
     t.degradation(format.percent(a.degradationPerYear)),
     t.tariffAssumption(

@@ -45,6 +45,10 @@ export interface ProposalTexts {
   assumptions: string;
   productionPvgis: string;
   productionEstimate: string;
+  /** Production when the site is not known (an unverified address). */
+  productionSunHours: string;
+  /** Instead of coordinates for an address as typed, not verified. */
+  addressUnverified: string;
   costAssumption: (perKw: string) => string;
   degradation: (percent: string) => string;
   tariffAssumption: (price: string, escalation: string) => string;
@@ -103,7 +107,10 @@ const en: ProposalTexts = {
   productionPvgis:
     'Production: PVGIS 5.3 (European Commission Joint Research Centre) for this location, tilt, orientation and losses.',
   productionEstimate:
-    'Production: 4.5 peak sun hours a day × the days of each month (PVGIS gave no figures for this location).',
+    'Production: estimated from the sun’s path over this location (a clear-sky model scaled to typical cloudiness, for this tilt, orientation and losses), as PVGIS gave no figures.',
+  productionSunHours:
+    'Production: 4.5 sun hours a day with these losses, as the address is not verified and the site is not known; tilt and orientation are not counted.',
+  addressUnverified: 'not known: the address was typed and not verified',
   costAssumption: (perKw) => `Cost: ${perKw} per kW installed.`,
   degradation: (percent) =>
     `Panel output falls ${percent} a year (median of crystalline silicon: Jordan & Kurtz, NREL, 2013).`,
@@ -164,7 +171,10 @@ const es: ProposalTexts = {
   productionPvgis:
     'Producción: PVGIS 5.3 (Centro Común de Investigación de la Comisión Europea) para esta ubicación, inclinación, orientación y pérdidas.',
   productionEstimate:
-    'Producción: 4,5 horas de sol pico al día × los días de cada mes (PVGIS no dio cifras para esta ubicación).',
+    'Producción: estimada a partir de la trayectoria del sol sobre esta ubicación (un modelo de cielo despejado ajustado a la nubosidad típica, para esta inclinación, orientación y pérdidas), ya que PVGIS no dio cifras.',
+  productionSunHours:
+    'Producción: 4,5 horas de sol al día con estas pérdidas, ya que la dirección no está verificada y no se conoce el lugar; no se tienen en cuenta la inclinación ni la orientación.',
+  addressUnverified: 'desconocidas: la dirección se escribió a mano y no está verificada',
   costAssumption: (perKw) => `Costo: ${perKw} por kW instalado.`,
   degradation: (percent) =>
     `La producción de los paneles baja un ${percent} al año (mediana del silicio cristalino: Jordan y Kurtz, NREL, 2013).`,
@@ -234,7 +244,10 @@ const ru: ProposalTexts = {
   productionPvgis:
     'Выработка: PVGIS 5.3 (Объединённый исследовательский центр Европейской комиссии) для этого места, наклона, ориентации и потерь.',
   productionEstimate:
-    'Выработка: 4,5 пиковых солнечных часа в день × число дней месяца (PVGIS не дал данных для этого места).',
+    'Выработка: оценена по движению солнца над этим местом (модель ясного неба с поправкой на обычную облачность, для этого наклона, ориентации и потерь), так как PVGIS не дал данных.',
+  productionSunHours:
+    'Выработка: 4,5 солнечных часа в день с этими потерями, так как адрес не проверен и место неизвестно; наклон и ориентация не учтены.',
+  addressUnverified: 'неизвестны: адрес введён вручную и не проверен',
   costAssumption: (perKw) => `Стоимость: ${perKw} за кВт установленной мощности.`,
   degradation: (percent) =>
     `Мощность панелей снижается на ${percent} в год (медиана для кристаллического кремния: Jordan и Kurtz, NREL, 2013).`,

@@ -19,12 +19,13 @@ const SHAPE = [0.045, 0.058, 0.082, 0.095, 0.108, 0.112, 0.115, 0.106, 0.09, 0.0
 
 /**
  * The answer for `peakPowerKw` kW: PVGIS-like (1300 kWh per kW per year, ±4 %) or the
- * 4.5-sun-hour estimate (kW x 4.5 x days of each month, no uncertainty).
+ * clear-sky estimate (here 1200 kWh per kW per year less the losses over the typical 14 %,
+ * the same monthly shape, no uncertainty).
  */
 export function fakeProduction(
   query: {
-    lat: number;
-    lon: number;
+    lat: number | null;
+    lon: number | null;
     peakPowerKw: number;
     lossPercent: number;
     tilt: number;
@@ -40,13 +41,29 @@ export function fakeProduction(
     tilt: query.tilt,
     azimuth: query.azimuth,
   };
-  if (source === 'estimate') {
+  if (query.lat === null || query.lon === null) {
+    // No site (an unverified address): 4.5 sun hours a day with the losses, as the server.
     const days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-    const monthly = days.map((d) => Math.round(query.peakPowerKw * 4.5 * d * 10) / 10);
+    const derate = (1 - query.lossPercent / 100) / 0.86;
+    const monthly = days.map((d) => Math.round(query.peakPowerKw * 4.5 * d * derate * 10) / 10);
     return {
-      source,
+      source: 'estimate',
+      estimateModel: 'sun-hours',
       monthlyKwh: monthly,
       yearlyKwh: Math.round(monthly.reduce((a, b) => a + b, 0)),
+      uncertainty: null,
+      inputs,
+    };
+  }
+  if (source === 'estimate') {
+    const estimate = Math.round(
+      ((query.peakPowerKw * 1200) / 0.86) * (1 - query.lossPercent / 100),
+    );
+    return {
+      source,
+      estimateModel: 'clear-sky',
+      monthlyKwh: SHAPE.map((f) => Math.round(estimate * f * 10) / 10),
+      yearlyKwh: estimate,
       uncertainty: null,
       inputs,
     };
@@ -54,6 +71,7 @@ export function fakeProduction(
   const yearly = Math.round(query.peakPowerKw * 1300);
   return {
     source,
+    estimateModel: null,
     monthlyKwh: SHAPE.map((f) => Math.round(yearly * f * 10) / 10),
     yearlyKwh: yearly,
     uncertainty: { yearlyKwh: Math.round(yearly * 0.04), percent: 4 },
@@ -63,9 +81,10 @@ export function fakeProduction(
 
 function queryOf(url: URL) {
   const n = (key: string, fallback = 0) => Number(url.searchParams.get(key) ?? fallback);
+  const site = url.searchParams.has('lat') && url.searchParams.has('lon');
   return {
-    lat: n('lat'),
-    lon: n('lon'),
+    lat: site ? n('lat') : null,
+    lon: site ? n('lon') : null,
     peakPowerKw: n('peakPowerKw'),
     lossPercent: n('lossPercent', 14),
     tilt: n('tilt', 30),
@@ -104,13 +123,20 @@ export function productionHandler(
   });
 }
 
-/** `GET /config` naming `tileUrl` (for AppFixture `handlers`). */
-export function configWithTiles(tileUrl: string = BLANK_TILE_URL): HttpHandler {
+/**
+ * `GET /config` naming `tileUrl` (for AppFixture `handlers`); `addressSuggestions` says
+ * whether the server offers type-ahead (pair it with the fake's `mock.addressSuggestions`).
+ */
+export function configWithTiles(
+  tileUrl: string = BLANK_TILE_URL,
+  { addressSuggestions = false }: { addressSuggestions?: boolean } = {},
+): HttpHandler {
   return http.get('*/api/v1/config', () =>
     HttpResponse.json({
       googleClientId: null,
       oidcProvider: null,
       aiProvider: 'offline',
+      addressSuggestions,
       version: 'test',
       tileUrl,
     }),

@@ -14,7 +14,7 @@ export function metaContract(kit: ContractKit): void {
         database: expect.stringMatching(/^(pglite|postgres)$/),
       });
     });
-    it('GET /config answers 200 {googleClientId, oidcProvider, aiProvider, version}', async () => {
+    it('GET /config answers 200 {googleClientId, oidcProvider, aiProvider, addressSuggestions, version}', async () => {
       const config = await client().config.get();
       expect(config).toEqual({
         googleClientId: nullable(expect.any(String)),
@@ -23,6 +23,7 @@ export function metaContract(kit: ContractKit): void {
           logo: nullable(expect.stringMatching(/^google$/)),
         }),
         aiProvider: expect.any(String),
+        addressSuggestions: expect.any(Boolean),
         version: expect.any(String),
       });
     });
@@ -97,6 +98,13 @@ export function publicContract(kit: ContractKit): void {
         expect(error).toMatchObject({ status: 502 });
       }
       expect((await raw('GET', 'geo/search?q=')).status).toBe(400);
+    });
+    it('GET /geo/suggest answers 404 while no suggestion service is configured, as /config says', async () => {
+      expect((await client().config.get()).addressSuggestions).toBe(false);
+      expect(await failure(client().geo.suggest('Chui'))).toMatchObject({
+        status: 404,
+        code: 'not_found',
+      });
     });
     it('GET /geo/reverse answers 400 for a latitude outside -90..90', async () => {
       expect(await failure(client().geo.reverse(91, 10))).toMatchObject({

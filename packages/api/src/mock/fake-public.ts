@@ -17,6 +17,7 @@ export interface FakePublic {
   billExtract(file: { bytes: Uint8Array; size: number } | null): FakeReply;
   geoReverse(query: Record<string, string>): FakeReply;
   geoSearch(query: Record<string, string>): FakeReply;
+  geoSuggest(query: Record<string, string>): FakeReply;
 }
 
 /** The error message the fake's geo handlers answer when the provider is "down". */
@@ -31,6 +32,7 @@ export function fakePublic({ options }: FakeStore): FakePublic {
         googleClientId: options.googleClientId ?? (options.oidcProvider ? 'solar-fake' : null),
         oidcProvider: options.oidcProvider ?? null,
         aiProvider: 'offline',
+        addressSuggestions: options.addressSuggestions ?? false,
         version: '0.0.0-fake',
       }),
     billExtract: (file) =>
@@ -73,6 +75,22 @@ export function fakePublic({ options }: FakeStore): FakePublic {
             latitude: 40.5283,
             longitude: 72.7985,
             placeId: 'fake:osh',
+          },
+        ]);
+      }),
+    // As the server: 404 without a suggestion service, else places starting like the text.
+    geoSuggest: (query) =>
+      reply(() => {
+        if (!options.addressSuggestions) {
+          refuse(404, 'not_found', 'Address suggestions are not available.');
+        }
+        const { q } = parse(geoSearchQuerySchema, query);
+        return ok([
+          {
+            address: `${q} 12, Bishkek, Kyrgyzstan`,
+            latitude: 42.8765,
+            longitude: 74.6042,
+            placeId: 'fake:suggest-bishkek',
           },
         ]);
       }),

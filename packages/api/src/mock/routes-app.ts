@@ -108,6 +108,10 @@ export function appHandlers(
         `${base}/geo/search`,
         route('geo', (r) => fake.geoSearch(query(r))),
       ),
+      http.get(
+        `${base}/geo/suggest`,
+        route('geo', (r) => fake.geoSuggest(query(r))),
+      ),
     ],
   };
 }

@@ -80,6 +80,8 @@ export interface FakeBackendOptions {
    * authorization code `fake:<email>` signs in (or up) the account of that email.
    */
   readonly oidcProvider?: OidcProviderInfo | null;
+  /** What `GET /config` reports as `addressSuggestions` (default false: no type-ahead). */
+  readonly addressSuggestions?: boolean;
   /** The answer of bill extraction for a valid image (default: nothing found). */
   readonly billExtract?: { amount: number | null; confidence: number; text: string };
   /**

@@ -37,13 +37,24 @@ export interface CalculatorResource {
 export interface GeoResource {
   /** `GET /geo/reverse?lat=&lon=` (degrees) -> 200 GeoPlace; 400; 502 'Failed to get address for this location'. */
   reverse(latitude: number, longitude: number): Promise<GeoPlace>;
-  /** `GET /geo/search?q=` -> 200 GeoPlace[]; 400; 502. */
+  /**
+   * `GET /geo/search?q=` -> 200 GeoPlace[] (at most 5); 400; 502; 503 busy. Call it when the
+   * user submits an address, never per keystroke (the geocoder's usage policy).
+   */
   search(query: string): Promise<GeoPlace[]>;
+  /**
+   * `GET /geo/suggest?q=` -> 200 GeoPlace[] (at most 5) for type-ahead; 404 when the server
+   * has no suggestion service (`GET /config` says `addressSuggestions: false`); 400; 502.
+   */
+  suggest(query: string, options?: { signal?: AbortSignal }): Promise<GeoPlace[]>;
 }
 
 /** Server configuration and health. */
 export interface ConfigResource {
-  /** `GET /config` -> 200 `{googleClientId | null, oidcProvider | null, aiProvider, version}`. */
+  /**
+   * `GET /config` -> 200 `{googleClientId | null, oidcProvider | null, aiProvider,
+   * addressSuggestions, version}`.
+   */
   get(): Promise<ConfigResponse>;
   /** `GET /health` -> 200 `{status: "ok", database}`; 503 when the database is down or the disk full. */
   health(): Promise<HealthResponse>;
@@ -64,8 +75,10 @@ export function calculatorResource(t: Transport): CalculatorResource {
         http
           .get('calculator/production', {
             searchParams: {
-              lat: query.latitude,
-              lon: query.longitude,
+              // An unknown site (an unverified address) is asked without lat and lon.
+              ...(query.latitude === null || query.longitude === null
+                ? {}
+                : { lat: query.latitude, lon: query.longitude }),
               peakPowerKw: query.peakPowerKw,
               lossPercent: query.lossPercent,
               tilt: query.tilt,
@@ -85,6 +98,12 @@ export function geoResource(t: Transport): GeoResource {
       t.anon((http) => http.get('geo/reverse', { searchParams: { lat, lon } }).json<GeoPlace>()),
     search: (q) =>
       t.anon((http) => http.get('geo/search', { searchParams: { q } }).json<GeoPlace[]>()),
+    suggest: (q, { signal } = {}) =>
+      t.anon((http) =>
+        http
+          .get('geo/suggest', { searchParams: { q }, ...(signal ? { signal } : {}) })
+          .json<GeoPlace[]>(),
+      ),
   };
 }
 

@@ -1,81 +1,116 @@
 /**
- * Address search of the map picker (spec sections 2 and 5; issue 9): a combobox (@solar/ui
- * `ComboBox`, react-aria's) whose suggestions come from `GET /geo/search` after the user
- * stops typing (debounced). A place must be picked from it: Enter on typed text without a
- * picked suggestion shows 'Please select a valid address from the dropdown', and a
- * suggestion without coordinates shows its own message (domain `selectionFromSuggestion`).
- * Keyboard: ArrowDown/ArrowUp move through the suggestions, Enter picks, Escape closes.
- * Only what the user types is searched: a pick fills the input without a new search.
+ * Address search of the location step (docs/product.md#full-calculator;
+ * docs/decisions/032-geocoding-providers-and-fallback-estimate.md). The geocoder
+ * (`GET /geo/search`, Nominatim) is asked only when the user submits the text, with Enter or
+ * the Search button: its usage policy forbids searching as the user types. The places found
+ * are listed as buttons to pick from (a place must be picked: typed text alone is no
+ * location). When the server offers type-ahead (`GET /config` `addressSuggestions`, a
+ * Photon-compatible service), the field is a combobox whose suggestions come from
+ * `GET /geo/suggest` a moment after the user stops typing; picking one chooses it at once.
+ * `onSearchState` tells the parent whether the last search failed (so it can offer the
+ * other ways on) and what was typed.
  */
 import {
   selectionFromSuggestion,
+  validationMessages,
   type GeoPlace,
   type MapSelection,
   type MessageDescriptor,
 } from '@solar/domain';
-import { useApiClient } from '@solar/api/react';
-import { ComboBox, Spinner } from '@solar/ui';
+import { ApiError } from '@solar/api';
+import { useApiClient, useConfig } from '@solar/api/react';
+import { Button, ComboBox, Spinner, TextField } from '@solar/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useDebounce } from 'use-debounce';
-import { loadFailure } from '../../app/load-failure.ts';
 
-/** Wait after the last keystroke before searching, ms. */
-export const SEARCH_DEBOUNCE_MS = 400;
-/** Shortest text searched. */
-export const SEARCH_MIN_CHARS = 3;
+/** Wait after the last keystroke before asking for suggestions, ms (type-ahead only). */
+export const SUGGEST_DEBOUNCE_MS = 300;
+/** Shortest text that gets suggestions. */
+export const SUGGEST_MIN_CHARS = 3;
+
+/** What the parent hears after each search. */
+export interface AddressSearchState {
+  /** The text the user typed (trimmed). */
+  text: string;
+  /** The last submitted search could not be done (the geocoder is down or busy). */
+  failed: boolean;
+}
 
 export interface AddressSearchProps {
   /** Called with the picked place. */
   onSelect: (selection: MapSelection) => void;
+  /** Hears the typed text and whether the last search failed. */
+  onSearchState?: (state: AddressSearchState) => void;
 }
 
-/** The combobox with its suggestions, and its searching, nothing-found and failure states. */
-export function AddressSearch({ onSelect }: AddressSearchProps) {
+/** The field, the Search button and the places found. */
+export function AddressSearch({ onSelect, onSearchState }: AddressSearchProps) {
   const intl = useIntl();
   const api = useApiClient();
-  const t = (id: string) => intl.formatMessage({ id });
-  /** What the input shows: the typed text, or the picked address. */
+  const config = useConfig();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const resultsId = useId();
+  const typeAhead = config.data?.addressSuggestions === true;
   const [text, setText] = useState('');
-  /** What the user typed last: the search term. */
-  const [typed, setTyped] = useState('');
-  /** The picked suggestion's placeId. */
+  /** The picked place's id (its address fills the field). */
   const [picked, setPicked] = useState<string | null>(null);
+  /** The text last submitted (null: nothing submitted since the last edit or pick). */
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const [error, setError] = useState<MessageDescriptor | null>(null);
   /**
-   * Set when a suggestion was picked since the last Enter or keystroke: Enter on the
-   * highlighted suggestion picks it just before `onKeyDown` sees that Enter.
+   * Set when a suggestion was picked since the last Enter: Enter on the highlighted
+   * suggestion picks it just before `onKeyDown` sees that Enter.
    */
   const justPicked = useRef(false);
-  const [error, setError] = useState<MessageDescriptor | null>(null);
-  const term = typed.trim();
-  const [query] = useDebounce(term, SEARCH_DEBOUNCE_MS);
-  const search = useQuery({
-    queryKey: ['solar', 'geo', 'search', query, intl.locale],
-    queryFn: () => api.geo.search(query),
-    enabled: query.length >= SEARCH_MIN_CHARS,
+  const term = text.trim();
+
+  const [suggestTerm] = useDebounce(term, SUGGEST_DEBOUNCE_MS);
+  const suggest = useQuery({
+    queryKey: ['solar', 'geo', 'suggest', suggestTerm, intl.locale],
+    queryFn: ({ signal }) => api.geo.suggest(suggestTerm, { signal }),
+    enabled: typeAhead && picked === null && suggestTerm.length >= SUGGEST_MIN_CHARS,
     staleTime: 5 * 60_000,
     retry: false,
   });
-  const searching = term.length >= SEARCH_MIN_CHARS;
-  const suggestions: readonly GeoPlace[] = searching ? (search.data ?? []) : [];
-  const pending = term !== query || search.isFetching;
+  const suggesting = typeAhead && picked === null && term.length >= SUGGEST_MIN_CHARS;
+  const suggestions: readonly GeoPlace[] = suggesting ? (suggest.data ?? []) : [];
+  // Opens the list as the user types, before the suggestions arrive (react-aria opens it on
+  // input only while it has something to show).
+  const suggestState: ReactNode = !suggesting ? undefined : term !== suggestTerm ||
+    suggest.isFetching ? (
+    <Spinner label={t('fullCalculator.search.suggesting')} showLabel size="sm" />
+  ) : (
+    t('fullCalculator.search.noSuggestion')
+  );
 
-  let emptyState: ReactNode = undefined;
-  if (searching && pending) {
-    emptyState = <Spinner label={t('fullCalculator.search.searching')} showLabel size="sm" />;
-  } else if (searching && search.isError) {
-    emptyState = (
-      <span className="text-danger-fg">
-        {intl.formatMessage(loadFailure(search.error, { id: 'fullCalculator.search.failed' }))}
-      </span>
-    );
-  } else if (searching) {
-    emptyState = t('fullCalculator.search.none');
+  const search = useQuery({
+    queryKey: ['solar', 'geo', 'search', submitted, intl.locale],
+    queryFn: () => api.geo.search(submitted ?? ''),
+    enabled: submitted !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const failed = submitted !== null && search.isError;
+
+  useEffect(() => {
+    onSearchState?.({ text: term, failed });
+    // Tell the parent when the text or the outcome changes, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [term, failed]);
+
+  function edit(value: string) {
+    if (value === text) return;
+    setText(value);
+    setPicked(null);
+    setSubmitted(null);
+    setError(null);
   }
 
-  function pick(suggestion: GeoPlace | undefined) {
-    const result = selectionFromSuggestion(suggestion);
+  function pick(place: GeoPlace | undefined) {
+    const result = selectionFromSuggestion(place);
     if (!result.ok) {
       setError(result.message);
       return;
@@ -83,39 +118,124 @@ export function AddressSearch({ onSelect }: AddressSearchProps) {
     setError(null);
     setPicked(result.selection.placeId);
     setText(result.selection.address);
+    setSubmitted(null);
     onSelect(result.selection);
   }
 
+  function submit() {
+    if (term === '') {
+      setError(validationMessages.searchRequired);
+      return;
+    }
+    setError(null);
+    if (submitted === term && search.isError) void search.refetch();
+    setSubmitted(term);
+  }
+
+  const fieldProps = {
+    label: t('fullCalculator.search.label'),
+    placeholder: t('fullCalculator.search.placeholder'),
+    description: error
+      ? undefined
+      : t(typeAhead ? 'fullCalculator.search.hintSuggest' : 'fullCalculator.search.hint'),
+    errorMessage: error ? intl.formatMessage(error) : undefined,
+  };
+
   return (
-    <ComboBox
-      label={t('fullCalculator.search.label')}
-      placeholder={t('fullCalculator.search.placeholder')}
-      description={error ? undefined : t('fullCalculator.search.hint')}
-      errorMessage={error ? intl.formatMessage(error) : undefined}
-      options={suggestions.map((s) => ({ id: s.placeId, label: s.address }))}
-      emptyState={emptyState}
-      // Typed text stays in the input (Enter on it says to pick from the list).
-      allowsCustomValue
-      inputValue={text}
-      onInputChange={(value) => {
-        if (value === text) return;
-        setText(value);
-        setTyped(value);
-        setPicked(null);
-        setError(null);
-        justPicked.current = false;
-      }}
-      selectedKey={picked}
-      onSelectionChange={(key) => {
-        if (key === null) return;
-        justPicked.current = true;
-        pick(suggestions.find((s) => s.placeId === key));
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Enter') return;
-        if (!justPicked.current && picked === null) pick(undefined);
-        justPicked.current = false;
-      }}
-    />
+    <div className="flex flex-col gap-3">
+      <form
+        role="search"
+        aria-label={t('fullCalculator.search.label')}
+        noValidate
+        className="flex flex-wrap items-start gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        {typeAhead ? (
+          <ComboBox
+            {...fieldProps}
+            className="min-w-0 flex-1 basis-44"
+            options={suggestions.map((s) => ({ id: s.placeId, label: s.address }))}
+            emptyState={suggestState}
+            // Typed text stays in the input; Enter on it submits the search.
+            allowsCustomValue
+            menuTrigger="input"
+            inputValue={text}
+            onInputChange={edit}
+            selectedKey={picked}
+            onSelectionChange={(key) => {
+              if (key === null) return;
+              justPicked.current = true;
+              pick(suggestions.find((s) => s.placeId === key));
+            }}
+            // The open list keeps Enter from submitting the form: submit it here, unless
+            // that Enter picked a suggestion.
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              const picking = justPicked.current;
+              justPicked.current = false;
+              if (picking) return;
+              event.preventDefault();
+              submit();
+            }}
+          />
+        ) : (
+          <TextField
+            {...fieldProps}
+            className="min-w-0 flex-1 basis-44"
+            value={text}
+            onChange={edit}
+            enterKeyHint="search"
+            autoComplete="street-address"
+          />
+        )}
+        {/* Aligned with the input: the label's line height above it. */}
+        <Button type="submit" variant="secondary" className="mt-6.5">
+          {t('fullCalculator.search.submit')}
+        </Button>
+      </form>
+      {submitted !== null && (
+        <div id={resultsId} className="flex flex-col gap-2">
+          {search.isFetching ? (
+            <div role="status">
+              <Spinner label={t('fullCalculator.search.searching')} showLabel size="sm" />
+            </div>
+          ) : failed ? (
+            <p role="alert" className="text-sm font-medium text-danger-fg">
+              {t(
+                search.error instanceof ApiError && search.error.status === 503
+                  ? 'fullCalculator.search.busy'
+                  : 'fullCalculator.search.failed',
+              )}
+            </p>
+          ) : search.data && search.data.length === 0 ? (
+            <p role="status" className="text-sm">
+              {t('fullCalculator.search.none')}
+            </p>
+          ) : search.data ? (
+            <section aria-labelledby={`${resultsId}-title`} className="flex flex-col gap-2">
+              <p id={`${resultsId}-title`} role="status" className="text-sm font-medium">
+                {t('fullCalculator.search.found', { count: search.data.length })}
+              </p>
+              <ul className="flex flex-col gap-1.5">
+                {search.data.map((place) => (
+                  <li key={place.placeId}>
+                    <Button
+                      variant="secondary"
+                      className="h-auto w-full justify-start py-2 text-left break-words whitespace-normal"
+                      onPress={() => pick(place)}
+                    >
+                      {place.address}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      )}
+    </div>
   );
 }

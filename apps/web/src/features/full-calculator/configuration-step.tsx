@@ -1,15 +1,14 @@
 /**
- * Step 2 of the full calculator (issue 9, replacing the spec's placeholder): system size
+ * Step 2 of the full calculator (docs/product.md#full-calculator): system size
  * (kW DC) and panel count kept in step (0.4 kW panels), tilt, azimuth, roof type, system
  * losses (14 % by default) and the rate (som/kWh). Monthly production comes from the
- * server (`GET /calculator/production`: PVGIS, or the 4.5-sun-hour formula when PVGIS
- * cannot be reached) a moment after the inputs settle; the source used and its stated
+ * server (`GET /calculator/production`: PVGIS, or the clear-sky estimate at the site when
+ * PVGIS cannot be reached) a moment after the inputs settle; the source used and its stated
  * uncertainty are shown with the monthly chart, yearly production, savings, cost and
  * payback. 'Save as draft' is the parent's (projects).
  */
 import { useApiClient } from '@solar/api/react/provider';
-import type { MapSelection } from '@solar/domain';
-import type { ProductionQuery } from '@solar/domain/contract';
+import type { ProductionQuery, ProjectLocation } from '@solar/domain/contract';
 import { Button, Card, NumberField, Select, Spinner, Stat, StatGroup, formatSom } from '@solar/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -36,7 +35,8 @@ import { loadFailure } from '../../app/load-failure.ts';
 export const PRODUCTION_DEBOUNCE_MS = 500;
 
 export interface ConfigurationStepProps {
-  location: MapSelection;
+  /** Degrees, or null for an address as typed (production then does without the site). */
+  location: ProjectLocation;
   configuration: SystemConfiguration;
   onChange: (configuration: SystemConfiguration) => void;
   /** Where the first values came from (a note, shown until the size is changed). */
@@ -230,9 +230,13 @@ export function ConfigurationStep({
             {data && money && (
               <>
                 <p role="note" className="rounded-control bg-surface-sunken p-3 text-sm">
-                  {data.source === 'pvgis'
-                    ? t('fullCalculator.source.pvgis')
-                    : t('fullCalculator.source.estimate')}{' '}
+                  {t(
+                    data.source === 'pvgis'
+                      ? 'fullCalculator.source.pvgis'
+                      : data.estimateModel === 'sun-hours'
+                        ? 'fullCalculator.source.sunHours'
+                        : 'fullCalculator.source.estimate',
+                  )}{' '}
                   {data.uncertainty
                     ? t('fullCalculator.source.uncertainty', {
                         kwh: n(data.uncertainty.yearlyKwh),

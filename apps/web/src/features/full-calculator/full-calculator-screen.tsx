@@ -4,7 +4,7 @@
  *
  * Step 1 (location-step.tsx): geolocation with reverse geocoding, or address search and a
  * Leaflet map (lazy-loaded only here). Step 2 (configuration-step.tsx): the system, its
- * monthly production (PVGIS or the 4.5-sun-hour estimate, the source shown), savings and
+ * monthly production (PVGIS or the clear-sky estimate, the source shown), savings and
  * payback; prefilled from the stored quick estimate, else the chat portfolio, else a
  * typical home.
  *

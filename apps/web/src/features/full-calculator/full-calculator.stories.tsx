@@ -1,7 +1,9 @@
 /**
- * The full calculator (spec sections 2, 5 and 8; issue 9) in each state on the MSW fake,
- * signed in as the demo client. Map tiles are a blank data image (or a refused address
- * for the error state), so no story reaches the network.
+ * The full calculator (docs/product.md#full-calculator) in each state on the MSW fake,
+ * signed in as the demo client: the location step with the map, the places an address
+ * search found, type-ahead, and each outage (map down, geocoder down, both down, coordinates
+ * typed by hand); the configuration step. Map tiles are a blank data image (or a refused
+ * address for the error states), so no story reaches the network.
  */
 import { STORAGE_KEYS } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
@@ -35,16 +37,21 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function pickChui(canvasElement: HTMLElement) {
+/** Types `address` into the search field and submits it with Enter. */
+async function searchFor(canvasElement: HTMLElement, address: string) {
   const canvas = within(canvasElement);
   await userEvent.type(
-    await canvas.findByRole('combobox', { name: text('fullCalculator.search.label') }),
-    'Chui Avenue',
+    await canvas.findByRole('textbox', { name: text('fullCalculator.search.label') }),
+    `${address}{Enter}`,
   );
-  // The suggestions open in a popover at the end of the page, outside the canvas.
+}
+
+async function pickChui(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await searchFor(canvasElement, 'Chui Avenue');
   await userEvent.click(
-    await within(canvasElement.ownerDocument.body).findByRole(
-      'option',
+    await canvas.findByRole(
+      'button',
       { name: 'Chui Avenue, Bishkek, Kyrgyzstan' },
       { timeout: 3000 },
     ),
@@ -110,15 +117,150 @@ export const MapError: Story = {
   },
 };
 
-/** Typed text not picked from the dropdown. */
-export const InvalidAddress: Story = {
+/** The places an address search found, to pick from. */
+export const SearchResults: Story = {
+  play: async ({ canvasElement }) => {
+    await searchFor(canvasElement, 'Chui Avenue');
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole(
+        'button',
+        { name: 'Chui Avenue, Osh, Kyrgyzstan' },
+        { timeout: 3000 },
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** Search pressed on an empty field. */
+export const SearchEmpty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const search = await canvas.findByRole('combobox', {
-      name: text('fullCalculator.search.label'),
-    });
-    await userEvent.type(search, 'somewhere{Enter}');
-    await expect(await canvas.findByText(text('validation.addressFromDropdown'))).toBeVisible();
+    await userEvent.click(
+      await canvas.findByRole('button', { name: text('fullCalculator.search.submit') }),
+    );
+    await expect(await canvas.findByText(text('validation.searchRequired'))).toBeVisible();
+  },
+};
+
+/**
+ * Type-ahead through the server's suggestion service (PHOTON_URL): a suggestion picked with
+ * the keyboard. (The open list itself is in the ComboBox's stories: while it is open
+ * react-aria hides the rest of the page from assistive technology.)
+ */
+export const TypeAhead: Story = {
+  args: {
+    handlers: [configWithTiles(undefined, { addressSuggestions: true }), productionHandler()],
+    mock: { addressSuggestions: true },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(
+      await canvas.findByRole('combobox', { name: text('fullCalculator.search.label') }),
+      'Chuy',
+    );
+    await within(canvasElement.ownerDocument.body).findByRole(
+      'option',
+      { name: 'Chuy 12, Bishkek, Kyrgyzstan' },
+      { timeout: 3000 },
+    );
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(
+      await canvas.findByText(textPattern('fullCalculator.location.selected')),
+    ).toBeVisible();
+  },
+};
+
+/** The geocoder is down, the map works: the search says so and the ways on. */
+export const GeocoderDown: Story = {
+  args: { mock: { scenario: { fail: { geo: { status: 502 } } } } },
+  play: async ({ canvasElement }) => {
+    await searchFor(canvasElement, 'Chui Avenue 12');
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(text('fullCalculator.wayOn.mapUp'), {}, { timeout: 3000 }),
+    ).toBeVisible();
+  },
+};
+
+/** Location denied, the map and the geocoder both down: coordinates are the way on. */
+export const MapAndGeocoderDown: Story = {
+  args: {
+    handlers: [configWithTiles(BROKEN_TILE_URL), productionHandler()],
+    mock: { scenario: { fail: { geo: { status: 502 } } } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(text('fullCalculator.map.error'), {}, { timeout: 5000 }),
+    ).toBeVisible();
+    await searchFor(canvasElement, 'Chui Avenue 12');
+    await expect(
+      await canvas.findByText(text('fullCalculator.wayOn.mapDown'), {}, { timeout: 3000 }),
+    ).toBeVisible();
+  },
+};
+
+/** The geocoder is down: the address as typed, marked unverified, ready to use. */
+export const AddressAsTyped: Story = {
+  args: { mock: { scenario: { fail: { geo: { status: 502 } } } } },
+  play: async ({ canvasElement }) => {
+    await searchFor(canvasElement, 'Chuy avenue 12');
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole(
+        'button',
+        { name: text('fullCalculator.typed.use') },
+        { timeout: 3000 },
+      ),
+    );
+    await expect(await canvas.findByText(text('fullCalculator.typed.label'))).toBeVisible();
+  },
+};
+
+/** Coordinates typed by hand: out-of-range values show their field messages. */
+export const ManualCoordinatesInvalid: Story = {
+  args: { handlers: [configWithTiles(BROKEN_TILE_URL), productionHandler()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(
+      await canvas.findByRole(
+        'textbox',
+        { name: text('fullCalculator.coordinates.latitude') },
+        { timeout: 5000 },
+      ),
+      '95',
+    );
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: text('fullCalculator.coordinates.longitude') }),
+      'east{Enter}',
+    );
+    await expect(await canvas.findByText(text('validation.longitude'))).toBeVisible();
+  },
+};
+
+/** Coordinates typed by hand while the geocoder is down: the point, by its coordinates. */
+export const ManualCoordinatesChosen: Story = {
+  args: {
+    handlers: [configWithTiles(BROKEN_TILE_URL), productionHandler()],
+    mock: { scenario: { fail: { geo: { status: 502 } } } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(
+      await canvas.findByRole(
+        'textbox',
+        { name: text('fullCalculator.coordinates.latitude') },
+        { timeout: 5000 },
+      ),
+      '42.8746',
+    );
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: text('fullCalculator.coordinates.longitude') }),
+      '74.5698{Enter}',
+    );
+    const use = await canvas.findByRole('button', { name: text('fullCalculator.location.use') });
+    await waitFor(() => expect(use).toHaveFocus());
   },
 };
 
@@ -133,7 +275,7 @@ export const ConfigurationPvgis: Story = {
   },
 };
 
-/** Step 2 when PVGIS could not be reached: the 4.5-sun-hour estimate, said so. */
+/** Step 2 when PVGIS could not be reached: the clear-sky estimate, labelled and named. */
 export const ConfigurationEstimate: Story = {
   args: { handlers: [configWithTiles(), productionHandler({ source: 'estimate' })] },
   play: async ({ canvasElement }) => {

@@ -1,8 +1,10 @@
 /**
- * /solar-calculator-full against the fake (spec sections 2, 5, 8 and 9; issue 9):
- * geolocation success and errors, address search (a suggestion must be picked), the step
- * change and back, production with its source, prefill from the quick estimate, saving a
- * draft and continuing one, and the rate limit (browser counter and server 429).
+ * /solar-calculator-full against the fake (docs/product.md#full-calculator):
+ * geolocation success and errors, the address search (sent only on Enter or Search, a place
+ * picked from what it finds; type-ahead only through /geo/suggest), the ways on when the
+ * map or the geocoder is down (coordinates typed by hand), the step change and back,
+ * production with its source, prefill from the quick estimate, saving a draft and
+ * continuing one, and the rate limit (browser counter and server 429).
  */
 import { rateLimitStorageKey, STORAGE_KEYS } from '@solar/domain';
 import { http, HttpResponse } from 'msw';
@@ -16,13 +18,14 @@ import {
   type AppFixtureOptions,
 } from '../../testing/app-fixture.tsx';
 import {
+  BROKEN_TILE_URL,
   configWithTiles,
   productionHandler,
   replaceGeolocation,
   stubGeolocation,
   type ProductionFakeOptions,
 } from '../../testing/full-calculator-fakes.ts';
-import { SEARCH_DEBOUNCE_MS } from './address-search.tsx';
+import { SUGGEST_DEBOUNCE_MS } from './address-search.tsx';
 import { PRODUCTION_DEBOUNCE_MS } from './configuration-step.tsx';
 
 const cleanups: (() => void)[] = [];
@@ -77,15 +80,26 @@ async function open(
 }
 
 async function pickBySearch(screen: Awaited<ReturnType<typeof open>>['screen']) {
-  const search = screen.getByRole('combobox', { name: 'Search for an address' });
-  await search.fill('Chui Avenue');
+  await screen.getByRole('textbox', { name: 'Search for an address' }).fill('Chui Avenue');
+  await userEvent.click(screen.getByRole('button', { name: 'Search', exact: true }));
+  await userEvent.click(
+    screen.getByRole('button', { name: 'Chui Avenue, Bishkek, Kyrgyzstan', exact: true }),
+  );
   await expect
-    .element(screen.getByRole('option', { name: 'Chui Avenue, Bishkek, Kyrgyzstan' }))
+    .element(screen.getByText('Selected location: Chui Avenue, Bishkek, Kyrgyzstan'))
     .toBeVisible();
-  await userEvent.click(screen.getByRole('option', { name: 'Chui Avenue, Bishkek, Kyrgyzstan' }));
-  await expect
-    .element(screen.getByText('Chui Avenue, Bishkek, Kyrgyzstan', { exact: true }))
-    .toBeVisible();
+}
+
+/** Records the geo calls that reach the fake (`search`, `suggest`), passing them on. */
+function countGeoCalls() {
+  const seen = { search: [] as string[], suggest: [] as string[] };
+  const handler = http.get('*/api/v1/geo/:kind', ({ request, params }) => {
+    const q = new URL(request.url).searchParams.get('q') ?? '';
+    if (params.kind === 'search') seen.search.push(q);
+    if (params.kind === 'suggest') seen.suggest.push(q);
+    // Falls through to the fake's own answer.
+  });
+  return { seen, handler };
 }
 
 /** Saves the draft 'Osh Bazaar, Bishkek' (3.2 kW, tilt 20°, flat roof) for the signed-in client. */
@@ -172,50 +186,60 @@ describe('full calculator: location step', () => {
     await expect.element(screen.getByText('Location: 42.87460, 74.56980')).toBeVisible();
   });
 
-  it('refuses typed text that was not picked from the dropdown', async () => {
-    const { screen } = await open();
-    const search = screen.getByRole('combobox', { name: 'Search for an address' });
-    await search.fill('somewhere I typed');
+  it('searches only when the address is submitted: typing "Chuy avenue 12" sends nothing, Enter one search', async () => {
+    const geo = countGeoCalls();
+    const { screen } = await open({
+      handlers: [configWithTiles(), productionHandler(), geo.handler],
+    });
+    const search = screen.getByRole('textbox', { name: 'Search for an address' });
+    await userEvent.click(search);
+    await userEvent.keyboard('Chuy avenue 12');
+    // Longer than any debounce the box ever had: still nothing asked.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(geo.seen).toEqual({ search: [], suggest: [] });
     await userEvent.keyboard('{Enter}');
     await expect
-      .element(screen.getByText('Please select a valid address from the dropdown'))
+      .element(screen.getByRole('button', { name: 'Chuy avenue 12, Bishkek, Kyrgyzstan' }))
       .toBeVisible();
+    expect(geo.seen).toEqual({ search: ['Chuy avenue 12'], suggest: [] });
+    await expect
+      .element(screen.getByRole('status').filter({ hasText: 'addresses found' }))
+      .toHaveTextContent('2 addresses found. Pick yours:');
+  });
+
+  it('asks for the text first when Search is pressed on an empty field', async () => {
+    const { screen } = await open();
+    await userEvent.click(screen.getByRole('button', { name: 'Search', exact: true }));
+    const search = screen.getByRole('textbox', { name: 'Search for an address' });
     await expect.element(search).toHaveAttribute('aria-invalid', 'true');
+    await expect.element(screen.getByText('Search text is required')).toBeVisible();
     await expect
       .element(screen.getByRole('button', { name: 'Use this location' }))
       .not.toBeInTheDocument();
   });
 
-  it('picks a suggestion with the keyboard', async () => {
+  it('picks a place found with the keyboard only, and goes on to step 2', async () => {
     const { screen } = await open();
-    await screen.getByRole('combobox', { name: 'Search for an address' }).fill('Lenin');
+    await userEvent.click(screen.getByRole('textbox', { name: 'Search for an address' }));
+    await userEvent.keyboard('Lenin{Enter}');
+    const osh = screen.getByRole('button', { name: 'Lenin, Osh, Kyrgyzstan', exact: true });
+    await expect.element(osh).toBeVisible();
+    // Tab past the Search button and the first place to the second.
+    await userEvent.keyboard('{Tab}{Tab}{Tab}');
+    await expect.element(osh).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
     await expect
-      .element(screen.getByRole('option', { name: 'Lenin, Osh, Kyrgyzstan' }))
+      .element(screen.getByText('Selected location: Lenin, Osh, Kyrgyzstan'))
       .toBeVisible();
-    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    await expect.element(screen.getByText('Lenin, Osh, Kyrgyzstan', { exact: true })).toBeVisible();
+    // Focus moves on to 'Use this location'.
+    await expect.element(screen.getByRole('button', { name: 'Use this location' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(screen.getByRole('heading', { name: 'System configuration' }))
+      .toBeVisible();
   });
 
-  it('keeps the list closed after a pick, and closes it on Escape keeping the text', async () => {
-    const { screen } = await open();
-    await pickBySearch(screen);
-    // The picked address is not searched again: the list stays closed past the debounce.
-    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 300));
-    await expect.element(screen.getByRole('listbox')).not.toBeInTheDocument();
-    await expect
-      .element(screen.getByRole('button', { name: 'Use this location' }))
-      .toBeInTheDocument();
-    const search = screen.getByRole('combobox', { name: 'Search for an address' });
-    await search.fill('Lenin');
-    await expect
-      .element(screen.getByRole('option', { name: 'Lenin, Osh, Kyrgyzstan' }))
-      .toBeVisible();
-    await userEvent.keyboard('{Escape}');
-    await expect.element(screen.getByRole('listbox')).not.toBeInTheDocument();
-    await expect.element(search).toHaveValue('Lenin');
-  });
-
-  it('says in the list when no address is found', async () => {
+  it('says when no address is found', async () => {
     const { screen } = await open({
       handlers: [
         configWithTiles(),
@@ -223,16 +247,154 @@ describe('full calculator: location step', () => {
         http.get('*/geo/search', () => HttpResponse.json([])),
       ],
     });
-    await screen.getByRole('combobox', { name: 'Search for an address' }).fill('Nowhere');
-    await expect.element(screen.getByRole('listbox').getByText('No address found.')).toBeVisible();
+    await screen.getByRole('textbox', { name: 'Search for an address' }).fill('Nowhere');
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(screen.getByRole('status').filter({ hasText: 'No address found' }))
+      .toHaveTextContent(
+        'No address found. Check the spelling, or try the street without the house number.',
+      );
   });
 
-  it('says in the list when the search failed', async () => {
+  it('says when the search failed, and which ways on are left while the map works', async () => {
     const { screen } = await open({ mock: { scenario: { fail: { geo: { status: 502 } } } } });
-    await screen.getByRole('combobox', { name: 'Search for an address' }).fill('Chui Avenue');
+    await screen.getByRole('textbox', { name: 'Search for an address' }).fill('Chui Avenue');
+    await userEvent.keyboard('{Enter}');
     await expect
-      .element(screen.getByRole('listbox').getByText('Address search failed. Please try again.'))
+      .element(screen.getByRole('alert').filter({ hasText: 'address search' }))
+      .toHaveTextContent('The address search is not available right now.');
+    await expect
+      .element(
+        screen.getByText('You can still click your place on the map, or enter its coordinates.'),
+      )
       .toBeVisible();
+    const toggle = screen.getByRole('button', { name: 'Enter coordinates instead' });
+    await expect.element(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    await expect.element(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect.element(screen.getByRole('textbox', { name: 'Latitude' })).toBeVisible();
+  });
+
+  it('leaves a way on with location denied and both the map and the geocoder down: typed coordinates, keyboard only', async () => {
+    const { screen } = await open({
+      geolocation: { code: 1 },
+      handlers: [configWithTiles(BROKEN_TILE_URL), productionHandler()],
+      mock: { scenario: { fail: { geo: { status: 502 } } } },
+    });
+    await expect
+      .element(
+        screen.getByText(
+          'The map could not be loaded. Search for your address, or enter its coordinates below.',
+        ),
+      )
+      .toBeVisible();
+    await screen.getByRole('textbox', { name: 'Search for an address' }).fill('Chui Avenue 12');
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(screen.getByText('You can still enter the coordinates of your place below.'))
+      .toBeVisible();
+    const latitude = screen.getByRole('textbox', { name: 'Latitude' });
+    const longitude = screen.getByRole('textbox', { name: 'Longitude' });
+    await userEvent.click(latitude);
+    await userEvent.keyboard('95{Tab}east{Enter}');
+    await expect.element(latitude).toHaveAttribute('aria-invalid', 'true');
+    await expect.element(screen.getByText('Latitude must be between -90 and 90')).toBeVisible();
+    await expect.element(screen.getByText('Longitude must be between -180 and 180')).toBeVisible();
+    await expect.element(latitude).toHaveFocus();
+    await latitude.fill('42,8746');
+    await longitude.fill('74.5698');
+    await userEvent.click(longitude);
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByText('Selected location: 42.87460, 74.56980')).toBeVisible();
+    await expect
+      .element(screen.getByRole('status').filter({ hasText: 'Failed to get address' }))
+      .toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Use this location' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(screen.getByRole('heading', { name: 'System configuration' }))
+      .toBeVisible();
+    await expect.element(screen.getByText('Location: 42.87460, 74.56980')).toBeVisible();
+  });
+
+  it('goes on with the address as typed when the geocoder is down, marked unverified, and saves it so', async () => {
+    const { screen, fixture, production } = await open({
+      mock: { scenario: { fail: { geo: { status: 502 } } } },
+    });
+    await screen.getByRole('textbox', { name: 'Search for an address' }).fill('Chuy avenue 12');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Go on with the address as typed' }));
+    await expect.element(screen.getByText('Selected location: Chuy avenue 12')).toBeVisible();
+    await expect.element(screen.getByText('Address not verified.')).toBeVisible();
+    await expect
+      .element(
+        screen.getByText(/Its position is not known, so production is estimated from 4\.5 sun/),
+      )
+      .toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Use this location' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const results = screen.getByRole('region', { name: 'Monthly production' });
+    await expect
+      .poll(() => textOf(results))
+      .toContain(
+        'Source: an estimate from 4.5 sun hours a day with these losses, because the address is not verified and the site is not known.',
+      );
+    expect(production.seen.at(-1)?.searchParams.has('lat')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await expect.element(screen.getByText(/Draft saved at/)).toBeVisible();
+    const drafts = (await fixture.client.projects.list()).filter((p) => p.isDraft);
+    expect(drafts.map((p) => p.location)).toEqual([
+      { address: 'Chuy avenue 12', latitude: null, longitude: null, addressVerified: false },
+    ]);
+  });
+
+  it('offers type-ahead only through /geo/suggest when the server has a suggestion service', async () => {
+    const geo = countGeoCalls();
+    const { screen } = await open({
+      handlers: [
+        configWithTiles(undefined, { addressSuggestions: true }),
+        productionHandler(),
+        geo.handler,
+      ],
+      mock: { addressSuggestions: true },
+    });
+    const search = screen.getByRole('combobox', { name: 'Search for an address' });
+    await userEvent.click(search);
+    await userEvent.keyboard('Chuy');
+    const option = screen.getByRole('option', { name: 'Chuy 12, Bishkek, Kyrgyzstan' });
+    await expect.element(option).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, SUGGEST_DEBOUNCE_MS));
+    expect(geo.seen.search).toEqual([]);
+    expect(geo.seen.suggest.at(-1)).toBe('Chuy');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect
+      .element(screen.getByText('Selected location: Chuy 12, Bishkek, Kyrgyzstan'))
+      .toBeVisible();
+    expect(geo.seen.search).toEqual([]);
+  });
+});
+
+describe('full calculator: type-ahead with a suggestion service', () => {
+  it('submits the typed text to the geocoder on Enter when no suggestion is highlighted', async () => {
+    const geo = countGeoCalls();
+    const { screen } = await open({
+      handlers: [
+        configWithTiles(undefined, { addressSuggestions: true }),
+        productionHandler(),
+        geo.handler,
+      ],
+      mock: { addressSuggestions: true },
+    });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Search for an address' }));
+    await userEvent.keyboard('Chuy avenue 12');
+    await expect
+      .element(screen.getByRole('option', { name: 'Chuy avenue 12 12, Bishkek, Kyrgyzstan' }))
+      .toBeVisible();
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(screen.getByRole('button', { name: 'Chuy avenue 12, Bishkek, Kyrgyzstan' }))
+      .toBeVisible();
+    expect(geo.seen.search).toEqual(['Chuy avenue 12']);
   });
 });
 
@@ -282,7 +444,7 @@ describe('full calculator: configuration step', () => {
     expect(commits - settled).toBe(0);
   });
 
-  it('says when the production is the 4.5-sun-hour estimate', async () => {
+  it('says when the production is the clear-sky estimate, and names it', async () => {
     const { screen } = await open({ production: { source: 'estimate' } });
     await pickBySearch(screen);
     await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
@@ -290,7 +452,7 @@ describe('full calculator: configuration step', () => {
     await expect
       .poll(() => textOf(results))
       .toContain(
-        'Source: estimate from 4.5 sun hours a day (the PVGIS service could not be reached). This estimate states no uncertainty',
+        'Source: an estimate from the sun’s path over this location on clear days, scaled to typical cloudiness, because the PVGIS service could not be reached. It counts tilt, direction and losses, not local weather or shade. This estimate states no uncertainty',
       );
   });
 

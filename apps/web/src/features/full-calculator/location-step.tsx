@@ -1,14 +1,17 @@
 /**
- * Step 1 of the full calculator (spec sections 2, 5, 8 and 9; issue 9): the location.
+ * Step 1 of the full calculator (docs/product.md#full-calculator): the location.
  * On arrival the browser's position is read (geolocation, 10 s timeout, 1 minute maximum
  * age) and reverse geocoded by `GET /geo/reverse`; each geolocation error shows its own
- * message and opens the manual picker. Manual: address search with a suggestions dropdown
- * (a place must be picked from it) and a Leaflet map (lazy) whose marker can be clicked or
- * dragged into place (reverse geocoded). When the address lookup fails (the geocoder is
- * down), the point is kept with its coordinates as the address, as the quick calculator
- * does, and the user may go on with it. Default centre New York, zoom 15 (domain
- * MAP_DEFAULTS). The map goes loading -> ready or error; its tiles' failures are its own
- * inline message, never a global toast. 'Use this location' hands the selection to step 2.
+ * message and opens the manual picker. Manual: an address search submitted with Enter or
+ * Search (address-search.tsx; a place must be picked from what it finds), a Leaflet map
+ * (lazy) whose marker can be clicked or dragged into place (reverse geocoded), and
+ * coordinates typed by hand (coordinates-form.tsx). There is always a way on
+ * (docs/decisions/032-geocoding-providers-and-fallback-estimate.md): when the address
+ * lookup fails the point is kept with its coordinates as the address; when the map fails
+ * the coordinates form opens; when the search fails too, the ways left are said next to it.
+ * Default centre New York, zoom 15 (domain MAP_DEFAULTS). The map goes loading -> ready or
+ * error; its tiles' failures are its own inline message, never a global toast. 'Use this
+ * location' hands the selection to step 2.
  */
 import {
   GEOLOCATION,
@@ -17,10 +20,20 @@ import {
   mapMessages,
   type MapSelection,
   type MessageDescriptor,
+  type ProjectLocation,
 } from '@solar/domain';
 import { useApiClient, useConfig } from '@solar/api/react';
 import { Button, Card, Spinner } from '@solar/ui';
-import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { HANDLED_LOAD_ERRORS } from '../../app/global-errors.ts';
 import {
@@ -29,7 +42,8 @@ import {
   GeolocationFailure,
   type Coordinates,
 } from '../calculator/geolocation.ts';
-import { AddressSearch } from './address-search.tsx';
+import { AddressSearch, type AddressSearchState } from './address-search.tsx';
+import { CoordinatesForm } from './coordinates-form.tsx';
 
 const MapPicker = lazy(() => import('./map-picker.tsx'));
 
@@ -69,9 +83,9 @@ type MapStatus = 'loading' | 'ready' | 'error';
 
 export interface LocationStepProps {
   /** A location chosen before ('change location' comes back with it). */
-  initial: MapSelection | null;
+  initial: ProjectLocation | null;
   /** 'Use this location'. */
-  onUse: (selection: MapSelection) => void;
+  onUse: (selection: ProjectLocation) => void;
   /** Reads the position (tests and stories pass a stub); default the browser's. */
   locate?: (maximumAgeMs: number) => Promise<Coordinates>;
 }
@@ -84,17 +98,36 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const [phase, setPhase] = useState<Phase>(initial ? 'chosen' : 'detecting');
-  const [selection, setSelection] = useState<MapSelection | null>(initial);
+  /** The place shown; an address as typed has no point (`addressVerified: false`). */
+  const [selection, setSelection] = useState<ProjectLocation | null>(initial);
   const [problem, setProblem] = useState<MessageDescriptor | null>(null);
   const [mapStatus, setMapStatus] = useState<MapStatus>('loading');
   const [resolving, setResolving] = useState(false);
   /** The shown selection is raw coordinates: the address lookup failed. */
   const [coordinatesOnly, setCoordinatesOnly] = useState(false);
   const [center, setCenter] = useState<Coordinates>(
-    initial ?? { latitude: MAP_DEFAULTS.center.latitude, longitude: MAP_DEFAULTS.center.longitude },
+    pointOf(initial) ?? {
+      latitude: MAP_DEFAULTS.center.latitude,
+      longitude: MAP_DEFAULTS.center.longitude,
+    },
   );
   const useButton = useRef<HTMLButtonElement>(null);
   const started = useRef(false);
+  const [search, setSearch] = useState<AddressSearchState>({ text: '', failed: false });
+  const [coordinatesOpen, setCoordinatesOpen] = useState(false);
+  const coordinatesId = useId();
+
+  /** Set to move focus to 'Use this location' once the next selection is on screen. */
+  const focusUseNext = useRef(false);
+  /** Keyboard users go on from 'Use this location' after picking a place or typing coordinates. */
+  const focusUse = () => {
+    focusUseNext.current = true;
+  };
+  useEffect(() => {
+    if (!selection || !focusUseNext.current) return;
+    focusUseNext.current = false;
+    useButton.current?.focus();
+  }, [selection]);
 
   /** The point with its address; raw coordinates (flagged) when the lookup fails. */
   async function reverse(point: Coordinates): Promise<MapSelection> {
@@ -148,6 +181,7 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
   /** An address picked from the search: a real place. */
   function chooseFromSearch(next: MapSelection) {
     setCoordinatesOnly(false);
+    focusUse();
     choose(next);
   }
 
@@ -155,6 +189,20 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
     setProblem(null);
     setSelection(null);
     choose(await reverse(point));
+  }
+
+  /** Coordinates typed by hand: the point, with its address when the geocoder finds one. */
+  async function chooseCoordinates(point: Coordinates) {
+    focusUse();
+    await pickOnMap(point);
+  }
+
+  /** The address as typed, while no geocoder can check it: no point, marked unverified. */
+  function chooseTypedAddress() {
+    setProblem(null);
+    setCoordinatesOnly(false);
+    focusUse();
+    setSelection({ address: search.text, latitude: null, longitude: null, addressVerified: false });
   }
 
   const tileUrl = config.isPending ? null : tileUrlOf(config.data);
@@ -186,9 +234,31 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
       )}
       {phase === 'manual' && (
         <div className="flex flex-col gap-4">
-          <AddressSearch onSelect={chooseFromSearch} />
-          <p className="text-sm text-fg-muted">{t('fullCalculator.map.hint')}</p>
-          <div className="relative min-h-80" {...HANDLED_LOAD_ERRORS}>
+          <AddressSearch onSelect={chooseFromSearch} onSearchState={setSearch} />
+          {search.failed && (
+            <div className="flex flex-col gap-2">
+              <p role="status" className="text-sm">
+                {t(
+                  mapStatus === 'error'
+                    ? 'fullCalculator.wayOn.mapDown'
+                    : 'fullCalculator.wayOn.mapUp',
+                )}
+              </p>
+              {search.text !== '' && (
+                <Button variant="secondary" className="self-start" onPress={chooseTypedAddress}>
+                  {t('fullCalculator.typed.use')}
+                </Button>
+              )}
+            </div>
+          )}
+          {mapStatus !== 'error' && (
+            <p className="text-sm text-fg-muted">{t('fullCalculator.map.hint')}</p>
+          )}
+          {/* The map's box keeps its height while it loads; its error needs no more room. */}
+          <div
+            className={mapStatus === 'error' ? 'relative' : 'relative min-h-80'}
+            {...HANDLED_LOAD_ERRORS}
+          >
             {tileUrl === null ? (
               <MapLoading label={t('fullCalculator.map.loading')} />
             ) : (
@@ -200,7 +270,7 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
                     <MapPicker
                       center={center}
                       zoom={MAP_DEFAULTS.zoom}
-                      marker={selection}
+                      marker={pointOf(selection)}
                       tileUrl={tileUrl}
                       attribution={OSM_ATTRIBUTION}
                       label={mapLabel}
@@ -218,6 +288,26 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
               </MapBoundary>
             )}
           </div>
+          {mapStatus === 'error' ? (
+            <CoordinatesForm onSubmit={(point) => void chooseCoordinates(point)} />
+          ) : (
+            <div className="flex flex-col gap-3">
+              <Button
+                variant="secondary"
+                className="self-start"
+                aria-expanded={coordinatesOpen}
+                aria-controls={coordinatesId}
+                onPress={() => setCoordinatesOpen((open) => !open)}
+              >
+                {t('fullCalculator.coordinates.toggle')}
+              </Button>
+              <div id={coordinatesId} hidden={!coordinatesOpen}>
+                {coordinatesOpen && (
+                  <CoordinatesForm onSubmit={(point) => void chooseCoordinates(point)} />
+                )}
+              </div>
+            </div>
+          )}
         </div>
       )}
       {resolving && (
@@ -237,6 +327,12 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
               {t('fullCalculator.location.coordinatesOnly')}
             </p>
           )}
+          {selection.addressVerified === false && (
+            <p role="status" className="rounded-control bg-surface-sunken p-3 text-sm">
+              <span className="font-medium">{t('fullCalculator.typed.label')}</span>{' '}
+              {t('fullCalculator.typed.note')}
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button ref={useButton} onPress={() => onUse(selection)}>
               {t('fullCalculator.location.use')}
@@ -251,6 +347,13 @@ export function LocationStep({ initial, onUse, locate = currentPosition }: Locat
       )}
     </Card>
   );
+}
+
+/** The point of a location, or null when it has none (an address as typed). */
+function pointOf(location: ProjectLocation | null): Coordinates | null {
+  return location && location.latitude !== null && location.longitude !== null
+    ? { latitude: location.latitude, longitude: location.longitude }
+    : null;
 }
 
 function MapLoading({ label }: { label: string }) {

@@ -9,8 +9,8 @@ import {
   consumeRateLimit,
   RATE_LIMIT,
   ROUTES,
-  type MapSelection,
   type Project,
+  type ProjectLocation,
 } from '@solar/domain';
 import { ApiError } from '@solar/api';
 import { useApiClient, usePortfolio, useProjectMutations, useSession } from '@solar/api/react';
@@ -47,7 +47,7 @@ export function useFullCalculator(stepRef: RefObject<HTMLDivElement | null>) {
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const [step, setStep] = useState<0 | 1>(0);
-  const [location, setLocation] = useState<MapSelection | null>(null);
+  const [location, setLocation] = useState<ProjectLocation | null>(null);
   const [configuration, setConfiguration] = useState<SystemConfiguration | null>(null);
   const [prefill, setPrefill] = useState<PrefillSource>('typical');
   const api = useApiClient();
@@ -75,7 +75,7 @@ export function useFullCalculator(stepRef: RefObject<HTMLDivElement | null>) {
     });
   }
 
-  function acceptLocation(selection: MapSelection) {
+  function acceptLocation(selection: ProjectLocation) {
     setLocation(selection);
     if (!configuration) {
       const start = initialConfiguration(readQuickInputs(), portfolio.data);
@@ -93,7 +93,8 @@ export function useFullCalculator(stepRef: RefObject<HTMLDivElement | null>) {
         address: location.address,
         latitude: location.latitude,
         longitude: location.longitude,
-        placeId: location.placeId,
+        ...(location.placeId === undefined ? {} : { placeId: location.placeId }),
+        ...(location.addressVerified === false ? { addressVerified: false as const } : {}),
       },
       configuration: { ...configuration },
       isDraft: true,
@@ -118,13 +119,7 @@ export function useFullCalculator(stepRef: RefObject<HTMLDivElement | null>) {
 
   function continueDraft(project: Project) {
     if (!allowAction()) return;
-    const { address, latitude, longitude, placeId } = project.location;
-    setLocation({
-      address,
-      latitude,
-      longitude,
-      placeId: placeId ?? `${latitude.toFixed(5)},${longitude.toFixed(5)}`,
-    });
+    setLocation(project.location);
     const saved = parseConfiguration(project.configuration);
     if (saved) {
       setConfiguration(saved);

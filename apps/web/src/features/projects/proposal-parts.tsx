@@ -24,7 +24,9 @@ export function ProposalLocation({ location }: { location: ProjectLocation }) {
           [t('projects.proposal.location'), location.address],
           [
             t('projects.proposal.coordinates'),
-            `${number(location.latitude, 4)}, ${number(location.longitude, 4)}`,
+            location.latitude === null || location.longitude === null
+              ? t('projects.proposal.addressUnverified')
+              : `${number(location.latitude, 4)}, ${number(location.longitude, 4)}`,
           ],
         ]}
       />
@@ -96,7 +98,13 @@ export function ProposalAssumptions({ figures }: { figures: ProposalFigures }) {
   const { t, number } = useProjectText();
   const items = [
     t(
-      `projects.proposal.assumption.${figures.productionSource === 'pvgis' ? 'pvgis' : 'estimate'}`,
+      `projects.proposal.assumption.${
+        figures.productionSource === 'sun-hours'
+          ? 'sunHours'
+          : figures.productionSource === 'pvgis'
+            ? 'pvgis'
+            : 'estimate'
+      }`,
     ),
     t('projects.proposal.assumption.cost'),
     t('projects.proposal.assumption.price', {
