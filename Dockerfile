@@ -12,8 +12,8 @@
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# pnpm at the version scripts/bootstrap.sh installs (package.json pins no packageManager,
-# and corepack needs signature keys this project's machines lack).
+# pnpm at the version scripts/bootstrap.sh installs and package.json's packageManager names,
+# installed with npm (corepack needs signature keys this project's machines lack).
 FROM ${NODE_IMAGE} AS base
 ARG PNPM_VERSION=10.34.9
 ENV PNPM_HOME=/pnpm \

@@ -75,6 +75,11 @@ const checks = [
     report: { kind: 'vitest', file: 'multi-instance.json' },
   },
   {
+    name: 'node-floor',
+    title: "Node floor: the server starts on the lowest Node of package.json's engines",
+    commands: [['node', 'scripts/node-floor.mjs']],
+  },
+  {
     name: 'bench',
     title: 'Benchmark harness self-tests (node:test)',
     commands: [['node', '--test', 'scripts/bench/bench.test.ts']],
