@@ -49,7 +49,7 @@ ENV NODE_ENV=production \
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=prod-deps /app/apps/server/node_modules ./apps/server/node_modules
 COPY --from=prod-deps /app/packages/domain/node_modules ./packages/domain/node_modules
-COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml LICENSE THIRD-PARTY-NOTICES.md ./
 COPY apps/server/package.json apps/server/
 COPY apps/server/src apps/server/src
 COPY apps/server/drizzle apps/server/drizzle
