@@ -12,8 +12,8 @@
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# pnpm at the version scripts/bootstrap.sh installs (package.json pins no packageManager,
-# and corepack needs signature keys this project's machines lack).
+# pnpm at the version scripts/bootstrap.sh installs and package.json's packageManager names,
+# installed with npm (corepack needs signature keys this project's machines lack).
 FROM ${NODE_IMAGE} AS base
 ARG PNPM_VERSION=10.34.9
 ENV PNPM_HOME=/pnpm \
@@ -49,7 +49,7 @@ ENV NODE_ENV=production \
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=prod-deps /app/apps/server/node_modules ./apps/server/node_modules
 COPY --from=prod-deps /app/packages/domain/node_modules ./packages/domain/node_modules
-COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml LICENSE THIRD-PARTY-NOTICES.md ./
 COPY apps/server/package.json apps/server/
 COPY apps/server/src apps/server/src
 COPY apps/server/drizzle apps/server/drizzle

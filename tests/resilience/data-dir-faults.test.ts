@@ -61,8 +61,10 @@ function expectOneLine(output: string, expected: RegExp) {
   expect(lines.at(-1), output).toBe('exit=1');
   const said = lines.slice(0, -1);
   expect(said, output).toHaveLength(1);
-  expect(said[0]).toMatch(expected);
-  expect(said[0]).not.toMatch(/\[object Object\]|^\s+at |\.ts:\d+|damaged|restore a backup/);
+  // The server's one JSON line (a fatal log line on stderr).
+  const { msg } = JSON.parse(said[0]!) as { msg: string };
+  expect(msg).toMatch(expected);
+  expect(msg).not.toMatch(/\[object Object\]|^\s+at |\.ts:\d+|damaged|restore a backup/);
 }
 
 /** Starts the server on $1 in the namespace; prints its output and `exit=<code>`. */

@@ -40,7 +40,7 @@ import type { Database } from './db/database.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createStorageState } from './health/storage.ts';
 import { createErrorHandler } from './errors.ts';
-import { logOptions } from './logging.ts';
+import { logOptions, RequestLog } from './logging.ts';
 import type { Metrics } from './metrics.ts';
 import { openApiComponents, openApiTransform } from './openapi.ts';
 import { openRateLimitRedis } from './rate-limit-store.ts';
@@ -98,6 +98,8 @@ export async function buildApp({
   const logging = logger === undefined || typeof logger === 'object';
   const app = Fastify({
     logger: logging ? { ...logOptions(config), ...(logger ?? {}) } : logger,
+    // One line per request, when it ends (logging.ts).
+    logController: new RequestLog(),
     bodyLimit: 100 * 1024,
     // TRUST_PROXY: whose X-Forwarded-For to believe for request.ip (rate limits, logs).
     trustProxy: config.trustProxy,

@@ -11,13 +11,15 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import { noticeLog } from './logging.ts';
 
 /** How long the primary waits for its workers' own shutdown (10 s each) before exiting. */
 const SHUTDOWN_WAIT_MS = 12_000;
 
 /**
  * Runs the primary until a signal stops it: forks `config.workers` workers, logs through
- * `log`, and prints `Solar is running at <url> (N workers)` once all of them listen.
+ * `log`, and logs `Solar is running at <url> (N workers)` (whatever LOG_LEVEL says) once all
+ * of them listen.
  * `shownUrl(port)` is that address. Never resolves: the process exits from here.
  */
 export function runPrimary(
@@ -38,8 +40,10 @@ export function runPrimary(
       log.info({ worker: worker.process.pid }, 'worker listening');
       if (!announced && listening.size >= config.workers) {
         announced = true;
-        process.stdout.write(
-          `\n  Solar is running at ${shownUrl(address.port)} (${config.workers} workers)\n\n`,
+        const url = shownUrl(address.port);
+        noticeLog(log).info(
+          { url, workers: config.workers },
+          `Solar is running at ${url} (${config.workers} workers)`,
         );
       }
     });
@@ -63,7 +67,7 @@ export function runPrimary(
     alive.delete(worker);
     const wasListening = listening.delete(worker.id);
     if (closing) return;
-    const detail = { worker: worker.process.pid, code, signal };
+    const detail = { worker: worker.process.pid, exitCode: code, signal };
     if (!wasListening) {
       // It could not start (its own line says why); another would fail the same way.
       log.error(detail, 'a worker failed to start: stopping');

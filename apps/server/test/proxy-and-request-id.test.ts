@@ -120,7 +120,7 @@ describe('X-Request-Id', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['x-request-id']).toBe(id);
     const logged = logOf(id);
-    expect(logged.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect(logged.map((line) => line.msg)).toEqual(['request completed']);
   });
 
   it('generates a UUID when none is sent, also on errors and unknown paths', async () => {

@@ -113,9 +113,12 @@ describe('WORKERS', () => {
     try {
       const run = start({ WORKERS: '2', DATA_DIR: dataDir, PORT: String(await freePort()) });
       expect(await run.exited).toBe(1);
-      expect(run.output.stderr).toBe(
-        'Invalid configuration: WORKERS=2 needs DATABASE_URL (the embedded database is one process; unset WORKERS or use PostgreSQL)\n',
-      );
+      const lines = run.output.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({
+        level: 60,
+        msg: 'Invalid configuration: WORKERS=2 needs DATABASE_URL (the embedded database is one process; unset WORKERS or use PostgreSQL)',
+      });
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
