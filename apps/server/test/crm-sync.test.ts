@@ -181,6 +181,43 @@ describe.each(databaseKinds)('the CRM link on %s', (kind) => {
     expect(fake.callsTo('POST', '/api/v2/persons').length).toBe(creates);
   });
 
+  it('keeps the emails sales staff added to a linked person, adding the owner’s when missing', async () => {
+    const owner = await clientUser(server, 'Cholpon Abdieva');
+    const first = await project(server, owner);
+    await crm().listener.statusChanged(event(first, owner, 'draft', 'quote_requested'));
+    await vi.waitFor(async () => expect((await links(server, first)).dealId).not.toBeNull());
+    const { personId } = await links(server, first);
+    // Sales staff add two addresses of their own in Pipedrive, one of them primary.
+    const staffAdded = [
+      { value: 'cholpon.office@example.kg', primary: true, label: 'work' },
+      { value: 'cholpon@home.example.kg', primary: false, label: 'home' },
+    ];
+    fake.persons.get(personId!)!.emails.push(...staffAdded);
+    for (const e of fake.persons.get(personId!)!.emails) e.primary = e === staffAdded[0];
+
+    const second = await project(server, owner);
+    await crm().listener.statusChanged(event(second, owner, 'draft', 'quote_requested'));
+    await vi.waitFor(async () => expect((await links(server, second)).dealId).not.toBeNull());
+    expect(fake.persons.get(personId!)!.emails).toEqual([
+      { value: owner.email, primary: false, label: 'work' },
+      ...staffAdded,
+    ]);
+    // The owner's address was there: only the name went to Pipedrive.
+    expect(fake.callsTo('PATCH', `/api/v2/persons/${personId}`).at(-1)!.body).toEqual({
+      name: 'Cholpon Abdieva',
+    });
+
+    // Staff removed the owner's address: it comes back, added to theirs, not instead of them.
+    fake.persons.get(personId!)!.emails = [...staffAdded];
+    const third = await project(server, owner);
+    await crm().listener.statusChanged(event(third, owner, 'draft', 'quote_requested'));
+    await vi.waitFor(async () => expect((await links(server, third)).dealId).not.toBeNull());
+    expect(fake.persons.get(personId!)!.emails).toEqual([
+      ...staffAdded,
+      { value: owner.email, primary: false, label: 'work' },
+    ]);
+  });
+
   it('deletes jobs done more than 30 days ago, and keeps newer ones', async () => {
     const { db } = server.database;
     await db.execute(sql`insert into crm_jobs (kind, payload, done_at) values

@@ -4,7 +4,8 @@
  * `{success: false, error, error_info}`):
  *
  *   GET /api/v2/persons/search?term&fields&exact_match   {data: {items: [{result_score, item}]}}
- *   POST /api/v2/persons, PATCH /api/v2/persons/{id}     {data: person}
+ *   POST /api/v2/persons, GET and PATCH /api/v2/persons/{id}  {data: person} (PATCH
+ *                                                         replaces `emails` whole, as Pipedrive does)
  *   POST /api/v2/deals, PATCH /api/v2/deals/{id}         {data: deal}
  *   GET /api/v2/pipelines, GET /api/v2/stages?pipeline_id {data: [...]}
  *
@@ -154,6 +155,11 @@ export async function startPipedriveFake(token = 'fake-token', port = 0): Promis
         emails: (body.emails ?? []) as FakePerson['emails'],
       };
       persons.set(person.id, person);
+      return ok(res, { ...person, phones: [], owner_id: 1, org_id: null, is_deleted: false });
+    }
+    if (method === 'GET' && /^\/api\/v2\/persons\/\d+$/.test(path)) {
+      const person = persons.get(id);
+      if (!person) return fail(res, 404, 'Person not found');
       return ok(res, { ...person, phones: [], owner_id: 1, org_id: null, is_deleted: false });
     }
     if (method === 'PATCH' && path.startsWith('/api/v2/persons/')) {

@@ -16,8 +16,11 @@ import { createStageResolver } from './stages.ts';
 import { createCrmHandlers, createCrmListener } from './sync.ts';
 import type { PipelineListener } from './types.ts';
 
-/** The calls one job may make (pipelines, stages, search, update, create person, deal). */
-const CALLS_PER_JOB = 6;
+/**
+ * The calls one job may make: a stored person read (gone), a search, that person read and
+ * updated or created, the pipelines, the stages, the deal.
+ */
+const CALLS_PER_JOB = 7;
 
 /** The running CRM link. */
 export interface Crm {

@@ -3,8 +3,9 @@
  * (queue.ts) and the handlers that run them against Pipedrive (pipedrive.ts).
  *
  * - `quote_requested` queues `deal.create`: the owner's person is found and updated (by
- *   their stored users.pipedrive_person_id: name and email; else by an exact search on
- *   the email: name only, the person's other emails kept), or created; its id is stored
+ *   their stored users.pipedrive_person_id, else by an exact search on the email): the
+ *   name is set and the owner's email added when missing, every other address sales staff
+ *   added kept (pipedrive.ts `updatePerson`); or it is created; its id is stored
  *   in users.pipedrive_person_id. Then the project's deal (projects.pipedrive_deal_id) is
  *   created in the quote-requested stage and its id stored; a project that already has a
  *   deal has it moved there instead.
@@ -105,7 +106,7 @@ export function createCrmHandlers({
     }
     let id = await client.findPersonByEmail(link.email, signal);
     if (id === undefined) id = await client.createPerson(person, signal);
-    else await client.updatePerson(id, { name: link.name }, signal); // its emails stay
+    else await client.updatePerson(id, person, signal);
     if (id !== link.personId) {
       await db.execute(
         sql`update users set pipedrive_person_id = ${id}::int where id = ${link.userId}::uuid`,
