@@ -42,7 +42,7 @@ import { createStorageState } from './health/storage.ts';
 import { createErrorHandler } from './errors.ts';
 import { logOptions } from './logging.ts';
 import type { Metrics } from './metrics.ts';
-import { openApiComponents, openApiTransform } from './openapi.ts';
+import { openApiComponents, openApiTransform, openApiTransformObject } from './openapi.ts';
 import { openRateLimitRedis } from './rate-limit-store.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -169,6 +169,7 @@ export async function buildApp({
       components: openApiComponents as never,
     },
     transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
 
   const tokens = createTokenService(jwtSecret, config.accessTokenTtl, now);
@@ -268,6 +269,9 @@ export async function buildApp({
         });
         await docs.register(fastifySwaggerUi, {
           routePrefix: '/docs',
+          // The page's asset links are absolute under the API's prefix, so the README's
+          // /api/v1/docs (no trailing slash) renders too (@fastify/swagger-ui: indexPrefix).
+          indexPrefix: '/api/v1',
           // Swagger UI has inline scripts: it sends its own CSP with their hashes. It also
           // sets inline styles, and local runs are plain HTTP (no upgrade).
           staticCSP: true,

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { requirePermission } from '../auth/guard.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http-errors.ts';
+import { named } from '../openapi.ts';
 import type { Crm } from './crm.ts';
 
 export interface CrmAdminRoutesOptions {
@@ -24,16 +25,19 @@ export interface CrmAdminRoutesOptions {
 const isoTime = z.string().describe('ISO 8601, UTC');
 
 /** One job of the outbox as an administrator sees it. */
-export const crmJobSchema = z.object({
-  id: z.string(),
-  kind: z.string().describe('deal.create (person + deal) or deal.move (stage, won, lost)'),
-  payload: z.record(z.string(), z.unknown()).describe('{projectId, ownerId, status, at}'),
-  state: z.enum(['pending', 'failed']).describe('failed: given up after the last attempt'),
-  attempts: z.number().int().describe('Failed attempts so far'),
-  lastError: z.string().nullable(),
-  nextAttemptAt: isoTime.describe('When it runs next (pending only)'),
-  createdAt: isoTime,
-});
+export const crmJobSchema = named(
+  z.object({
+    id: z.string(),
+    kind: z.string().describe('deal.create (person + deal) or deal.move (stage, won, lost)'),
+    payload: z.record(z.string(), z.unknown()).describe('{projectId, ownerId, status, at}'),
+    state: z.enum(['pending', 'failed']).describe('failed: given up after the last attempt'),
+    attempts: z.number().int().describe('Failed attempts so far'),
+    lastError: z.string().nullable(),
+    nextAttemptAt: isoTime.describe('When it runs next (pending only)'),
+    createdAt: isoTime,
+  }),
+  'CrmJob',
+);
 
 export const crmJobListSchema = z.object({ items: z.array(crmJobSchema) });
 
@@ -128,6 +132,7 @@ export const crmAdminRoutes: FastifyPluginAsyncZod<CrmAdminRoutesOptions> = asyn
         security: [{ bearer: [] }],
         operationId: 'retryCrmJob',
         summary: 'Try a CRM call again',
+        answers: { 200: { description: 'The job, pending again and due now' } },
         errors: [400, 401, 403, 404, 503],
       },
     },
@@ -148,6 +153,7 @@ export const crmAdminRoutes: FastifyPluginAsyncZod<CrmAdminRoutesOptions> = asyn
         security: [{ bearer: [] }],
         operationId: 'listCrmJobs',
         summary: 'Queued and failed CRM (Pipedrive) calls',
+        answers: { 200: { description: 'The jobs of that state, newest first' } },
         errors: [400, 401, 403, 503],
       },
     },

@@ -24,6 +24,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { named } from '../openapi.ts';
 import { ensureRateLimit } from '../calculator/client-limit.ts';
 import { intSetting, readEnv } from '../calculator/env.ts';
 import { HttpError } from '../http-errors.ts';
@@ -73,12 +74,15 @@ export function loadGeoConfig(env: Record<string, string | undefined>) {
 }
 
 /** The contract's GeoPlace. */
-export const geoPlaceSchema = z.object({
-  address: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  placeId: z.string(),
-}) satisfies z.ZodType<GeoPlace>;
+export const geoPlaceSchema = named(
+  z.object({
+    address: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    placeId: z.string(),
+  }),
+  'GeoPlace',
+) satisfies z.ZodType<GeoPlace>;
 
 /** Runs a geocoder call, turning its failures into the contract's answers. */
 async function answer<T>(log: FastifyBaseLogger, call: () => Promise<T>): Promise<T> {
@@ -130,6 +134,9 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRoutesOptions> = async (
         tags,
         operationId: 'searchPlaces',
         summary: 'Find places by address text',
+        answers: {
+          200: { description: 'The places found, best match first (none: an empty list)' },
+        },
         errors: [400, 429, 502, 503],
       },
     },
@@ -155,6 +162,7 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRoutesOptions> = async (
         tags,
         operationId: 'reverseGeocode',
         summary: 'The address at a point',
+        answers: { 200: { description: 'The address of the point' } },
         errors: [400, 429, 502, 503],
       },
     },

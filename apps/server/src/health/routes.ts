@@ -64,6 +64,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         tags: ['meta'],
         operationId: 'getHealth',
         summary: 'Health: the process and its database',
+        answers: { 200: { description: 'The process and its database answer' } },
         response: {
           200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
         },
@@ -83,6 +84,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         tags: ['meta'],
         operationId: 'getLiveness',
         summary: 'Liveness: the process answers (nothing else is checked)',
+        answers: { 200: { description: 'The process answers' } },
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
@@ -96,6 +98,11 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         tags: ['meta'],
         operationId: 'getReadiness',
         summary: 'Readiness: the database and, when configured, Redis answer',
+        answers: {
+          200: {
+            description: 'Ready for traffic: the database answers, and Redis when configured',
+          },
+        },
         response: {
           200: z.object({
             status: z.literal('ok'),
@@ -134,6 +141,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         tags: ['meta'],
         operationId: 'getConfig',
         summary: 'What the web app may turn on (Google sign-in, AI provider, version)',
+        answers: { 200: { description: 'The features this server offers' } },
         response: {
           200: z.object({
             googleClientId: z.string().nullable(),

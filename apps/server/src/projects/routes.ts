@@ -22,6 +22,7 @@ import type { preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { named } from '../openapi.ts';
 import { requireAuth } from '../auth/guard.ts';
 import { intSetting, readEnv } from '../calculator/env.ts';
 import type { Db } from '../db/database.ts';
@@ -69,15 +70,18 @@ const locationSchema = z.object({
   placeId: z.string().optional(),
 });
 /** The contract's `Project` (response documentation and serialization). */
-export const projectSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  location: locationSchema,
-  configuration: z.record(z.string(), z.unknown()).nullable(),
-  isDraft: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const projectSchema = named(
+  z.object({
+    id: z.string(),
+    userId: z.string(),
+    location: locationSchema,
+    configuration: z.record(z.string(), z.unknown()).nullable(),
+    isDraft: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  'Project',
+);
 const idParams = z.object({ id: z.string().max(100) });
 const tags = ['projects'];
 const security = [{ bearer: [] }];
@@ -124,6 +128,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
         security,
         operationId: 'listProjects',
         summary: "The caller's projects, or everybody's with scope=all",
+        answers: { 200: { description: 'The projects, newest first' } },
         errors: [400, 401, 403, 503],
       },
     },
@@ -146,6 +151,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
         security,
         operationId: 'createProject',
         summary: 'Save a project or draft',
+        answers: { 201: { description: 'The saved project' } },
         errors: [400, 401, 413, 415, 429, 503],
       },
     },
@@ -170,6 +176,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
         security,
         operationId: 'getProject',
         summary: 'One project',
+        answers: { 200: { description: 'The project' } },
         errors: [400, 401, 404, 503],
       },
     },
@@ -193,6 +200,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
         security,
         operationId: 'updateProject',
         summary: 'Update a project',
+        answers: { 200: { description: 'The updated project' } },
         errors: [400, 401, 403, 404, 413, 415, 429, 503],
       },
     },
@@ -207,17 +215,17 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       preHandler: countAction,
       schema: {
         params: idParams,
-        response: { 204: z.null() },
         tags,
         security,
         operationId: 'deleteProject',
         summary: 'Delete a project',
+        answers: { 204: { description: 'The project and its photos are deleted (no body)' } },
         errors: [400, 401, 403, 404, 413, 415, 429, 503],
       },
     },
     async (request, reply) => {
       await service.remove(requireAuth(request), request.params.id);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 };
