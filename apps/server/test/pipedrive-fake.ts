@@ -256,14 +256,14 @@ export async function startPipedriveFake(token = 'fake-token', port = 0): Promis
 }
 
 /**
- * The server settings that point the CRM link at `fake` and make its worker quick: 50 ms
+ * The server settings that point the CRM link at `fake` and make the job worker quick: 50 ms
  * polls, retries from 100 ms up to 400 ms, 3 attempts, 1 s per call; `extra` overrides.
  */
 export function crmEnv(fake: PipedriveFake, extra: Record<string, string> = {}) {
   return {
     PIPEDRIVE_API_TOKEN: fake.token,
     PIPEDRIVE_BASE_URL: fake.baseUrl,
-    PIPEDRIVE_POLL_MS: '50',
+    JOBS_POLL_MS: '50',
     PIPEDRIVE_RETRY_BASE_MS: '100',
     PIPEDRIVE_RETRY_MAX_MS: '400',
     PIPEDRIVE_MAX_ATTEMPTS: '3',

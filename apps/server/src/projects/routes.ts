@@ -26,7 +26,7 @@ import { named } from '../openapi.ts';
 import { requireAuth } from '../auth/guard.ts';
 import { intSetting, readEnv } from '../calculator/env.ts';
 import type { Db } from '../db/database.ts';
-import type { MailQueue } from '../mail/queue.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import type { PipelineListener } from './events.ts';
 import { createPhotoService } from './photos.ts';
 import { pipelineRoutes } from './pipeline-routes.ts';
@@ -44,10 +44,8 @@ export interface ProjectsRoutesOptions {
   now?: () => number;
   /** REDIS_URL's client: the action limit is counted there, across server processes. */
   redis?: Redis | undefined;
-  /** The queue of the owner's status mail (none: no mail is sent). */
-  mail?: MailQueue | undefined;
-  /** PUBLIC_URL, for the project link in mail. */
-  publicUrl?: string;
+  /** The outbox of the owner's status mail (none: no mail is sent). */
+  mail?: MailOutbox | undefined;
   /** Told of every committed status change (events.ts), e.g. the CRM link. */
   listeners?: readonly PipelineListener[];
 }
@@ -88,16 +86,7 @@ const security = [{ bearer: [] }];
 
 export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (
   app,
-  {
-    db,
-    authenticate,
-    env = process.env,
-    now = Date.now,
-    redis,
-    mail,
-    publicUrl = '',
-    listeners = [],
-  },
+  { db, authenticate, env = process.env, now = Date.now, redis, mail, listeners = [] },
 ) => {
   const config = loadProjectsConfig(env);
   const log = app.log;
@@ -107,7 +96,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     await limiter.consume(requireAuth(request).userId);
   };
   await app.register(pipelineRoutes, {
-    pipeline: createPipelineService({ db, now, mail, publicUrl, listeners, log }),
+    pipeline: createPipelineService({ db, now, mail, listeners, log }),
     photos: createPhotoService(db, now),
     authenticate,
     countAction,

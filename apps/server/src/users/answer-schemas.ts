@@ -5,6 +5,7 @@
  * types that the document does not follow fails the typecheck.
  */
 import {
+  LOCALES,
   ROLE_KEYS,
   USER_TYPE_NAMES,
   type AdminUserCreated,
@@ -52,6 +53,7 @@ export const meResponseSchema = named(
   sessionUserSchema.extend({
     emailConfirmed: z.boolean(),
     createdAt: isoTime,
+    locale: z.enum(LOCALES).describe('The language of the user’s mail'),
   }),
   'MeResponse',
 ) satisfies z.ZodType<MeResponse>;
@@ -85,6 +87,7 @@ const adminUserBase = {
   createdAt: isoTime,
   lastLoginAt: isoTime.nullable(),
   pipedrivePersonId: z.number().int().nullable(),
+  locale: z.enum(LOCALES).describe('The language of the user’s mail'),
 };
 
 export const adminUserDetailSchema = named(
