@@ -186,9 +186,9 @@ describe.each(databaseKinds)('the project pipeline on %s', (kind) => {
     }
     // The two scheduling mails give the day, written in Russian.
     const [inspection] = named[1]!;
-    expect(inspection!.text).toContain('Осмотр крыши назначен на вторник, 15 декабря 2026 г.');
+    expect(inspection!.text).toContain('Осмотр крыши назначен на вторник, 15 декабря 2026 г.\n');
     const [installation] = named[4]!;
-    expect(installation!.text).toContain('Монтаж назначен на вторник, 15 декабря 2026 г.');
+    expect(installation!.text).toContain('Монтаж назначен на среда, 20 января 2027 г.\n');
     expect(inspection!.text).toContain('<html lang="ru">');
   });
 

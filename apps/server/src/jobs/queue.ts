@@ -142,7 +142,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const random = options.random ?? Math.random;
   const kinds = new Map<string, JobKind>();
   const stopping = new AbortController();
+  /** Jobs claimed and not yet recorded as run, with a promise of their end. */
   const inFlight = new Map<string, { kind: string; done: Promise<void> }>();
+  /** Claims under way in this process's lanes (a job they take joins `inFlight` at once). */
+  const claiming = new Set<Promise<unknown>>();
   let started = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -211,22 +214,44 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
   }
 
-  /** Runs `job`, known to `settle` while it runs. */
-  async function track(job: Job): Promise<void> {
-    const done = run(job).catch((error: unknown) => {
-      log.warn({ job: job.id, err: error }, 'a job could not be recorded');
+  /**
+   * Claims a job for a lane; the job joins `inFlight` the moment the claim answers, so
+   * `settle` never sees a job that is neither claimable nor known to be running.
+   */
+  async function next(): Promise<{ job: Job; finished: () => void } | undefined> {
+    if (stopping.signal.aborted) return undefined;
+    let finished = () => {};
+    const pending = claim().then((job) => {
+      if (!job) return undefined;
+      const done = new Promise<void>((resolve) => (finished = resolve));
+      inFlight.set(job.id, { kind: job.kind, done });
+      return job;
     });
-    inFlight.set(job.id, { kind: job.kind, done });
+    claiming.add(pending);
     try {
-      await done;
+      const job = await pending;
+      return job ? { job, finished } : undefined;
     } finally {
-      inFlight.delete(job.id);
+      claiming.delete(pending);
     }
   }
 
+  /** Runs `job` and records its outcome; a failure to record is logged. */
+  async function runLogged(job: Job): Promise<void> {
+    await run(job).catch((error: unknown) => {
+      log.warn({ job: job.id, err: error }, 'a job could not be recorded');
+    });
+  }
+
   async function lane(): Promise<void> {
-    for (let job = await claim(); job && !stopping.signal.aborted; job = await claim()) {
-      await track(job);
+    for (let claimed = await next(); claimed; claimed = await next()) {
+      try {
+        await runLogged(claimed.job);
+      } finally {
+        inFlight.delete(claimed.job.id);
+        claimed.finished();
+      }
+      if (stopping.signal.aborted) return;
     }
   }
 
@@ -316,11 +341,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (;;) {
         const job = await claim(wanted);
         if (job) {
-          await track(job);
+          await runLogged(job);
           continue;
         }
+        await Promise.all(claiming);
         const under = [...inFlight.values()].filter((f) => wanted.includes(f.kind));
-        if (under.length === 0) return;
+        if (under.length === 0 && claiming.size === 0) return;
         await Promise.all(under.map((f) => f.done));
       }
     },

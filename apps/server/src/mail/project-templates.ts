@@ -62,23 +62,26 @@ const statusName = (locale: Locale, status: ProjectStatus | undefined) =>
 const scheduled: Record<Locale, (status: ProjectStatus | undefined, day: string) => string> = {
   en: (status, day) =>
     status === 'inspection_scheduled'
-      ? `The roof inspection is scheduled for ${day}.`
-      : `The installation is scheduled for ${day}.`,
+      ? `The roof inspection is scheduled for ${day}`
+      : `The installation is scheduled for ${day}`,
   es: (status, day) =>
     status === 'inspection_scheduled'
-      ? `La inspección del techo está programada para el ${day}.`
-      : `La instalación está programada para el ${day}.`,
+      ? `La inspección del techo está programada para el ${day}`
+      : `La instalación está programada para el ${day}`,
   ru: (status, day) =>
     status === 'inspection_scheduled'
-      ? `Осмотр крыши назначен на ${day}.`
-      : `Монтаж назначен на ${day}.`,
+      ? `Осмотр крыши назначен на ${day}`
+      : `Монтаж назначен на ${day}`,
 };
+
+/** A sentence with its full stop, once (a Russian date already ends in "г."). */
+const fullStop = (sentence: string) => (sentence.endsWith('.') ? sentence : `${sentence}.`);
 
 /** The day's sentence when the status has a day and one is given, else nothing. */
 const dayLine = (locale: Locale, status: ProjectStatus | undefined, date: string | undefined) => {
   const day = formatCalendarDay(locale, date);
   const hasDay = status === 'inspection_scheduled' || status === 'installation_scheduled';
-  return hasDay && day ? [scheduled[locale](status, day)] : [];
+  return hasDay && day ? [fullStop(scheduled[locale](status, day))] : [];
 };
 
 /** A template whose link ends the text. */
