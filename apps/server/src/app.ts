@@ -30,7 +30,8 @@ import { createProductionService } from './calculator/production.ts';
 import { calculatorRoutes } from './calculator/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { registerCrm, type Crm } from './crm/crm.ts';
-import { crmAdminRoutes } from './crm/routes.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { jobAdminRoutes } from './jobs/routes.ts';
 import { geoRoutes } from './geo/routes.ts';
 import { projectsRoutes } from './projects/routes.ts';
 import { proposalRoutes } from './proposal/routes.ts';
@@ -42,11 +43,16 @@ import { createStorageState } from './health/storage.ts';
 import { createErrorHandler } from './errors.ts';
 import { logOptions, RequestLog } from './logging.ts';
 import type { Metrics } from './metrics.ts';
-import { openApiComponents, openApiTransform } from './openapi.ts';
+import { openApiComponents, openApiTransform, openApiTransformObject } from './openapi.ts';
 import { openRateLimitRedis } from './rate-limit-store.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.ts';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
-import { createMailQueue } from './mail/queue.ts';
+import {
+  createOutboxMailer,
+  createSmtpMailer,
+  SMTP_SEND_MAX_MS,
+  type Mailer,
+} from './mail/mailer.ts';
+import { createMailOutbox } from './mail/outbox.ts';
 import {
   documentSecurityHeaders,
   isDocument,
@@ -61,8 +67,10 @@ export { errorForLog, redactUrl } from './logging.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The account mail queue: `settle` resolves once every queued mail job has finished. */
+    /** The mail: `settle` resolves once no mail is due or being sent in this process. */
     accountMail: { settle(): Promise<void> };
+    /** The one job queue (jobs/queue.ts): mail and CRM jobs, run by this process's worker. */
+    jobs: JobQueue;
     /** The CRM link (crm/crm.ts), undefined when PIPEDRIVE_API_TOKEN is unset. */
     crm: Crm | undefined;
   }
@@ -171,6 +179,7 @@ export async function buildApp({
       components: openApiComponents as never,
     },
     transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
 
   const tokens = createTokenService(jwtSecret, config.accessTokenTtl, now);
@@ -190,20 +199,33 @@ export async function buildApp({
     app.addHook('onClose', async () => listener.close());
   }
   const authenticate = createAuthenticate(accounts, tokens);
+  const sender = { from: config.mailFrom, replyTo: config.supportEmail };
   const transport =
     mailer ??
     (config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
-  app.addHook('onClose', async () => transport.close());
-  // One queue for every mail (account mails, project status mails): drained before closing.
-  const mailQueue = createMailQueue(transport, app.log);
-  app.addHook('onClose', async () => mailQueue.settle());
-  const mail = createAccountMail(mailQueue);
-  app.decorate('accountMail', { settle: () => mailQueue.settle() });
+      ? createSmtpMailer(config.smtpUrl, sender)
+      : createOutboxMailer(path.join(config.dataDir, 'outbox'), sender, app.log));
+  // One job queue for mail and the CRM: its worker starts when the app is ready and stops
+  // (running jobs aborted, due again at once) before the transport and the database close.
+  const jobs = createJobQueue({ db: database.db, pollMs: config.jobsPollMs, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    transport.close();
+  });
+  const outbox = createMailOutbox(jobs, {
+    db: database.db,
+    mailer: transport,
+    contact: { publicUrl: config.publicUrl, supportEmail: config.supportEmail },
+    retry: config.mailRetry,
+    leaseMs: SMTP_SEND_MAX_MS + 60_000,
+  });
+  const mail = createAccountMail(outbox);
+  app.decorate('accountMail', { settle: () => outbox.settle() });
   const oidc = config.oidc ? createOidcClient(config.oidc) : undefined;
   // PIPEDRIVE_API_TOKEN set: pipeline changes queue CRM jobs, run by this process's worker.
-  const crm = registerCrm(app, { db: database.db, env, log: app.log, accounts });
+  const crm = registerCrm(app, { db: database.db, env, queue: jobs, accounts });
 
   await app.register(
     async (api) => {
@@ -227,14 +249,8 @@ export async function buildApp({
         refreshSecret: jwtSecret,
         now,
       });
-      await api.register(adminUserRoutes, {
-        db: database.db,
-        authenticate,
-        accounts,
-        mail,
-        publicUrl: config.publicUrl,
-      });
-      await api.register(crmAdminRoutes, { db: database.db, authenticate, crm });
+      await api.register(adminUserRoutes, { db: database.db, authenticate, accounts, mail });
+      await api.register(jobAdminRoutes, { db: database.db, authenticate, queue: jobs });
       await api.register(chatRoutes, {
         db: database.db,
         authenticate,
@@ -247,8 +263,7 @@ export async function buildApp({
         authenticate,
         env,
         redis,
-        mail: mailQueue,
-        publicUrl: config.publicUrl,
+        mail: outbox,
         listeners: crm ? [crm.listener] : [],
       });
       // One PVGIS client and cache for the full calculator and the proposal PDF.
@@ -270,6 +285,9 @@ export async function buildApp({
         });
         await docs.register(fastifySwaggerUi, {
           routePrefix: '/docs',
+          // The page's asset links are absolute under the API's prefix, so the README's
+          // /api/v1/docs (no trailing slash) renders too (@fastify/swagger-ui: indexPrefix).
+          indexPrefix: '/api/v1',
           // Swagger UI has inline scripts: it sends its own CSP with their hashes. It also
           // sets inline styles, and local runs are plain HTTP (no upgrade).
           staticCSP: true,

@@ -113,6 +113,11 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40, 'must be at most 40 characters').optional(),
+  SUPPORT_EMAIL: z.email('must be an email address').optional(),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   // The former names of OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_ISSUER, still read.
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -175,6 +180,19 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From header of every mail. */
   mailFrom: string;
+  /**
+   * How readers reach the business (SUPPORT_EMAIL): named in the account-safety mails and
+   * the Reply-To of every mail; undefined: the mails point to PUBLIC_URL instead.
+   */
+  supportEmail: string | undefined;
+  /**
+   * A mail that could not be sent waits a random time up to base x 2^(attempts-1), capped
+   * at maxMs (jobs/queue.ts), ms, and is given up after maxAttempts failures (about 6 h
+   * of retries by default).
+   */
+  mailRetry: { baseMs: number; maxMs: number; maxAttempts: number };
+  /** How often each process looks for jobs (mail, CRM) queued by another, ms. */
+  jobsPollMs: number;
   /**
    * The OpenID provider of external sign-in (docs/decisions/030-external-identity-linking.md);
    * undefined turns it off (503, `/config` reports null, the web hides the button).
@@ -274,6 +292,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     version: '0.1.0',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL?.toLowerCase(),
+    mailRetry: {
+      baseMs: e.MAIL_RETRY_BASE_MS,
+      maxMs: Math.max(e.MAIL_RETRY_MAX_MS, e.MAIL_RETRY_BASE_MS),
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    },
+    jobsPollMs: e.JOBS_POLL_MS,
     oidc:
       clientId && clientSecret
         ? {

@@ -29,15 +29,21 @@ export function requestForLog(request: { method: string; url: string; ip?: strin
 }
 
 /**
- * An error as logged: pino's standard form without what a failed query carries of the
- * data. Drizzle puts the query's parameters (emails, password hashes) in its message and
+ * An error as logged (pino's `err` serializer): pino's standard form without what a failed
+ * query carries of the data; a value that is not an object (a message logged as `err`) as
+ * it is. Drizzle puts the query's parameters (emails, password hashes) in its message and
  * a `params` field, and PostgreSQL's `detail` can hold the failing row; the message keeps
  * the query text and the database's own message, the rest is left out.
  */
 export function errorForLog(error: unknown): ReturnType<typeof stdSerializers.err> {
+  // pino's serializer answers anything but an object as it is; walking a string's entries
+  // below would log it one field per character (`{"0":"c","1":"o",...}`).
+  if (error === null || typeof error !== 'object') {
+    return error as unknown as ReturnType<typeof stdSerializers.err>;
+  }
   const serialized = stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
   let text = (value: unknown) => value;
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     const { params, cause } = current as { params?: unknown; cause?: unknown };
     if (params !== undefined) {
       const rendered = `params: ${String(params)}`;

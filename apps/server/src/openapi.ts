@@ -6,9 +6,15 @@
  *
  * - `errors: [400, 401, ...]`: the error answers the route really gives, each the shared
  *   `Error` body `{message, code, errors?}` (`#/components/schemas/Error`);
- * - `answers: {201: {description, body?, contentType?}}`: success answers that have no
- *   response schema (no body for 204; `text/event-stream` for the chat stream);
+ * - `answers: {201: {description, body?, contentType?}}`: what each success answer is. With
+ *   a `response` schema for that status, only its description (the body stays the
+ *   response schema); without one, the answer's body (none for 204; `text/event-stream`
+ *   for the chat stream);
  * - `multipartBody`: a multipart/form-data request body (the bill photo).
+ *
+ * Schemas several operations share are named once in `components/schemas` ({@link named}:
+ * `Project`, `ProjectPipeline`, `AdminUserDetail`, ...) and referenced with `$ref`; a named
+ * schema no operation uses is left out of the document.
  *
  * Every operation also gets its 408 (a request not complete within REQUEST_TIMEOUT_MS).
  * They change nothing at run time: validation and serialization use `body`, `querystring`,
@@ -19,7 +25,10 @@
  */
 import { API_ERROR_CODES } from '@solar/domain';
 import type { FastifySchema } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+} from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 
 /**
@@ -88,15 +97,38 @@ declare module 'fastify' {
   }
 }
 
-const ERROR_REF = { $ref: '#/components/schemas/Error' };
-const toJson = (schema: ZodType) =>
-  z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' });
+const COMPONENTS = '#/components/schemas/';
+const ERROR_REF = { $ref: `${COMPONENTS}Error` };
+
+/** The schemas named in `components/schemas` (see the file comment). */
+export const openApiSchemas = z.registry<{ id: string }>();
+
+/**
+ * Names `schema` `id` in the document's `components/schemas` (an answer's body, used by
+ * several operations); answers `schema` itself, so a module can name what it exports.
+ */
+export function named<T extends ZodType>(schema: T, id: string): T {
+  openApiSchemas.add(schema, { id });
+  return schema;
+}
+
+/** A schema as the document shows an answer's body: a `$ref` when it is named. */
+const toJson = (schema: ZodType) => {
+  const id = openApiSchemas.get(schema)?.id;
+  if (id) return { $ref: `${COMPONENTS}${id}` };
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' });
+};
 
 /** `components` of the document: the bearer scheme and the shared Error body. */
 export const openApiComponents = {
   securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
   schemas: { Error: toJson(errorBodySchema) },
 };
+
+const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: openApiSchemas });
+const jsonSchemaTransformObject = createJsonSchemaTransformObject({
+  schemaRegistry: openApiSchemas,
+});
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
@@ -108,6 +140,14 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
   if (!out || out.hide) return transformed;
   const responses = { ...((out.response as Record<string, unknown> | undefined) ?? {}) };
   for (const [status, answer] of Object.entries(answers ?? {})) {
+    const described = responses[status] as Record<string, unknown> | undefined;
+    if (described && !answer.body) {
+      responses[status] = {
+        description: answer.description,
+        content: { 'application/json': { schema: described } },
+      };
+      continue;
+    }
     responses[status] = answer.body
       ? {
           description: answer.description,
@@ -142,4 +182,37 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
   }
   out.security ??= [];
   return transformed;
+}
+
+type TransformObjectInput = Parameters<typeof jsonSchemaTransformObject>[0];
+
+/**
+ * @fastify/swagger's `transformObject`: the named schemas added to `components/schemas`
+ * (fastify-type-provider-zod names each twice, `X` as answered and `XInput` as accepted),
+ * then every component no operation refers to, directly or through another, left out.
+ */
+export function openApiTransformObject(
+  input: TransformObjectInput,
+): ReturnType<typeof jsonSchemaTransformObject> {
+  const document = jsonSchemaTransformObject(input) as {
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const schemas = document.components?.schemas ?? {};
+  const refsIn = (value: unknown) =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+  const { components, ...rest } = document as Record<string, unknown>;
+  const used = new Set(refsIn(rest));
+  for (const pending = [...used]; pending.length > 0;) {
+    for (const id of refsIn(schemas[pending.pop()!])) {
+      if (!used.has(id)) {
+        used.add(id);
+        pending.push(id);
+      }
+    }
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([id]) => used.has(id)));
+  return {
+    ...document,
+    components: { ...(components as object), schemas: kept },
+  } as ReturnType<typeof jsonSchemaTransformObject>;
 }

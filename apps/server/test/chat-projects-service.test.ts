@@ -16,7 +16,7 @@ describe.each(databaseKinds)('chat and projects services on %s', (kind) => {
   let other: string;
   beforeEach(async () => {
     world = await serviceWorld(kind);
-    const users = createUsersService({ ...world, db: world.database.db, publicUrl: 'http://x' });
+    const users = createUsersService({ ...world, db: world.database.db });
     const created = await users.create(
       { userId: world.admin.id, clientAddress: '127.0.0.1' },
       {
@@ -25,6 +25,7 @@ describe.each(databaseKinds)('chat and projects services on %s', (kind) => {
         password: 'Secret123',
         userType: 4,
         emailConfirmed: true,
+        locale: 'en',
       },
     );
     other = created.id;

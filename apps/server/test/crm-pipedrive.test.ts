@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config.ts';
 import { loadCrmConfig, pipedrivePersonUrl } from '../src/crm/config.ts';
 import { createPipedriveClient, PipedriveError } from '../src/crm/pipedrive.ts';
-import { retryDelayMs } from '../src/crm/queue.ts';
+import { retryDelayMs } from '../src/jobs/queue.ts';
 import { createStageResolver, dealStatusOf } from '../src/crm/stages.ts';
 import { FAKE_STAGES, startPipedriveFake, type PipedriveFake } from './pipedrive-fake.ts';
 

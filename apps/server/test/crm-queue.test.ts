@@ -1,7 +1,7 @@
 /**
  * The CRM outbox under failure (issue 22 item 4): a failing Pipedrive is retried with
  * growing waits until it answers; one that keeps failing is given up, listed by
- * GET /admin/crm/jobs and retried by POST /admin/crm/jobs/{id}/retry (canManageUsers only);
+ * GET /admin/jobs and retried by POST /admin/jobs/{id}/retry (canManageUsers only);
  * a hanging Pipedrive never holds up a request nor the app's close; two server processes
  * on one database run each job once. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
@@ -54,7 +54,7 @@ async function quoteRequest(server: TestServer): Promise<PipelineEvent & { token
 
 async function job(server: TestServer, projectId: string) {
   const result = await server.database.db.execute(sql`
-    select attempts, last_error as "lastError", done_at as "doneAt" from crm_jobs
+    select attempts, last_error as "lastError", done_at as "doneAt" from jobs
     where payload->>'projectId' = ${projectId}`);
   return (
     result as unknown as {
@@ -108,7 +108,7 @@ describe.each(databaseKinds)('the CRM outbox on %s', (kind) => {
     });
     fake.failNext(0);
     const admin = await signIn(server, ADMIN);
-    const failed = await call(server, 'GET', '/admin/crm/jobs?state=failed', {
+    const failed = await call(server, 'GET', '/admin/jobs?state=failed', {
       token: admin.token,
     });
     expect(failed.status).toBe(200);
@@ -123,7 +123,7 @@ describe.each(databaseKinds)('the CRM outbox on %s', (kind) => {
       nextAttemptAt: expect.any(String),
       createdAt: expect.any(String),
     });
-    const pending = await call(server, 'GET', '/admin/crm/jobs?state=pending', {
+    const pending = await call(server, 'GET', '/admin/jobs?state=pending', {
       token: admin.token,
     });
     expect(pending.body.items.map((i: { id: string }) => i.id)).not.toContain(item.id);
@@ -133,7 +133,7 @@ describe.each(databaseKinds)('the CRM outbox on %s', (kind) => {
     expect(fake.calls.length).toBe(calls);
 
     // Once Pipedrive works again, an admin gives the job a fresh set of attempts.
-    const retried = await call(server, 'POST', `/admin/crm/jobs/${item.id}/retry`, {
+    const retried = await call(server, 'POST', `/admin/jobs/${item.id}/retry`, {
       token: admin.token,
     });
     expect(retried.status).toBe(200);
@@ -142,22 +142,22 @@ describe.each(databaseKinds)('the CRM outbox on %s', (kind) => {
       timeout: 10_000,
       interval: 50,
     });
-    const again = await call(server, 'POST', `/admin/crm/jobs/${item.id}/retry`, {
+    const again = await call(server, 'POST', `/admin/jobs/${item.id}/retry`, {
       token: admin.token,
     });
     expect(again.status).toBe(404);
     expect(
-      (await call(server, 'POST', '/admin/crm/jobs/nope/retry', { token: admin.token })).status,
+      (await call(server, 'POST', '/admin/jobs/nope/retry', { token: admin.token })).status,
     ).toBe(400);
 
-    const client = await call(server, 'GET', '/admin/crm/jobs', { token: e.token });
+    const client = await call(server, 'GET', '/admin/jobs', { token: e.token });
     expect(client.status).toBe(403);
-    const clientRetry = await call(server, 'POST', `/admin/crm/jobs/${item.id}/retry`, {
+    const clientRetry = await call(server, 'POST', `/admin/jobs/${item.id}/retry`, {
       token: e.token,
     });
     expect(clientRetry.status).toBe(403);
-    expect((await call(server, 'GET', '/admin/crm/jobs')).status).toBe(401);
-    const bad = await call(server, 'GET', '/admin/crm/jobs?state=lost', { token: admin.token });
+    expect((await call(server, 'GET', '/admin/jobs')).status).toBe(401);
+    const bad = await call(server, 'GET', '/admin/jobs?state=lost', { token: admin.token });
     expect(bad.status).toBe(400);
   });
 

@@ -1,17 +1,17 @@
 /**
  * The CRM link end to end (issue 22 item 4): a real app on a fresh database with
  * PIPEDRIVE_BASE_URL pointing at the local Pipedrive fake. Pipeline events (the projects
- * service's listener calls) queue jobs in crm_jobs; the app's worker runs them: the
+ * service's listener calls) queue jobs in the jobs table; the app's worker runs them: the
  * person is created or updated by email and its id stored, the deal created in the
  * quote-requested stage, moved with later statuses, won when installed and lost when
  * cancelled; failures are retried with backoff, and jobs that give up are listed by
- * GET /admin/crm/jobs. Without PIPEDRIVE_API_TOKEN nothing is queued or sent. A hanging
+ * GET /admin/jobs. Without PIPEDRIVE_API_TOKEN nothing is queued or sent. A hanging
  * Pipedrive never holds up a request. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { sql } from 'drizzle-orm';
 import type { ProjectStatus } from '@solar/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCrmQueue } from '../src/crm/queue.ts';
+import { createJobQueue } from '../src/jobs/queue.ts';
 import type { PipelineEvent } from '../src/crm/types.ts';
 import { ADMIN, databaseKinds, startTestServer, type TestServer } from './harness.ts';
 import { call, signIn, uniqueEmail } from './helpers.ts';
@@ -61,7 +61,7 @@ function event(projectId: string, owner: Client, from: ProjectStatus | null, to:
 
 async function jobRows(server: TestServer) {
   const result = await server.database.db.execute(
-    sql`select kind, attempts, last_error, done_at from crm_jobs order by created_at`,
+    sql`select kind, attempts, last_error, done_at from jobs where kind like 'deal.%' order by created_at`,
   );
   return (result as unknown as { rows: Record<string, unknown>[] }).rows;
 }
@@ -181,23 +181,53 @@ describe.each(databaseKinds)('the CRM link on %s', (kind) => {
     expect(fake.callsTo('POST', '/api/v2/persons').length).toBe(creates);
   });
 
+  it('keeps the emails sales staff added to a linked person, adding the owner’s when missing', async () => {
+    const owner = await clientUser(server, 'Cholpon Abdieva');
+    const first = await project(server, owner);
+    await crm().listener.statusChanged(event(first, owner, 'draft', 'quote_requested'));
+    await vi.waitFor(async () => expect((await links(server, first)).dealId).not.toBeNull());
+    const { personId } = await links(server, first);
+    // Sales staff add two addresses of their own in Pipedrive, one of them primary.
+    const staffAdded = [
+      { value: 'cholpon.office@example.kg', primary: true, label: 'work' },
+      { value: 'cholpon@home.example.kg', primary: false, label: 'home' },
+    ];
+    fake.persons.get(personId!)!.emails.push(...staffAdded);
+    for (const e of fake.persons.get(personId!)!.emails) e.primary = e === staffAdded[0];
+
+    const second = await project(server, owner);
+    await crm().listener.statusChanged(event(second, owner, 'draft', 'quote_requested'));
+    await vi.waitFor(async () => expect((await links(server, second)).dealId).not.toBeNull());
+    expect(fake.persons.get(personId!)!.emails).toEqual([
+      { value: owner.email, primary: false, label: 'work' },
+      ...staffAdded,
+    ]);
+    // The owner's address was there: only the name went to Pipedrive.
+    expect(fake.callsTo('PATCH', `/api/v2/persons/${personId}`).at(-1)!.body).toEqual({
+      name: 'Cholpon Abdieva',
+    });
+
+    // Staff removed the owner's address: it comes back, added to theirs, not instead of them.
+    fake.persons.get(personId!)!.emails = [...staffAdded];
+    const third = await project(server, owner);
+    await crm().listener.statusChanged(event(third, owner, 'draft', 'quote_requested'));
+    await vi.waitFor(async () => expect((await links(server, third)).dealId).not.toBeNull());
+    expect(fake.persons.get(personId!)!.emails).toEqual([
+      ...staffAdded,
+      { value: owner.email, primary: false, label: 'work' },
+    ]);
+  });
+
   it('deletes jobs done more than 30 days ago, and keeps newer ones', async () => {
     const { db } = server.database;
-    await db.execute(sql`insert into crm_jobs (kind, payload, done_at) values
+    await db.execute(sql`insert into jobs (kind, payload, done_at) values
       ('deal.move', '{"projectId":"old"}', now() - interval '31 days'),
       ('deal.move', '{"projectId":"recent"}', now() - interval '29 days')`);
     // A fresh worker prunes on its first round (this app's worker did at start).
-    const queue = createCrmQueue({
-      db,
-      handlers: {},
-      retry: { baseMs: 100, maxMs: 100, maxAttempts: 3 },
-      pollMs: 50,
-      leaseMs: 1000,
-      log: server.app.log,
-    });
+    const queue = createJobQueue({ db, pollMs: 50, log: server.app.log });
     await queue.drain();
     const left = await db.execute(
-      sql`select payload->>'projectId' as id from crm_jobs where payload->>'projectId' in ('old', 'recent')`,
+      sql`select payload->>'projectId' as id from jobs where payload->>'projectId' in ('old', 'recent')`,
     );
     expect((left as unknown as { rows: { id: string }[] }).rows).toEqual([{ id: 'recent' }]);
   });

@@ -56,12 +56,13 @@ export interface TestServer {
  * Starts the app on a fresh database of the given kind, with the admin seeded. Each server
  * gets its own temporary DATA_DIR (mail outbox), removed by `close`. The auth rate limits
  * are raised (AUTH_RATE_LIMIT=1000) unless `env` sets them, so suites may sign in freely.
- * `options.now` replaces the clock of the tokens (epoch ms), for rules that depend on time.
+ * `options.now` replaces the clock of the tokens (epoch ms), for rules that depend on time;
+ * `options.logger` (pino options, e.g. a `stream`) turns the logs on for a test to read.
  */
 export async function startTestServer(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
-  options: { now?: () => number } = {},
+  options: { now?: () => number; logger?: Record<string, unknown> } = {},
 ): Promise<TestServer> {
   const pgTarget = kind === 'postgres' ? await freshPostgres() : undefined;
   const database = await openDatabase(pgTarget?.target ?? { kind: 'memory' });
@@ -73,7 +74,7 @@ export async function startTestServer(
     config,
     database,
     jwtSecret: randomBytes(32).toString('hex'),
-    logger: false,
+    logger: options.logger ?? false,
     env: { ...process.env, ...settings },
     ...(options.now ? { now: options.now } : {}),
   });

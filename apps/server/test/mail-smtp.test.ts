@@ -1,67 +1,42 @@
 /**
- * The reset flow end to end through a real SMTP server started here (smtp-server):
- * forgot -> mail received over SMTP -> token from the link -> reset -> old refresh tokens
- * refused -> sign-in with the new password. Also: the mail's language follows the user's.
+ * Mail through a real SMTP server (smtp-server + mailparser from npm, mail-smtp-server.ts):
+ * the reset flow end to end (forgot -> mail received over SMTP -> token from the link ->
+ * reset -> old refresh tokens refused -> sign-in with the new password -> "password
+ * changed" with the reset page and the support address), and the language of every mail:
+ * the one the user chose in the app (sent at sign-up, changed with PUT /auth/me/locale), the
+ * one an administrator picked at creation or on edit, the browser's only when none was
+ * sent (docs/product.md#mail).
  */
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from './harness.ts';
-import { call, decodeMail, linkToken, outbox, signIn, signUpBody } from './helpers.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
+import { ADMIN, databaseKinds, startTestServer, type TestServer } from './harness.ts';
+import { call, linkToken, outbox, signIn, signUpBody, uniqueEmail } from './helpers.ts';
+import { startSmtpServer, type TestSmtpServer } from './mail-smtp-server.ts';
 
 describe.each(databaseKinds)('mail over SMTP on %s', (kind) => {
-  let smtp: SMTPServer;
+  let smtp: TestSmtpServer;
   let server: TestServer;
-  const received: Received[] = [];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const address = smtp.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    smtp = await startSmtpServer();
     server = await startTestServer(kind, {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'Solar <mail@solar.example>',
       PUBLIC_URL: 'https://solar.example',
+      SUPPORT_EMAIL: 'help@solar.example',
     });
   });
   afterAll(async () => {
     await server?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.stop();
   });
 
-  async function mailTo(email: string, pattern: RegExp): Promise<string> {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const found = received.find((m) => m.to.includes(email) && pattern.test(decodeMail(m.raw)));
-      if (found) {
-        expect(found.from).toBe('mail@solar.example');
-        return decodeMail(found.raw);
-      }
-      if (Date.now() > deadline) throw new Error(`no SMTP mail to ${email} matching ${pattern}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+  /** The one mail to `email` with `subject`, once the queue has sent what is due. */
+  async function mailTo(email: string, subject: string) {
+    await server.settleMail();
+    const found = smtp.to(email, subject);
+    expect(found, `${email}: ${subject}`).toHaveLength(1);
+    expect(found[0]!.from).toBe('mail@solar.example');
+    return found[0]!.mail;
   }
 
   it('forgot -> mail -> reset -> old refresh token refused -> new password signs in', async () => {
@@ -73,10 +48,10 @@ describe.each(databaseKinds)('mail over SMTP on %s', (kind) => {
     });
     expect(forgot.status).toBe(202);
 
-    const mail = await mailTo(body.email, /reset-password\?token=/);
-    expect(mail).toContain('Subject: Reset your password');
-    expect(mail).toContain('https://solar.example/reset-password?token=');
-    const token = linkToken(mail, 'reset-password');
+    const mail = await mailTo(body.email, 'Reset your password');
+    expect(mail.text).toContain('https://solar.example/reset-password?token=');
+    expect(mail.replyTo?.text).toBe('help@solar.example');
+    const token = linkToken(mail.text!, 'reset-password');
 
     const reset = await call(server, 'POST', '/auth/password/reset', {
       body: { token, password: 'Brand9New', confirmPassword: 'Brand9New' },
@@ -88,20 +63,84 @@ describe.each(databaseKinds)('mail over SMTP on %s', (kind) => {
     expect(refresh.status).toBe(401);
     const session = await signIn(server, { email: body.email, password: 'Brand9New' });
     expect(session.user.email).toBe(body.email);
-    await mailTo(body.email, /Your password was changed/);
+    const changed = await mailTo(body.email, 'Your password was changed');
+    expect(changed.text).toContain('Reset your password: https://solar.example/forgot-password');
+    expect(changed.text).toContain('Questions? Write to us at help@solar.example.');
+    expect(changed.html).toContain('<html lang="en">');
     // With SMTP configured nothing goes to the outbox.
     expect(await outbox(server)).toEqual([]);
   });
 
-  it('writes the mail in the language the user signed up with', async () => {
+  it('writes the mail in the language the app sent at sign-up, not the browser’s', async () => {
+    const body = signUpBody({ locale: 'ru' });
+    await call(server, 'POST', '/auth/email/signup', {
+      body,
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    await call(server, 'POST', '/auth/password/forgot', { body: { email: body.email } });
+    const mail = await mailTo(body.email, 'Сброс пароля');
+    expect(mail.text).toContain('Задать новый пароль: https://solar.example/reset-password?token=');
+    expect(mail.html).toContain('<html lang="ru">');
+  });
+
+  it('falls back to the browser’s language when the app sent none', async () => {
     const body = signUpBody();
     await call(server, 'POST', '/auth/email/signup', {
       body,
-      headers: { 'accept-language': 'ru-RU,ru;q=0.9' },
+      headers: { 'accept-language': 'es-ES,es;q=0.9' },
     });
+    await mailTo(body.email, 'Confirme su dirección de correo');
+  });
+
+  it('follows the language the signed-in user switches to', async () => {
+    const body = signUpBody({ locale: 'en' });
+    const created = await call(server, 'POST', '/auth/email/signup', { body });
+    const token = created.body.token as string;
+    const answer = await call(server, 'PUT', '/auth/me/locale', {
+      token,
+      body: { locale: 'ru' },
+    });
+    expect(answer.status).toBe(204);
+    expect((await call(server, 'GET', '/auth/me', { token })).body.locale).toBe('ru');
     await call(server, 'POST', '/auth/password/forgot', { body: { email: body.email } });
-    const mail = await mailTo(body.email, /reset-password\?token=/);
-    expect(mail).toContain('Subject: Сброс пароля');
-    expect(mail).toContain('Задать новый пароль: https://solar.example/reset-password?token=');
+    await mailTo(body.email, 'Сброс пароля');
+    const bad = await call(server, 'PUT', '/auth/me/locale', { token, body: { locale: 'fr' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toHaveProperty('locale');
+  });
+
+  it('writes in the language an administrator picked, at creation and on edit', async () => {
+    const admin = await signIn(server, ADMIN);
+    const email = uniqueEmail('picked');
+    const made = await call(server, 'POST', '/admin/users', {
+      token: admin.token,
+      body: {
+        name: 'Ana Pérez',
+        email,
+        password: 'secret1',
+        userType: 4,
+        emailConfirmed: true,
+        locale: 'es',
+      },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.locale).toBe('es');
+    const welcome = await mailTo(email, 'Su cuenta de Solar');
+    expect(welcome.html).toContain('<html lang="es">');
+
+    const edited = await call(server, 'PUT', `/admin/users/${made.body.id}`, {
+      token: admin.token,
+      body: {
+        name: 'Ana Pérez',
+        email,
+        userType: 4,
+        emailConfirmed: true,
+        isActive: true,
+        locale: 'ru',
+      },
+    });
+    expect(edited.body.locale).toBe('ru');
+    await call(server, 'POST', '/auth/password/forgot', { body: { email } });
+    await mailTo(email, 'Сброс пароля');
   });
 });

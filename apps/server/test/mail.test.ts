@@ -1,38 +1,81 @@
-/** The account mails (issue 4, "Mail"): three kinds in en, es, ru; the outbox files. */
-import { describe, expect, it } from 'vitest';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { mkdtemp, rm } from 'node:fs/promises';
+/**
+ * The mails (docs/product.md#mail): every kind in en, es and ru with `<html lang>` of that
+ * language; the link in the text and the HTML; "your password was changed" gives the way to
+ * reset and how to reach the business (SUPPORT_EMAIL, else the site); the outbox files; an
+ * error logged as a string keeps its text (the log serializer once spelled it out one
+ * character per field).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
+import { LOCALES } from '@solar/domain/constants';
+import { describe, expect, it } from 'vitest';
 import { localeFromHeader } from '../src/auth/account-mail.ts';
+import { errorForLog } from '../src/logging.ts';
 import { createOutboxMailer } from '../src/mail/mailer.ts';
-import { renderMail } from '../src/mail/templates.ts';
+import { MAIL_KINDS, renderMail } from '../src/mail/templates.ts';
+
+const contact = { publicUrl: 'https://solar.example' };
+const support = { ...contact, supportEmail: 'help@solar.example' };
 
 describe('renderMail', () => {
   it.each([
     ['en', 'Reset your password'],
-    ['es', 'Restablece tu contraseña'],
+    ['es', 'Restablezca su contraseña'],
     ['ru', 'Сброс пароля'],
   ] as const)('writes the reset mail in %s with the link in text and HTML', (locale, subject) => {
-    const mail = renderMail('resetPassword', locale, {
-      name: 'Aida <b>',
-      link: 'https://solar.example/reset-password?token=abc&x=1',
-    });
+    const mail = renderMail(
+      'resetPassword',
+      locale,
+      { name: 'Aida <b>', link: 'https://solar.example/reset-password?token=abc&x=1' },
+      contact,
+    );
     expect(mail.subject).toBe(subject);
     expect(mail.text).toContain('https://solar.example/reset-password?token=abc&x=1');
     expect(mail.html).toContain('href="https://solar.example/reset-password?token=abc&#38;x=1"');
     expect(mail.html).toContain('Aida &#60;b&#62;');
   });
 
-  it('has the verification and password-changed mails in every language', () => {
-    for (const locale of ['en', 'es', 'ru'] as const) {
-      expect(
-        renderMail('verifyEmail', locale, { name: 'A', link: 'https://x/verify-email?token=t' })
-          .text,
-      ).toContain('https://x/verify-email?token=t');
-      expect(renderMail('passwordChanged', locale, { name: 'A' }).subject.length).toBeGreaterThan(
-        5,
-      );
+  it.each(LOCALES)('marks the HTML of every %s mail with its language', (locale) => {
+    for (const kind of MAIL_KINDS) {
+      const mail = renderMail(kind, locale, { name: 'A', link: 'https://x/y' }, contact);
+      expect(mail.html, kind).toMatch(new RegExp(`^<!doctype html><html lang="${locale}">`));
+      expect(mail.html, kind).toContain('<meta charset="utf-8">');
+      expect(mail.subject.length, kind).toBeGreaterThan(5);
+    }
+  });
+
+  it.each([
+    ['en', 'Reset your password: https://solar.example/forgot-password', 'help@solar.example'],
+    ['es', 'Restablecer su contraseña: https://solar.example/forgot-password', 'Escríbanos a'],
+    ['ru', 'Сбросить пароль: https://solar.example/forgot-password', 'Напишите нам'],
+  ] as const)(
+    '"password changed" in %s links the reset page and names the support address',
+    (locale, action, reach) => {
+      const link = 'https://solar.example/forgot-password';
+      const mail = renderMail('passwordChanged', locale, { name: 'Aida', link }, support);
+      expect(mail.text).toContain(action);
+      expect(mail.text).toContain(reach);
+      expect(mail.text).toContain('help@solar.example');
+      expect(mail.html).toContain(`href="${link}"`);
+      expect(mail.html).toContain('help@solar.example');
+    },
+  );
+
+  it('points to the site when no support address is configured', () => {
+    const mail = renderMail(
+      'passwordChanged',
+      'en',
+      { name: 'Aida', link: 'https://solar.example/forgot-password' },
+      contact,
+    );
+    expect(mail.text).toContain('Questions? Contact us through https://solar.example.');
+  });
+
+  it('addresses Spanish readers as "usted"', () => {
+    for (const kind of MAIL_KINDS) {
+      const mail = renderMail(kind, 'es', { name: 'Ana', link: 'https://x/y' }, contact);
+      expect(`${mail.subject} ${mail.text}`, kind).not.toMatch(/\b(tu|tú|ti|fuiste|esperabas)\b/i);
     }
   });
 });
@@ -49,17 +92,37 @@ describe('localeFromHeader', () => {
   });
 });
 
+describe('errorForLog', () => {
+  it('keeps a string as it is rather than one field per character', () => {
+    expect(errorForLog('connect ECONNREFUSED 127.0.0.1:2525')).toBe(
+      'connect ECONNREFUSED 127.0.0.1:2525',
+    );
+  });
+
+  it('gives an Error its type and message', () => {
+    const logged = errorForLog(new Error('connect ECONNREFUSED')) as unknown as Record<
+      string,
+      unknown
+    >;
+    expect(logged).toMatchObject({ type: 'Error', message: 'connect ECONNREFUSED' });
+  });
+});
+
 describe('the outbox mailer', () => {
   it('writes an RFC 5322 .eml file and logs subject, recipient and file but not the link', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'solar-outbox-'));
     const lines: unknown[] = [];
-    const mailer = createOutboxMailer(path.join(dir, 'outbox'), 'Solar <no-reply@solar.local>', {
-      info: (...args: unknown[]) => lines.push(args),
-    } as never);
-    const content = renderMail('resetPassword', 'ru', {
-      name: 'Айда',
-      link: 'https://s/reset-password?token=SECRET',
-    });
+    const mailer = createOutboxMailer(
+      path.join(dir, 'outbox'),
+      { from: 'Solar <no-reply@solar.local>', replyTo: 'help@solar.example' },
+      { info: (...args: unknown[]) => lines.push(args) } as never,
+    );
+    const content = renderMail(
+      'resetPassword',
+      'ru',
+      { name: 'Айда', link: 'https://s/reset-password?token=SECRET' },
+      contact,
+    );
     await mailer.send({ to: 'aida@example.com', ...content });
     const logged = JSON.stringify(lines);
     expect(logged).toContain('aida@example.com');
@@ -69,6 +132,7 @@ describe('the outbox mailer', () => {
     const raw = await readFile(file, 'utf8');
     expect(raw).toMatch(/^(?:[\w-]+: .*\r\n(?:[ \t].*\r\n)*)+/);
     expect(raw).toContain('From: Solar <no-reply@solar.local>\r\n');
+    expect(raw).toContain('Reply-To: help@solar.example\r\n');
     expect(raw).toContain('To: aida@example.com\r\n');
     expect(raw).toMatch(/Subject: =\?UTF-8\?[BQ]\?/);
     expect(raw).toContain('Content-Type: multipart/alternative');

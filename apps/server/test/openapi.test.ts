@@ -4,7 +4,9 @@
  * `redocly lint` with the recommended rules, with no error and no warning; and the parts
  * the rules cannot see are checked here: every operation has an operationId and a summary,
  * declares `security` (`[]` exactly on the public ones), documents its 4xx answers with the
- * shared Error body; the chat stream is `text/event-stream` and the bill upload multipart.
+ * shared Error body, and describes each answer (no "Default Response"); shared schemas are
+ * named in components/schemas; DELETE /projects/{id} is 204 without a body; the chat
+ * stream is `text/event-stream` and the bill upload multipart.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -23,7 +25,10 @@ interface Operation {
   summary?: string;
   security?: unknown[];
   requestBody?: { content: Record<string, unknown> };
-  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+  responses: Record<
+    string,
+    { description?: string; content?: Record<string, { schema?: { $ref?: string } }> }
+  >;
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
@@ -123,6 +128,53 @@ describe('GET /api/v1/openapi.json', () => {
     }
     for (const key of ['GET /auth/me', 'POST /chat/stream', 'PUT /admin/users/{id}']) {
       expect(byKey[key]!.security, key).toEqual([{ bearer: [] }]);
+    }
+  });
+
+  it('describes every answer in words of its own, never "Default Response"', () => {
+    const vague = operations().flatMap(({ key, operation }) =>
+      Object.entries(operation.responses)
+        .filter(([, answer]) => !answer.description || answer.description === 'Default Response')
+        .map(([status]) => `${key} ${status}`),
+    );
+    expect(vague).toEqual([]);
+  });
+
+  it('answers DELETE /projects/{id} with 204 and no body', () => {
+    const deleted = doc.paths['/projects/{id}']!.delete!.responses['204']!;
+    expect(deleted.description).toBeTruthy();
+    expect(deleted.content).toBeUndefined();
+  });
+
+  it('names the shared schemas in components/schemas and refers to them', () => {
+    const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+    const body = (key: string, status: string) => {
+      const [method, url] = key.split(' ') as [string, string];
+      return doc.paths[url]![method.toLowerCase()]!.responses[status]!.content!['application/json']!
+        .schema;
+    };
+    for (const key of ['GET /projects/{id}', 'PUT /projects/{id}']) {
+      expect(body(key, '200'), key).toEqual(ref('Project'));
+    }
+    expect(body('POST /projects', '201')).toEqual(ref('Project'));
+    for (const key of ['GET /projects/{id}/pipeline', 'POST /projects/{id}/transitions']) {
+      expect(body(key, '200'), key).toEqual(ref('ProjectPipeline'));
+    }
+    for (const key of ['GET /admin/users/{id}', 'PUT /admin/users/{id}']) {
+      expect(body(key, '200'), key).toEqual(ref('AdminUserDetail'));
+    }
+    for (const key of ['POST /auth/email/signin', 'POST /auth/google/signin']) {
+      expect(body(key, '200'), key).toEqual(ref('AuthResponse'));
+    }
+    expect(body('GET /auth/me', '200')).toEqual(ref('MeResponse'));
+    expect(body('GET /admin/jobs', '200')).toMatchObject({
+      properties: { items: { items: ref('Job') } },
+    });
+    expect(body('POST /admin/jobs/{id}/retry', '200')).toEqual(ref('Job'));
+    // Every component is used; none is a request-side copy nobody refers to.
+    const text = JSON.stringify(doc.paths) + JSON.stringify(doc.components.schemas);
+    for (const id of Object.keys(doc.components.schemas)) {
+      expect(text, id).toContain(`"#/components/schemas/${id}"`);
     }
   });
 

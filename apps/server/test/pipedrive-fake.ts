@@ -4,7 +4,8 @@
  * `{success: false, error, error_info}`):
  *
  *   GET /api/v2/persons/search?term&fields&exact_match   {data: {items: [{result_score, item}]}}
- *   POST /api/v2/persons, PATCH /api/v2/persons/{id}     {data: person}
+ *   POST /api/v2/persons, GET and PATCH /api/v2/persons/{id}  {data: person} (PATCH
+ *                                                         replaces `emails` whole, as Pipedrive does)
  *   POST /api/v2/deals, PATCH /api/v2/deals/{id}         {data: deal}
  *   GET /api/v2/pipelines, GET /api/v2/stages?pipeline_id {data: [...]}
  *
@@ -156,6 +157,11 @@ export async function startPipedriveFake(token = 'fake-token', port = 0): Promis
       persons.set(person.id, person);
       return ok(res, { ...person, phones: [], owner_id: 1, org_id: null, is_deleted: false });
     }
+    if (method === 'GET' && /^\/api\/v2\/persons\/\d+$/.test(path)) {
+      const person = persons.get(id);
+      if (!person) return fail(res, 404, 'Person not found');
+      return ok(res, { ...person, phones: [], owner_id: 1, org_id: null, is_deleted: false });
+    }
     if (method === 'PATCH' && path.startsWith('/api/v2/persons/')) {
       const person = persons.get(id);
       if (!person) return fail(res, 404, 'Person not found');
@@ -250,14 +256,14 @@ export async function startPipedriveFake(token = 'fake-token', port = 0): Promis
 }
 
 /**
- * The server settings that point the CRM link at `fake` and make its worker quick: 50 ms
+ * The server settings that point the CRM link at `fake` and make the job worker quick: 50 ms
  * polls, retries from 100 ms up to 400 ms, 3 attempts, 1 s per call; `extra` overrides.
  */
 export function crmEnv(fake: PipedriveFake, extra: Record<string, string> = {}) {
   return {
     PIPEDRIVE_API_TOKEN: fake.token,
     PIPEDRIVE_BASE_URL: fake.baseUrl,
-    PIPEDRIVE_POLL_MS: '50',
+    JOBS_POLL_MS: '50',
     PIPEDRIVE_RETRY_BASE_MS: '100',
     PIPEDRIVE_RETRY_MAX_MS: '400',
     PIPEDRIVE_MAX_ATTEMPTS: '3',

@@ -165,7 +165,7 @@ describe.each(databaseKinds)('the project pipeline on %s', (kind) => {
     const mails = (await outbox(server)).filter((m) => m.raw.includes(`To: ${client.email}`));
     const about = mails.filter((m) => m.text.includes(`/projects/${id}`));
     expect(about).toHaveLength(6);
-    // Sent four at a time: compared as a set. Each names its status (subject and text).
+    // Compared as a set. Each names its status (subject and text).
     const named = [
       'Запрошен выезд на объект',
       'Осмотр назначен',
@@ -184,6 +184,12 @@ describe.each(databaseKinds)('the project pipeline on %s', (kind) => {
     for (const mail of about) {
       expect(mail.text).toContain(`Открыть проект: ${server.config.publicUrl}/projects/${id}`);
     }
+    // The two scheduling mails give the day, written in Russian.
+    const [inspection] = named[1]!;
+    expect(inspection!.text).toContain('Осмотр крыши назначен на вторник, 15 декабря 2026 г.\n');
+    const [installation] = named[4]!;
+    expect(installation!.text).toContain('Монтаж назначен на среда, 20 января 2027 г.\n');
+    expect(inspection!.text).toContain('<html lang="ru">');
   });
 
   it('mails an owner in Spanish, and in English when they chose nothing', async () => {
@@ -200,7 +206,7 @@ describe.each(databaseKinds)('the project pipeline on %s', (kind) => {
         (m) => m.raw.includes(`To: ${user.email}`) && m.text.includes('/projects/'),
       );
     const [spanish] = await mailsTo(maria);
-    expect(subjectOf(spanish!.raw)).toBe('Tu proyecto solar: Cancelado');
+    expect(subjectOf(spanish!.raw)).toBe('Su proyecto solar: Cancelado');
     expect(spanish!.text).toContain('ahora está en: Cancelado.');
     const [english] = await mailsTo(john);
     expect(subjectOf(english!.raw)).toBe('Your solar project: Cancelled');
@@ -293,7 +299,7 @@ describe.each(databaseKinds)('the project pipeline on %s', (kind) => {
       configuration: null,
       isDraft: true,
     });
-    const pipeline = createPipelineService({ db: db(), publicUrl: 'http://x', listeners, log });
+    const pipeline = createPipelineService({ db: db(), listeners, log });
     const actor = { ...owner, clientAddress: '127.0.0.1' };
     const moved = await pipeline.transition(actor, created.id, { action: 'requestQuote' });
     expect(moved.status).toBe('quote_requested');

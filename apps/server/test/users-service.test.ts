@@ -19,6 +19,7 @@ const input = (email: string, userType: UserType = 4) => ({
   password: 'Secret123',
   userType,
   emailConfirmed: true,
+  locale: 'es' as const,
 });
 const update = (email: string, userType: UserType, isActive = true) => ({
   name: 'Service User',
@@ -33,7 +34,7 @@ describe.each(databaseKinds)('users service on %s', (kind) => {
   let service: UsersService;
   beforeEach(async () => {
     world = await serviceWorld(kind);
-    service = createUsersService({ ...world, db: world.database.db, publicUrl: 'http://x.test' });
+    service = createUsersService({ ...world, db: world.database.db });
   });
   afterEach(() => world.close());
   const by = () => ({ userId: world.admin.id, clientAddress: '203.0.113.9' });
@@ -51,6 +52,8 @@ describe.each(databaseKinds)('users service on %s', (kind) => {
     await world.mail.settle();
     expect(world.sent.map((mail) => mail.to)).toEqual(['new.user@example.com']);
     expect(world.sent[0]!.text).toContain('http://x.test/reset-password?token=');
+    // In the language the administrator chose for the account.
+    expect(world.sent[0]!.subject).toBe('Su cuenta de Solar');
     expect(await refusal(service.create(by(), input('new.user@example.com')))).toEqual({
       status: 409,
       code: 'email_taken',

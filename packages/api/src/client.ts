@@ -11,7 +11,7 @@ import type { Http } from './http.ts';
 import { adminUsersResource, type AdminUsersResource } from './resources/admin-users.ts';
 import { authResource, type AuthResource } from './resources/auth.ts';
 import { chatResource, type ChatResource } from './resources/chat.ts';
-import { crmResource, type CrmResource } from './resources/crm.ts';
+import { jobsResource, type JobsResource } from './resources/jobs.ts';
 import { profileResource, type ProfileResource } from './resources/profile.ts';
 import { projectsResource, type ProjectsResource } from './resources/projects.ts';
 import {
@@ -59,8 +59,8 @@ export interface ApiClient {
   readonly auth: AuthResource;
   readonly profile: ProfileResource;
   readonly adminUsers: AdminUsersResource;
-  /** The CRM (Pipedrive) outbox: failed calls and their retry (admins). */
-  readonly crm: CrmResource;
+  /** The job queue: mails and CRM (Pipedrive) updates given up, and their retry (admins). */
+  readonly jobs: JobsResource;
   readonly chat: ChatResource;
   readonly projects: ProjectsResource;
   readonly calculator: CalculatorResource;
@@ -133,7 +133,7 @@ export function createApiClient(options: CreateApiClientOptions = {}): ApiClient
     auth,
     profile: profileResource(transport, session),
     adminUsers: adminUsersResource(transport),
-    crm: crmResource(transport),
+    jobs: jobsResource(transport),
     chat: chatResource(transport),
     projects: projectsResource(transport),
     calculator: calculatorResource(transport),

@@ -36,7 +36,7 @@ export {
   type AdminUsersResource,
 } from './resources/admin-users.ts';
 export type { ChatResource, StreamOptions } from './resources/chat.ts';
-export type { CrmResource } from './resources/crm.ts';
+export type { JobsResource } from './resources/jobs.ts';
 export {
   pipelineListSearchParams,
   type ProjectPipelinePage,

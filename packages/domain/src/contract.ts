@@ -4,6 +4,7 @@
  * (re-exported from `requests.ts`). Times are ISO 8601 strings in UTC; ids are opaque
  * strings; amounts are in som (KGS), energy in kWh, roof area in m2.
  */
+import type { Locale } from './constants.ts';
 import type { UserSortField } from './paging.ts';
 import type { ProjectStatus } from './pipeline.ts';
 import type { RoleKey, UserTypeCode, UserTypeName } from './roles.ts';
@@ -98,10 +99,11 @@ export interface RefreshResponse {
   readonly expiresAt: string;
 }
 
-/** `GET /auth/me` and `PUT /auth/me` answer. */
+/** `GET /auth/me` and `PUT /auth/me` answer; `locale` is the language of the user's mail. */
 export interface MeResponse extends SessionUser {
   readonly emailConfirmed: boolean;
   readonly createdAt: string;
+  readonly locale: Locale;
 }
 
 /** `POST /auth/password/forgot` answer (the same for known and unknown emails). */
@@ -141,6 +143,8 @@ export interface AdminUserDetail {
   readonly lastLoginAt: string | null;
   /** Link to a person record in the external CRM. */
   readonly pipedrivePersonId: number | null;
+  /** The language of the user's mail. */
+  readonly locale: Locale;
 }
 
 /** `POST /admin/users` answer: the detail with `userType` as the number 0..6. */
@@ -170,16 +174,27 @@ export interface UserListResponse<T = AdminUserListItem> {
   readonly hasNextPage: boolean;
 }
 
-/**
- * One job of the CRM (Pipedrive) outbox as an administrator sees it (issue 22 item 4,
- * `GET /admin/crm/jobs`): `deal.create` makes the person and the deal when a site visit is
- * requested, `deal.move` moves the deal to the stage of a later status (won, lost). A job
- * is `failed` once it was given up after its last attempt, `pending` while it is still to
- * be tried (`nextAttemptAt`). `lastError` is the last attempt's error text (English, from
- * Pipedrive or the network), null before any attempt failed.
- */
-export interface CrmJob {
+/** What every job of the queue shows an administrator (`GET /admin/jobs`). */
+interface JobState {
   readonly id: string;
+  /** `failed` once it was given up after its last attempt; `pending` while still to be tried. */
+  readonly state: 'pending' | 'failed';
+  /** Failed attempts so far (0 after a retry). */
+  readonly attempts: number;
+  /** The last attempt's error text (English, from the server, SMTP or Pipedrive); null before any failed. */
+  readonly lastError: string | null;
+  /** When it runs next (meaningful for pending jobs). */
+  readonly nextAttemptAt: string;
+  /** When it was queued. */
+  readonly createdAt: string;
+}
+
+/**
+ * A CRM (Pipedrive) update (docs/product.md#crm-link): `deal.create` makes the person and
+ * the deal when a site visit is requested, `deal.move` moves the deal to the stage of a
+ * later status (won, lost).
+ */
+export interface CrmJob extends JobState {
   readonly kind: 'deal.create' | 'deal.move';
   /** The status change it carries: the project, its owner, the status moved to, when (ISO). */
   readonly payload: {
@@ -188,19 +203,28 @@ export interface CrmJob {
     readonly status: ProjectStatus;
     readonly at: string;
   };
-  readonly state: 'pending' | 'failed';
-  /** Failed attempts so far (0 after a retry). */
-  readonly attempts: number;
-  readonly lastError: string | null;
-  /** When it runs next (meaningful for pending jobs). */
-  readonly nextAttemptAt: string;
-  /** When it was queued. */
-  readonly createdAt: string;
 }
 
-/** `GET /admin/crm/jobs` answer: the jobs of one state, newest first. */
-export interface CrmJobList {
-  readonly items: readonly CrmJob[];
+/**
+ * A mail (docs/product.md#mail): which one (`verifyEmail`, `welcome`, `resetPassword`,
+ * `passwordChanged`, `emailChanged`, `projectStatus`, ...) and the address it goes to;
+ * `projectId` for a project's status mail. Never its link.
+ */
+export interface MailJob extends JobState {
+  readonly kind: 'mail';
+  readonly payload: {
+    readonly mail: string;
+    readonly to: string;
+    readonly projectId: string | null;
+  };
+}
+
+/** One job of the queue as an administrator sees it: a CRM update or a mail. */
+export type Job = CrmJob | MailJob;
+
+/** `GET /admin/jobs` answer: the jobs of one state, newest first. */
+export interface JobList {
+  readonly items: readonly Job[];
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   geoSearchQuerySchema,
   googleSignInRequestSchema,
   externalSignInStartRequestSchema,
+  localeUpdateRequestSchema,
   profileUpdateRequestSchema,
   projectCreateRequestSchema,
   projectUpdateRequestSchema,
@@ -46,6 +47,7 @@ const schemas: Record<string, z.ZodType> = {
   verifyEmail: verifyEmailRequestSchema,
   googleSignIn: googleSignInRequestSchema,
   externalSignInStart: externalSignInStartRequestSchema,
+  localeUpdate: localeUpdateRequestSchema,
   adminUserListQuery: adminUserListQuerySchema,
   adminCreateUser: adminCreateUserRequestSchema,
   adminUpdateUser: adminUpdateUserRequestSchema,
@@ -183,6 +185,41 @@ describe('auth request bodies (spec section 5)', () => {
       {},
     ],
     [
+      googleSignInRequestSchema,
+      { code: 'c', redirectUri: 'http://localhost/cb', state: 's', locale: 'es' },
+      {},
+    ],
+    [
+      googleSignInRequestSchema,
+      { code: 'c', redirectUri: 'http://localhost/cb', state: 's', locale: 'EN' },
+      { locale: 'Language must be en, es or ru' },
+    ],
+    [
+      signUpRequestSchema,
+      {
+        name: 'Ann',
+        email: 'a@b.co',
+        password: 'Abcdefg1',
+        confirmPassword: 'Abcdefg1',
+        locale: 'ru',
+      },
+      {},
+    ],
+    [
+      signUpRequestSchema,
+      {
+        name: 'Ann',
+        email: 'a@b.co',
+        password: 'Abcdefg1',
+        confirmPassword: 'Abcdefg1',
+        locale: 'fr',
+      },
+      { locale: 'Language must be en, es or ru' },
+    ],
+    [localeUpdateRequestSchema, { locale: 'ru' }, {}],
+    [localeUpdateRequestSchema, {}, { locale: 'Language must be en, es or ru' }],
+    [localeUpdateRequestSchema, { locale: 'ru', extra: 1 }, { '': 'Unknown field' }],
+    [
       resetPasswordRequestSchema,
       { token: 't', password: 'Abcdefg1', confirmPassword: 'Abcdefg1' },
       {},
@@ -268,11 +305,16 @@ describe('GET /admin/users query (spec sections 3 and 7)', () => {
 
 describe('admin user bodies (spec section 5)', () => {
   const create = { name: 'B', email: 'b@x.co', password: 'secret' };
-  it('create: password >= 6, userType 0..6 default 4, emailConfirmed default false', () => {
+  it('create: password >= 6, userType 0..6 default 4, emailConfirmed default false, locale default en', () => {
     expect(adminCreateUserRequestSchema.parse(create)).toEqual({
       ...create,
       userType: 4,
       emailConfirmed: false,
+      locale: 'en',
+    });
+    expect(adminCreateUserRequestSchema.parse({ ...create, locale: 'ru' }).locale).toBe('ru');
+    expect(errorsOf(adminCreateUserRequestSchema, { ...create, locale: 'de' })).toEqual({
+      locale: 'Language must be en, es or ru',
     });
     expect(errorsOf(adminCreateUserRequestSchema, { ...create, password: 'short' })).toEqual({
       password: 'Password must be at least 6 characters',
@@ -285,7 +327,7 @@ describe('admin user bodies (spec section 5)', () => {
     ).toEqual({ '': 'Unknown field' });
   });
 
-  it('update: every field required', () => {
+  it('update: every field required but the mail language (absent: unchanged)', () => {
     const update = {
       name: 'B',
       email: 'b@x.co',
@@ -294,6 +336,10 @@ describe('admin user bodies (spec section 5)', () => {
       isActive: true,
     };
     expect(adminUpdateUserRequestSchema.parse(update)).toEqual(update);
+    expect(adminUpdateUserRequestSchema.parse({ ...update, locale: 'es' })).toEqual({
+      ...update,
+      locale: 'es',
+    });
     expect(errorsOf(adminUpdateUserRequestSchema, { name: 'B' })).toEqual({
       email: 'Email is required',
       userType: 'User type must be a whole number from 0 to 6',

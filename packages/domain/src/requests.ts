@@ -6,7 +6,6 @@
  * ({@link messageText}), so the server can answer 400 with per-field errors.
  */
 import { z } from './internal/zod.ts';
-import { LOCALES } from './constants.ts';
 import type { ChatStreamRequest, UserListQuery } from './contract.ts';
 import {
   LIMITS,
@@ -29,6 +28,7 @@ import {
   conversationTitleSchema,
   chatMessageSchema,
   forgotPasswordSchema,
+  localeField,
   profileSchema,
   signInSchema,
   signUpSchema,
@@ -99,7 +99,15 @@ export const googleSignInRequestSchema = strict({
   redirectUri: redirectUriField(),
   state: tokenField(m.stateRequired.id),
   iss: tokenField(m.invalidValue.id).optional(),
+  locale: localeField().optional(),
 });
+/**
+ * `PUT /auth/me/locale {locale}`: the language the signed-in user chose in the app, used
+ * for all their mail from now on (docs/product.md#mail).
+ */
+export const localeUpdateRequestSchema = strict({ locale: localeField() });
+/** The `PUT /auth/me/locale` body. */
+export type LocaleUpdateRequest = z.input<typeof localeUpdateRequestSchema>;
 
 /**
  * `GET /admin/users` query (spec sections 3 and 7): pageNumber >= 1 (default 1), pageSize
@@ -123,24 +131,32 @@ export const adminUserListQuerySchema = strict({
   isEmailConfirmed: queryValue(booleanField().optional()),
 }) satisfies z.ZodType<UserListQuery>;
 
-/** `POST /admin/users` (spec section 5 admin create: password >= 6; defaults 4 and false). */
+/**
+ * `POST /admin/users` (spec section 5 admin create: password >= 6; defaults 4 and false;
+ * `locale`, the language of the user's mail, default en).
+ */
 export const adminCreateUserRequestSchema = strict({
   name: nameField(1),
   email: emailField(),
   password: passwordField('admin'),
   userType: userTypeField.default(4),
   emailConfirmed: booleanField().default(false),
+  locale: localeField().default('en'),
 });
 /** The admin create request body. */
 export type AdminCreateUserRequest = z.input<typeof adminCreateUserRequestSchema>;
 
-/** `PUT /admin/users/{id}` (spec section 5 admin edit): every field required. */
+/**
+ * `PUT /admin/users/{id}` (spec section 5 admin edit): every field required but `locale`,
+ * the language of the user's mail (absent: unchanged).
+ */
 export const adminUpdateUserRequestSchema = strict({
   name: nameField(1),
   email: emailField(),
   userType: userTypeField,
   emailConfirmed: booleanField(),
   isActive: booleanField(),
+  locale: localeField().optional(),
 });
 /** The admin update request body. */
 export type AdminUpdateUserRequest = z.input<typeof adminUpdateUserRequestSchema>;
@@ -168,7 +184,7 @@ export const chatStreamRequestSchema = strict({
   context: strict(
     {
       botType: z.literal([0, 1], { error: m.botType.id }).optional(),
-      locale: z.enum(LOCALES, { error: m.locale.id }).optional(),
+      locale: localeField().optional(),
     },
     m.invalidValue.id,
   ).optional(),

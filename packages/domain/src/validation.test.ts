@@ -209,11 +209,12 @@ const goodAdminCreate = {
 };
 
 describe('admin create and edit user (spec section 5)', () => {
-  it('defaults userType to client_residential and emailConfirmed to false', () => {
+  it('defaults userType to client_residential, emailConfirmed to false and the mail language to en', () => {
     expect(adminCreateUserFormSchema.parse(goodAdminCreate)).toEqual({
       ...goodAdminCreate,
       userType: 'client_residential',
       emailConfirmed: false,
+      locale: 'en',
     });
   });
 
@@ -233,6 +234,7 @@ describe('admin create and edit user (spec section 5)', () => {
     [{ email: '' }, { email: 'Email is required' }],
     [{ userType: 'boss' }, { userType: 'User type is required' }],
     [{ emailConfirmed: 'yes' }, { emailConfirmed: 'Must be true or false' }],
+    [{ locale: 'fr' }, { locale: 'Language must be en, es or ru' }],
   ])('create %j -> %j', (change, errors) => {
     expect(errorsOf(adminCreateUserFormSchema, { ...goodAdminCreate, ...change })).toEqual(errors);
   });
@@ -243,6 +245,7 @@ describe('admin create and edit user (spec section 5)', () => {
     [{ email: '' }, { email: 'Email is required' }],
     [{ userType: undefined }, { userType: 'User type is required' }],
     [{ isActive: undefined }, { isActive: 'Must be true or false' }],
+    [{ locale: undefined }, { locale: 'Language must be en, es or ru' }],
   ])('edit %j -> %j', (change, errors) => {
     const good = {
       name: 'B',
@@ -250,6 +253,7 @@ describe('admin create and edit user (spec section 5)', () => {
       userType: 'installer',
       emailConfirmed: true,
       isActive: false,
+      locale: 'ru',
     };
     expect(errorsOf(adminEditUserFormSchema, { ...good, ...change })).toEqual(errors);
   });

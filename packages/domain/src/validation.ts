@@ -3,6 +3,7 @@
  * requests.ts, by the server. Each issue's message is a message id of messages.ts; the web
  * translates it, the server answers its English default ({@link messageText}).
  */
+import { LOCALES } from './constants.ts';
 import { z } from './internal/zod.ts';
 import {
   EMAIL_PATTERN,
@@ -34,14 +35,25 @@ export const signInSchema = strict({
 /** The sign-in form and request body. */
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/**
+ * The language of the account's mail, one of en, es, ru (docs/product.md#mail): the
+ * interface language the user chose in the app.
+ */
+export const localeField = () => z.enum(LOCALES, { error: m.locale.id });
+
 const signUpFields = {
   name: nameField(),
   email: emailField(),
   password: passwordField('user'),
   confirmPassword: confirmField(),
+  /** The interface language at sign-up (absent: the browser's Accept-Language). */
+  locale: localeField().optional(),
 };
 
-/** The sign-up request body (spec section 5 and 7): name >= 2, password >= 8 mixed. */
+/**
+ * The sign-up request body (spec section 5 and 7): name >= 2, password >= 8 mixed; the
+ * optional `locale` is the language of the account's mail.
+ */
 export const signUpSchema = withMatchingConfirm(strict(signUpFields));
 /** The sign-up request body. */
 export type SignUpInput = z.infer<typeof signUpSchema>;
@@ -116,18 +128,23 @@ export const adminCreateUserFormSchema = withMatchingConfirm(
     confirmPassword: confirmField(),
     userType: roleField.default(DEFAULT_ROLE),
     emailConfirmed: booleanField().default(false),
+    locale: localeField().default('en'),
   }),
 );
 /** The admin create form values. */
 export type AdminCreateUserFormInput = z.infer<typeof adminCreateUserFormSchema>;
 
-/** Admin edit user form (spec section 5): name, email and userType required. */
+/**
+ * Admin edit user form (spec section 5): name, email and userType required; `locale`, the
+ * language of the user's mail.
+ */
 export const adminEditUserFormSchema = strict({
   name: nameField(1),
   email: emailField(),
   userType: roleField,
   emailConfirmed: booleanField(),
   isActive: booleanField(),
+  locale: localeField(),
 });
 /** The admin edit form values. */
 export type AdminEditUserFormInput = z.infer<typeof adminEditUserFormSchema>;

@@ -257,6 +257,12 @@ export const ENDPOINTS: Endpoint[] = [
     }),
   },
   {
+    method: 'PUT',
+    path: '/auth/me/locale',
+    access: 'signed-in',
+    sample: async () => ({ url: '/auth/me/locale', body: { locale: 'en' }, ok: 204 }),
+  },
+  {
     method: 'POST',
     path: '/auth/password/forgot',
     access: 'public',
@@ -364,17 +370,17 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'GET',
-    path: '/admin/crm/jobs',
+    path: '/admin/jobs',
     access: 'canManageUsers',
-    sample: async () => ({ url: '/admin/crm/jobs?state=failed', ok: 200 }),
+    sample: async () => ({ url: '/admin/jobs?state=failed', ok: 200 }),
   },
   {
     method: 'POST',
-    path: '/admin/crm/jobs/{id}/retry',
+    path: '/admin/jobs/{id}/retry',
     access: 'canManageUsers',
     // No job with this id: 404 is the answer an authorized caller gets.
     sample: async () => ({
-      url: '/admin/crm/jobs/00000000-0000-4000-8000-000000000000/retry',
+      url: '/admin/jobs/00000000-0000-4000-8000-000000000000/retry',
       ok: 404,
     }),
   },

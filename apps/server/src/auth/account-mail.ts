@@ -1,64 +1,77 @@
 /**
- * The account mails (welcome, verify, reset, changed email, ...) on the server's one mail
- * queue (mail/queue.ts: off the request path, rendered in the user's language, failures
- * logged without the link). A job may first prepare the mail (look the account up, issue
- * the mailed token) so that a request does the same work whether or not an account gets
- * mail (issue 20 item 8: forgot-password must not tell known emails by its time).
+ * The account mails (welcome, verify, reset, password changed, changed email, ...) as jobs
+ * of the mail outbox (mail/outbox.ts): each is written in the transaction of the change
+ * that causes it, so a change and its mail are kept or lost together, and sent by the
+ * worker, retried while the SMTP server is down, in the account's language as it is when
+ * the mail goes out. Links with a token are made then, not here: nothing secret is queued.
+ *
+ * Forgot-password queues a job for the typed address whether or not an account has it
+ * (the account is looked up when the job runs), so the request does the same work for
+ * known and unknown addresses (docs/product.md#accounts-and-sessions).
  */
 import type { Locale } from '@solar/domain/constants';
-import type { MailQueue, QueuedMail } from '../mail/queue.ts';
+import type { Executor } from '../jobs/queue.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import type { MailKind } from '../mail/templates.ts';
 
-/** Who gets a mail. */
+/** Who gets a mail: an account (its id, and the address the mail is about). */
 export interface MailRecipient {
+  id: string;
   name: string;
   email: string;
   locale: Locale;
 }
 
-/** One mail to send: its kind, recipient and (for the kinds that carry one) link. */
-export interface AccountMailMessage {
-  kind: MailKind;
-  to: MailRecipient;
-  link?: string;
+/** Where and with what a mail is queued. */
+export interface AccountMailOptions {
   /** emailChanged: the new address, named in the notice to the old one. */
   newEmail?: string;
+  /**
+   * The transaction of the change that causes the mail: the job commits or rolls back
+   * with it. Call `wake()` after the commit.
+   */
+  executor?: Executor;
 }
 
 export interface AccountMail {
-  /** Queues `kind` to `to` (`newEmail` for emailChanged); returns at once. */
-  send(kind: MailKind, to: MailRecipient, link?: string, newEmail?: string): void;
   /**
-   * Queues `prepare` and sends what it resolves to (nothing for undefined); returns at
-   * once. A failure of `prepare` is logged like a failed mail.
+   * Queues mail `kind` to account `to` at `to.email`; resolves once the job is written.
+   * The mails with a link (verifyEmail, resetPassword, welcome: a one-time token;
+   * passwordChanged, emailChanged: the forgot-password page) get it when sent.
    */
-  later(prepare: () => Promise<AccountMailMessage | AccountMailMessage[] | undefined>): void;
-  /** Resolves once every queued job has finished. */
+  send(kind: MailKind, to: MailRecipient, options?: AccountMailOptions): Promise<void>;
+  /**
+   * Queues a reset link for whichever active account has `email` when the job runs
+   * (nothing is sent otherwise); resolves once the job is written.
+   */
+  sendResetTo(email: string, options?: Pick<AccountMailOptions, 'executor'>): Promise<void>;
+  /** Sends queued mail now: after the commit of a transaction that queued some. */
+  wake(): void;
+  /** Resolves once no mail is due or being sent in this process (shutdown, tests). */
   settle(): Promise<void>;
 }
 
-/** An account mail as the queue takes it. */
-const queued = ({ kind, to, link, newEmail }: AccountMailMessage): QueuedMail => ({
-  kind,
-  to: { email: to.email, locale: to.locale },
-  variables: { name: to.name, link, newEmail },
-});
-
-/** The account mails on `queue`. */
-export function createAccountMail(queue: MailQueue): AccountMail {
+/** The account mails on `outbox`. */
+export function createAccountMail(outbox: MailOutbox): AccountMail {
   return {
-    send(kind, to, link, newEmail) {
-      queue.later(async () =>
-        queued({ kind, to, ...(link === undefined ? {} : { link }), newEmail }),
+    async send(kind, to, { newEmail, executor } = {}) {
+      await outbox.enqueue(
+        {
+          kind,
+          to: { userId: to.id, email: to.email, name: to.name, locale: to.locale },
+          ...(newEmail === undefined ? {} : { variables: { newEmail } }),
+        },
+        executor ? { executor } : {},
       );
     },
-    later(prepare) {
-      queue.later(async () => {
-        const prepared = await prepare();
-        return prepared === undefined ? undefined : [prepared].flat().map(queued);
-      });
+    async sendResetTo(email, { executor } = {}) {
+      await outbox.enqueue(
+        { kind: 'resetPassword', to: { lookup: 'email', email } },
+        executor ? { executor } : {},
+      );
     },
-    settle: () => queue.settle(),
+    wake: () => outbox.wake(),
+    settle: () => outbox.settle(),
   };
 }
 

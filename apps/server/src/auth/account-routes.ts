@@ -6,6 +6,7 @@
 import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
+  localeUpdateRequestSchema,
   profileUpdateRequestSchema,
   resetPasswordRequestSchema,
   verifyEmailRequestSchema,
@@ -76,6 +77,28 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request) => toMe(await service.updateProfile(requireAuth(request).userId, request.body)),
   );
 
+  /** PUT /auth/me/locale {locale} -> 204: the language the user chose in the app (en, es,
+   * ru) becomes that of all their mail; 400 another value; 401. */
+  app.put(
+    '/auth/me/locale',
+    {
+      preValidation: authenticate,
+      schema: {
+        body: localeUpdateRequestSchema,
+        tags,
+        security: bearer,
+        operationId: 'setMyLocale',
+        summary: 'Set the language of my mail',
+        answers: { 204: { description: 'Stored; later mail is in that language (no body)' } },
+        errors: [400, 401, 413, 415, 503],
+      },
+    },
+    async (request, reply) => {
+      await service.setLocale(requireAuth(request).userId, request.body.locale);
+      return reply.code(204).send();
+    },
+  );
+
   /** POST /auth/password/forgot {email} -> 202 {message}, the same for every email and in
    * the same time (the look-up runs in the mail queue after the answer); a
    * known active account gets a mail with PUBLIC_URL/reset-password?token=... (single use,
@@ -95,11 +118,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{
             body: messageResponseSchema,
           },
         },
-        errors: [400, 413, 415, 429],
+        errors: [400, 413, 415, 429, 503],
       },
     },
     async (request, reply) => {
-      service.forgotPassword(request.body.email);
+      await service.forgotPassword(request.body.email);
       return reply.code(202).send({ message: FORGOT_PASSWORD_MESSAGE });
     },
   );

@@ -9,15 +9,9 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
-import {
-  emailTaken,
-  findUserByEmail,
-  findUserById,
-  isUniqueViolation,
-  type UserRow,
-} from '../users/repository.ts';
+import { emailTaken, findUserById, isUniqueViolation, type UserRow } from '../users/repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { consumeOneTimeToken, issueOneTimeToken, spentOneTimeTokenUser } from './mail-tokens.ts';
+import { consumeOneTimeToken, spentOneTimeTokenUser } from './mail-tokens.ts';
 import { revokeOtherRefreshFamilies } from './session-tokens.ts';
 import type { AuthServiceDeps } from './service.ts';
 
@@ -36,7 +30,7 @@ const alreadyConfirmed = () =>
   new HttpError(409, 'already_confirmed', apiMessages.alreadyConfirmed.defaultMessage);
 
 /** The account writes (see the file comment). */
-export function createAccountService({ db, config, accounts, mail }: AuthServiceDeps) {
+export function createAccountService({ db, accounts, mail }: AuthServiceDeps) {
   /** The stored row of a signed-in user (a write checks it, not the guard's cached copy). */
   async function activeUser(userId: string): Promise<UserRow> {
     const current = await findUserById(db, userId);
@@ -60,19 +54,33 @@ export function createAccountService({ db, config, accounts, mail }: AuthService
     return row;
   }
 
-  /** After a replaced password: the cache forgets the user, who is told by mail. */
-  function announcePasswordChange(user: UserRow) {
-    accounts.forget(user.id);
-    mail.send('passwordChanged', user);
+  /**
+   * Sets the password hash inside `tx`, ends every session but `keepRefreshToken`'s and
+   * queues the "password changed" mail in the same transaction.
+   */
+  async function replacePasswordAndTell(
+    tx: Db,
+    userId: string,
+    passwordHash: string,
+    keepRefreshToken?: string,
+  ): Promise<UserRow | undefined> {
+    const row = await replacePassword(tx, userId, passwordHash, keepRefreshToken);
+    if (row) await mail.send('passwordChanged', row, { executor: tx });
+    return row;
   }
 
-  /** Queues a verification link for the user's current email (off the request path). */
-  function sendVerification(user: UserRow) {
-    mail.later(async () => {
-      const token = await issueOneTimeToken(db, user.id, 'email_verification');
-      const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-      return { kind: 'verifyEmail', to: user, link } as const;
-    });
+  /** After a committed password change: the cache forgets the user; the mail goes out. */
+  function announcePasswordChange(user: UserRow) {
+    accounts.forget(user.id);
+    mail.wake();
+  }
+
+  /**
+   * Queues a verification link for the user's current email (the token is issued when the
+   * mail is sent); with `executor`, in that transaction (then `mail.wake()` after it).
+   */
+  async function sendVerification(user: UserRow, executor?: Db) {
+    await mail.send('verifyEmail', user, executor ? { executor } : {});
   }
 
   return {
@@ -110,43 +118,53 @@ export function createAccountService({ db, config, accounts, mail }: AuthService
       }
       let updated: UserRow;
       try {
-        [updated] = (await db
-          .update(users)
-          .set({
-            name: input.name,
-            email,
-            updatedAt: new Date(),
-            ...(emailChanged ? { emailConfirmed: false } : {}),
-          })
-          .where(eq(users.id, userId))
-          .returning()) as [UserRow];
+        updated = await db.transaction(async (tx) => {
+          const [row] = (await tx
+            .update(users)
+            .set({
+              name: input.name,
+              email,
+              updatedAt: new Date(),
+              ...(emailChanged ? { emailConfirmed: false } : {}),
+            })
+            .where(eq(users.id, userId))
+            .returning()) as [UserRow];
+          if (emailChanged) {
+            // The old address is told (with the forgot-password link); the new one gets
+            // the verification link. Both commit with the change, or neither.
+            await mail.send('emailChanged', current, { newEmail: email, executor: tx });
+            await sendVerification(row, tx);
+          }
+          return row;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       } finally {
         accounts.forget(userId);
       }
-      if (emailChanged) {
-        // The old address is told (a notice, no link); the new one gets the verification link.
-        mail.send('emailChanged', current, undefined, email);
-        sendVerification(updated);
-      }
+      if (emailChanged) mail.wake();
       return updated;
     },
 
     /**
-     * Queues a reset link (1 hour) for a known active account. Everything that depends on
-     * the account runs in the mail queue, after the answer: known and unknown emails take
-     * the same path and time here (issue 20 item 8).
+     * Stores `locale` as the language of the user's mail (the interface language they chose
+     * in the app); mail still queued goes out in it too. 401 for an inactive account.
      */
-    forgotPassword(email: string): void {
-      mail.later(async () => {
-        const user = await findUserByEmail(db, email);
-        if (!user?.isActive) return undefined;
-        const token = await issueOneTimeToken(db, user.id, 'password_reset');
-        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        return { kind: 'resetPassword', to: user, link };
-      });
+    async setLocale(userId: string, locale: UserRow['locale']): Promise<void> {
+      await activeUser(userId);
+      await db.update(users).set({ locale, updatedAt: new Date() }).where(eq(users.id, userId));
+      accounts.forget(userId);
+    },
+
+    /**
+     * Queues a reset link (1 hour) for whichever active account has `email`. The request
+     * writes one job whether or not an account has it; the look-up, the token and the mail
+     * happen when the job runs: known and unknown emails take the same path and time here
+     * (docs/product.md#accounts-and-sessions).
+     */
+    async forgotPassword(email: string): Promise<void> {
+      await mail.sendResetTo(email);
     },
 
     /**
@@ -157,7 +175,7 @@ export function createAccountService({ db, config, accounts, mail }: AuthService
       const passwordHash = await hashPassword(password);
       const user = await db.transaction(async (tx) => {
         const userId = await consumeOneTimeToken(tx, token, 'password_reset');
-        return userId ? replacePassword(tx, userId, passwordHash) : undefined;
+        return userId ? replacePasswordAndTell(tx, userId, passwordHash) : undefined;
       });
       if (!user) throw invalidToken();
       announcePasswordChange(user);
@@ -177,16 +195,19 @@ export function createAccountService({ db, config, accounts, mail }: AuthService
       }
       const passwordHash = await hashPassword(input.password);
       const updated = await db.transaction((tx) =>
-        replacePassword(tx, current.id, passwordHash, input.refreshToken),
+        replacePasswordAndTell(tx, current.id, passwordHash, input.refreshToken),
       );
       if (updated) announcePasswordChange(updated);
     },
 
-    /** Queues a new verification link (older ones stop working). 401; 409 `already_confirmed`. */
+    /**
+     * Queues a new verification link (older ones stop working once it is sent). 401; 409
+     * `already_confirmed`.
+     */
     async resendVerification(userId: string): Promise<void> {
       const current = await activeUser(userId);
       if (current.emailConfirmed) throw alreadyConfirmed();
-      sendVerification(current);
+      await sendVerification(current);
     },
 
     /**

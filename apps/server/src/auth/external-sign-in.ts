@@ -65,7 +65,7 @@ function providerFailure(error: unknown, log: FastifyBaseLogger): never {
 
 /** The external sign-in writes over `deps` and the session service's helpers. */
 export function createExternalSignIn(deps: AuthServiceDeps, session: Session, inactive: Inactive) {
-  const { db, config, accounts, mail, oidc, now = Date.now } = deps;
+  const { db, accounts, mail, oidc, now = Date.now } = deps;
 
   /** Finds, links, claims or creates the account of `identity`, in one transaction. */
   async function accountOf(
@@ -111,6 +111,8 @@ export function createExternalSignIn(deps: AuthServiceDeps, session: Session, in
             .where(eq(users.id, existing.id))
             .returning();
           if (claimed) await revokeAllRefreshTokens(tx, existing.id);
+          // The holder hears of it by a mail written with the change (decision 030).
+          await mail.send(claimed ? 'accountClaimed' : 'identityLinked', row!, { executor: tx });
           return { user: row!, outcome: claimed ? ('claimed' as const) : ('linked' as const) };
         }
         const [created] = await tx
@@ -179,9 +181,8 @@ export function createExternalSignIn(deps: AuthServiceDeps, session: Session, in
         .catch((e) => providerFailure(e, log));
       const { user, outcome } = await accountOf(identity, input.locale);
       accounts.forget(user.id);
-      if (outcome === 'linked') mail.send('identityLinked', user);
+      if (outcome === 'linked' || outcome === 'claimed') mail.wake();
       if (outcome === 'claimed') {
-        mail.send('accountClaimed', user, `${config.publicUrl}/forgot-password`);
         log.warn({ userId: user.id }, 'external sign-in claimed an unconfirmed account');
       }
       return session(user);

@@ -85,7 +85,8 @@ export function createSessionService(deps: AuthServiceDeps) {
 
     /**
      * A new client_residential account, signed in, its email unconfirmed and a verification
-     * link queued. 409 `email_taken`.
+     * mail queued in the same transaction, in `locale` (the language of the account's
+     * mail). 409 `email_taken`.
      */
     async signUp(input: {
       name: string;
@@ -95,7 +96,7 @@ export function createSessionService(deps: AuthServiceDeps) {
     }): Promise<AuthResponse> {
       if (await findUserByEmail(db, input.email)) throw emailTaken();
       const passwordHash = await hashPassword(input.password);
-      const { row, ...body } = await mappingTakenEmail(() =>
+      const body = await mappingTakenEmail(() =>
         db.transaction(async (tx) => {
           const [created] = await tx
             .insert(users)
@@ -109,10 +110,12 @@ export function createSessionService(deps: AuthServiceDeps) {
               lastLoginAt: new Date(),
             })
             .returning();
-          return { ...(await session(created!, tx)), row: created! };
+          // The verification mail commits with the account (its link is made when sent).
+          await account.sendVerification(created!, tx);
+          return session(created!, tx);
         }),
       );
-      account.sendVerification(row);
+      deps.mail.wake();
       return body;
     },
 

@@ -48,7 +48,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
-      const locale = localeFromHeader(request.headers['accept-language']);
+      // The interface language the app sends; else the browser's.
+      const locale = request.body.locale ?? localeFromHeader(request.headers['accept-language']);
       return reply.code(201).send(await service.signUp({ name, email, password, locale }));
     },
   );
@@ -132,7 +133,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       service.googleSignIn(
-        { ...request.body, locale: localeFromHeader(request.headers['accept-language']) },
+        {
+          ...request.body,
+          locale: request.body.locale ?? localeFromHeader(request.headers['accept-language']),
+        },
         request.log,
       ),
   );

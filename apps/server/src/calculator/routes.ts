@@ -212,6 +212,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
         tags: ['calculator'],
         operationId: 'extractBillAmount',
         summary: 'Read the amount due from a bill photo (OCR)',
+        answers: { 200: { description: 'The amount read from the bill, with its confidence' } },
         multipartBody: imageFileBody(
           'The bill photo: JPEG, PNG or WebP (read from its bytes), under 10 MB',
         ),
@@ -275,6 +276,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
         tags: ['calculator'],
         operationId: 'estimateProduction',
         summary: 'Monthly production of a PV system (PVGIS, or a clear-sky estimate as a fallback)',
+        answers: { 200: { description: 'Monthly and yearly production in kWh, and its source' } },
         errors: [400, 429],
       },
     },

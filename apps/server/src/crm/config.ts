@@ -14,8 +14,8 @@
  * - `PIPEDRIVE_TIMEOUT_MS` (10000): time limit of one Pipedrive call.
  * - `PIPEDRIVE_RETRY_BASE_MS` (30000), `PIPEDRIVE_RETRY_MAX_MS` (3600000),
  *   `PIPEDRIVE_MAX_ATTEMPTS` (10): a failed job waits a random time up to
- *   base x 2^(attempts-1), capped (queue.ts), and is given up after the last attempt.
- * - `PIPEDRIVE_POLL_MS` (5000): how often each server process looks for due jobs.
+ *   base x 2^(attempts-1), capped (jobs/queue.ts), and is given up after the last attempt.
+ *   How often each process looks for jobs is JOBS_POLL_MS (config.ts), shared with mail.
  */
 import { PROJECT_STATUSES, type ProjectStatus } from '@solar/domain';
 import { z } from 'zod';
@@ -56,7 +56,6 @@ const crmEnvSchema = z.object({
   PIPEDRIVE_RETRY_BASE_MS: intSetting(1, 3_600_000, 30_000),
   PIPEDRIVE_RETRY_MAX_MS: intSetting(1, 86_400_000, 3_600_000),
   PIPEDRIVE_MAX_ATTEMPTS: intSetting(1, 100, 10),
-  PIPEDRIVE_POLL_MS: intSetting(10, 3_600_000, 5000),
 });
 
 /** Every variable this module reads (for the deployment files' documentation checks). */
@@ -74,7 +73,6 @@ export interface CrmConfig {
   stageIds: Partial<Record<ProjectStatus, number>> | undefined;
   timeoutMs: number;
   retry: { baseMs: number; maxMs: number; maxAttempts: number };
-  pollMs: number;
 }
 
 /**
@@ -104,7 +102,6 @@ export function loadCrmConfig(env: Record<string, string | undefined>): CrmConfi
       maxMs: Math.max(e.PIPEDRIVE_RETRY_MAX_MS, e.PIPEDRIVE_RETRY_BASE_MS),
       maxAttempts: e.PIPEDRIVE_MAX_ATTEMPTS,
     },
-    pollMs: e.PIPEDRIVE_POLL_MS,
   };
 }
 

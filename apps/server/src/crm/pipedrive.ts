@@ -5,7 +5,8 @@
  *
  *   GET   /api/v2/persons/search?term&fields=email&exact_match=true  find a person by email
  *   POST  /api/v2/persons {name, emails:[{value, primary, label}]}   create a person
- *   PATCH /api/v2/persons/{id} {name, emails}                        update a person
+ *   GET   /api/v2/persons/{id}                                       a person's emails
+ *   PATCH /api/v2/persons/{id} {name, emails?}                       update a person
  *   POST  /api/v2/deals {title, person_id, stage_id?, status}        create a deal
  *   PATCH /api/v2/deals/{id} {stage_id?, status, lost_reason?}       move a deal / won / lost
  *   GET   /api/v2/pipelines, GET /api/v2/stages?pipeline_id          the stages by name
@@ -45,12 +46,16 @@ export interface PipedriveClient {
   /** Creates a person with one primary work email; answers its id. */
   createPerson(person: { name: string; email: string }, signal?: AbortSignal): Promise<number>;
   /**
-   * Sets a person's name, and with `email` its emails to that one primary address (Pipedrive
-   * replaces the list); throws PipedriveError with status 404 when the person is gone.
+   * Sets a person's name and makes sure `email` is among its emails. Pipedrive's
+   * `PATCH /persons/{id}` replaces the whole `emails` list, so the person is read first:
+   * when the address is there (compared without case) only the name is sent; otherwise the
+   * list is sent back with the address added (primary only when the list was empty), so
+   * the addresses sales staff added stay. Throws PipedriveError with status 404 when the
+   * person is gone.
    */
   updatePerson(
     id: number,
-    person: { name: string; email?: string },
+    person: { name: string; email: string },
     signal?: AbortSignal,
   ): Promise<void>;
   /** Creates an open deal of `personId` (in `stageId` when given); answers its id. */
@@ -83,6 +88,13 @@ interface Envelope {
   success?: boolean;
   data?: unknown;
   error?: string;
+}
+
+/** One of a person's emails as Pipedrive answers and takes it. */
+interface PersonEmail {
+  value: string;
+  primary?: boolean;
+  label?: string;
 }
 
 type Row = { id?: unknown; name?: unknown; order_nr?: unknown; is_deleted?: unknown };
@@ -170,11 +182,19 @@ export function createPipedriveClient(options: PipedriveClientOptions): Pipedriv
     },
 
     async updatePerson(id, { name, email }, signal) {
+      const data = (await send('read a person', 'get', `persons/${id}`, {}, signal)) as {
+        emails?: unknown;
+      } | null;
+      const current = (Array.isArray(data?.emails) ? data.emails : []).filter(
+        (e): e is PersonEmail => typeof (e as PersonEmail | null)?.value === 'string',
+      );
+      const known = current.some((e) => e.value.toLowerCase() === email.toLowerCase());
+      const added = { value: email, primary: current.length === 0, label: 'work' };
       await send(
         'update a person',
         'patch',
         `persons/${id}`,
-        { json: { name, ...(email ? { emails: emails(email) } : {}) } },
+        { json: { name, ...(known ? {} : { emails: [...current, added] }) } },
         signal,
       );
     },

@@ -1,10 +1,12 @@
 /**
- * The pipeline -> Pipedrive link (issue 22 item 4): a PipelineListener that queues jobs
- * (queue.ts) and the handlers that run them against Pipedrive (pipedrive.ts).
+ * The pipeline -> Pipedrive link (docs/product.md#crm-link): a PipelineListener that
+ * queues jobs on the one job queue (jobs/queue.ts; a project's jobs run in order) and the
+ * handlers that run them against Pipedrive (pipedrive.ts).
  *
  * - `quote_requested` queues `deal.create`: the owner's person is found and updated (by
- *   their stored users.pipedrive_person_id: name and email; else by an exact search on
- *   the email: name only, the person's other emails kept), or created; its id is stored
+ *   their stored users.pipedrive_person_id, else by an exact search on the email): the
+ *   name is set and the owner's email added when missing, every other address sales staff
+ *   added kept (pipedrive.ts `updatePerson`); or it is created; its id is stored
  *   in users.pipedrive_person_id. Then the project's deal (projects.pipedrive_deal_id) is
  *   created in the quote-requested stage and its id stored; a project that already has a
  *   deal has it moved there instead.
@@ -21,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import type { ProjectStatus } from '@solar/domain';
 import type { Db } from '../db/database.ts';
 import { PipedriveError, type PipedriveClient } from './pipedrive.ts';
-import type { CrmJobHandler, CrmQueue } from './queue.ts';
+import type { Job, JobQueue } from '../jobs/queue.ts';
 import { dealStatusOf, type StageResolver } from './stages.ts';
 import type { PipelineListener } from './types.ts';
 
@@ -36,18 +38,28 @@ export const CRM_JOBS = {
 /** The reason a cancelled project's deal is lost. */
 export const LOST_REASON = 'Cancelled in Solar';
 
+/** The ordering key of a project's CRM jobs: they run in the order they were queued. */
+export const crmOrderingKey = (projectId: string) => `crm:project:${projectId}`;
+
+/** Runs one CRM job; throwing fails the attempt. */
+export type CrmJobHandler = (job: Job, signal: AbortSignal) => Promise<void>;
+
 /** The listener that queues the jobs of each status change (see the file comment). */
-export function createCrmListener(queue: Pick<CrmQueue, 'enqueue'>): PipelineListener {
+export function createCrmListener(queue: Pick<JobQueue, 'enqueue'>): PipelineListener {
   return {
     async statusChanged(event) {
       if (event.to === 'draft') return;
       const kind = event.to === 'quote_requested' ? CRM_JOBS.createDeal : CRM_JOBS.moveDeal;
-      await queue.enqueue(kind, {
-        projectId: event.projectId,
-        ownerId: event.ownerId,
-        status: event.to,
-        at: event.at.toISOString(),
-      });
+      await queue.enqueue(
+        kind,
+        {
+          projectId: event.projectId,
+          ownerId: event.ownerId,
+          status: event.to,
+          at: event.at.toISOString(),
+        },
+        { orderingKey: crmOrderingKey(event.projectId) },
+      );
     },
   };
 }
@@ -105,7 +117,7 @@ export function createCrmHandlers({
     }
     let id = await client.findPersonByEmail(link.email, signal);
     if (id === undefined) id = await client.createPerson(person, signal);
-    else await client.updatePerson(id, { name: link.name }, signal); // its emails stay
+    else await client.updatePerson(id, person, signal);
     if (id !== link.personId) {
       await db.execute(
         sql`update users set pipedrive_person_id = ${id}::int where id = ${link.userId}::uuid`,

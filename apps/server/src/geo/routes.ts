@@ -35,6 +35,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { named } from '../openapi.ts';
 import { ensureRateLimit } from '../calculator/client-limit.ts';
 import { intSetting, readEnv } from '../calculator/env.ts';
 import { HttpError } from '../http-errors.ts';
@@ -110,12 +111,15 @@ export function loadGeoConfig(env: Record<string, string | undefined>) {
 }
 
 /** The contract's GeoPlace. */
-export const geoPlaceSchema = z.object({
-  address: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  placeId: z.string(),
-}) satisfies z.ZodType<GeoPlace>;
+export const geoPlaceSchema = named(
+  z.object({
+    address: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    placeId: z.string(),
+  }),
+  'GeoPlace',
+) satisfies z.ZodType<GeoPlace>;
 
 /** Runs a geocoder call, turning its failures into the contract's answers. */
 async function answer<T>(log: FastifyBaseLogger, call: () => Promise<T>): Promise<T> {
@@ -199,6 +203,9 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRoutesOptions> = async (
         tags,
         operationId: 'searchPlaces',
         summary: 'Find places by address text',
+        answers: {
+          200: { description: 'The places found, best match first (none: an empty list)' },
+        },
         errors: [400, 429, 502, 503],
       },
     },
@@ -224,6 +231,7 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRoutesOptions> = async (
         tags,
         operationId: 'suggestPlaces',
         summary: 'Address suggestions while typing (only with a Photon-compatible service)',
+        answers: { 200: { description: 'Up to 5 places whose address matches the typed text' } },
         errors: [400, 404, 429, 502],
       },
     },
@@ -257,6 +265,7 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRoutesOptions> = async (
         tags,
         operationId: 'reverseGeocode',
         summary: 'The address at a point',
+        answers: { 200: { description: 'The address of the point' } },
         errors: [400, 429, 502, 503],
       },
     },

@@ -65,6 +65,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         tags: ['meta'],
         operationId: 'getHealth',
         summary: 'Health: the process and its database',
+        answers: { 200: { description: 'The process and its database answer' } },
         response: {
           200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
         },
@@ -84,6 +85,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         tags: ['meta'],
         operationId: 'getLiveness',
         summary: 'Liveness: the process answers (nothing else is checked)',
+        answers: { 200: { description: 'The process answers' } },
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
@@ -97,6 +99,11 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         tags: ['meta'],
         operationId: 'getReadiness',
         summary: 'Readiness: the database and, when configured, Redis answer',
+        answers: {
+          200: {
+            description: 'Ready for traffic: the database answers, and Redis when configured',
+          },
+        },
         response: {
           200: z.object({
             status: z.literal('ok'),
@@ -136,6 +143,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         operationId: 'getConfig',
         summary:
           'What the web app may turn on (external sign-in, AI provider, address suggestions, version)',
+        answers: { 200: { description: 'The features this server offers' } },
         response: {
           200: z.object({
             googleClientId: z.string().nullable(),

@@ -1,8 +1,8 @@
 /**
- * Outgoing mail (issue 4, "Mail"; API-CONTRACT.md, Start-up): nodemailer over `SMTP_URL`,
- * or, without it, one RFC 5322 `.eml` file per mail in `DATA_DIR/outbox/` plus a log line
- * naming the subject, the recipient and the file. Links and tokens are never logged
- * (docs/decisions/009-mail-and-rate-limits.md).
+ * Outgoing mail (docs/product.md#mail; docs/decisions/009-mail-and-rate-limits.md):
+ * nodemailer over `SMTP_URL`, or, without it, one RFC 5322 `.eml` file per mail in
+ * `DATA_DIR/outbox/` plus a log line naming the subject, the recipient and the file. Links
+ * and tokens are never logged. With SUPPORT_EMAIL, replies go there (`Reply-To`).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -16,18 +16,52 @@ export interface OutgoingMail extends MailContent {
   to: string;
 }
 
-/** Sends mail; rejects when the transport fails. */
+/** Sends mail; rejects when the transport fails or `signal` aborts first. */
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: OutgoingMail, signal?: AbortSignal): Promise<void>;
   close(): void;
 }
 
-/** Mail over SMTP (`smtp://user:pass@host:port`, `smtps://...`). */
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+/**
+ * nodemailer's time limits for one SMTP send, ms: connecting, the server's greeting, and
+ * silence on the socket. A server that stops answering fails the attempt within about a
+ * minute and a half, and the job is retried later (mail/outbox.ts).
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 15_000,
+  greetingTimeout: 15_000,
+  socketTimeout: 60_000,
+} as const;
+
+/** The longest one SMTP send can take (the lease of a mail job is longer), ms. */
+export const SMTP_SEND_MAX_MS =
+  SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout;
+
+/** Who the mail is from, and where replies go. */
+export interface Sender {
+  from: string;
+  /** SUPPORT_EMAIL: the `Reply-To` of every mail; undefined: none. */
+  replyTo?: string | undefined;
+}
+
+/** Rejects once `signal` aborts (for a send that cannot be aborted itself). */
+function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    }),
+  ]);
+}
+
+/** Mail over SMTP (`smtp://user:pass@host:port`, `smtps://...`) with {@link SMTP_TIMEOUTS}. */
+export function createSmtpMailer(smtpUrl: string, sender: Sender): Mailer {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
-    async send(mail) {
-      await transport.sendMail({ from, ...mail });
+    async send(mail, signal) {
+      await abortable(transport.sendMail({ ...sender, ...mail }), signal);
     },
     close: () => transport.close(),
   };
@@ -36,7 +70,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 /** Mail as `.eml` files in `outboxDir` (created on first use), with a log line per mail. */
 export function createOutboxMailer(
   outboxDir: string,
-  from: string,
+  sender: Sender,
   log: Pick<FastifyBaseLogger, 'info'>,
 ): Mailer {
   const transport = nodemailer.createTransport({
@@ -46,7 +80,7 @@ export function createOutboxMailer(
   });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await transport.sendMail({ ...sender, ...mail });
       await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);

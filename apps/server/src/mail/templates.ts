@@ -1,9 +1,14 @@
 /**
- * The mails (docs/product.md#mail): email verification, password reset, password changed and
- * email changed (to the old address), an external sign-in linked to the account or claiming
- * it (docs/decisions/030-external-identity-linking.md), and a project's status change
- * (project-templates.ts), in the user's language (en, es, ru). Each is plain text plus a
- * small HTML version; links are absolute (`PUBLIC_URL/...`).
+ * The mails (docs/product.md#mail): email verification, welcome, password reset, password
+ * changed, email changed (to the old address), an external sign-in linked to the account or
+ * claiming it (docs/decisions/030-external-identity-linking.md), and a project's status
+ * change (project-templates.ts), in the reader's language (en, es, ru; Spanish addresses the
+ * reader as "usted"). Each is plain text plus a small HTML version whose `<html lang>` is
+ * that language; links are absolute (`PUBLIC_URL/...`). A mail is rendered when it is sent
+ * (mail/outbox.ts), so a fixed template applies to mail still waiting in the queue.
+ *
+ * Adding a kind: its three texts here (a `Template` per language), its link, if any, in
+ * outbox.ts, and its job in auth/account-mail.ts.
  */
 import type { Locale } from '@solar/domain/constants';
 import type { ProjectStatus } from '@solar/domain/pipeline';
@@ -26,11 +31,50 @@ export interface MailVariables {
   status?: ProjectStatus;
   /** projectStatus: the project's address. */
   address?: string;
+  /**
+   * projectStatus: the inspection's or installation's day, `YYYY-MM-DD`: a calendar day of
+   * the business (docs/product.md#project-pipeline), written as that day in any language.
+   */
+  date?: string;
 }
 
-type Template = (v: MailVariables) => { subject: string; lines: string[]; action?: string };
+/** How the reader reaches the business: SUPPORT_EMAIL, else the site (PUBLIC_URL). */
+export interface MailContact {
+  supportEmail?: string | undefined;
+  publicUrl: string;
+}
 
-/** The account mails in three languages. Reset links live 1 hour, verification 7 days. */
+/** One language's text of a mail: subject, paragraphs, the link's label, closing lines. */
+export type Template = (
+  v: MailVariables,
+  contact: MailContact,
+) => {
+  subject: string;
+  lines: string[];
+  /** The link's label; the link goes before line `actionAt` (default 2: after the second). */
+  action?: string;
+  actionAt?: number;
+  /** Lines after everything else (how to reach the business). */
+  after?: string[];
+};
+
+/** "Questions? ..." in each language: the support address, or the site. */
+const reachUs: Record<Locale, (c: MailContact) => string> = {
+  en: (c) =>
+    c.supportEmail
+      ? `Questions? Write to us at ${c.supportEmail}.`
+      : `Questions? Contact us through ${c.publicUrl}.`,
+  es: (c) =>
+    c.supportEmail
+      ? `¿Preguntas? Escríbanos a ${c.supportEmail}.`
+      : `¿Preguntas? Contáctenos a través de ${c.publicUrl}.`,
+  ru: (c) =>
+    c.supportEmail
+      ? `Есть вопросы? Напишите нам: ${c.supportEmail}.`
+      : `Есть вопросы? Свяжитесь с нами через ${c.publicUrl}.`,
+};
+
+/** The mails in three languages. Reset links live 1 hour, verification and welcome 7 days. */
 const templates: Record<
   | 'verifyEmail'
   | 'resetPassword'
@@ -111,13 +155,13 @@ const templates: Record<
       action: 'Set your password',
     }),
     es: (v) => ({
-      subject: 'Tu cuenta de Solar',
+      subject: 'Su cuenta de Solar',
       lines: [
-        `Hola ${v.name},`,
-        'Un administrador creó una cuenta de Solar para ti. Elige tu propia contraseña con este enlace; funciona una vez, durante 7 días.',
-        'Si no esperabas este correo, ignóralo.',
+        `Hola, ${v.name}:`,
+        'Un administrador creó una cuenta de Solar para usted. Elija su propia contraseña con este enlace; funciona una vez, durante 7 días.',
+        'Si no esperaba este correo, ignórelo.',
       ],
-      action: 'Elegir tu contraseña',
+      action: 'Elegir su contraseña',
     }),
     ru: (v) => ({
       subject: 'Ваша учётная запись Solar',
@@ -130,29 +174,35 @@ const templates: Record<
     }),
   },
   emailChanged: {
-    en: (v) => ({
+    en: (v, c) => ({
       subject: 'The email of your account was changed',
       lines: [
         `Hello ${v.name},`,
         `The email address of your Solar account was just changed to ${v.newEmail ?? ''}. Mail about the account now goes there.`,
         'If it was not you, reset your password now and contact us.',
       ],
+      action: 'Reset your password',
+      after: [reachUs.en(c)],
     }),
-    es: (v) => ({
-      subject: 'El correo de tu cuenta ha cambiado',
+    es: (v, c) => ({
+      subject: 'El correo de su cuenta ha cambiado',
       lines: [
-        `Hola ${v.name},`,
-        `La dirección de correo de tu cuenta de Solar acaba de cambiar a ${v.newEmail ?? ''}. Los correos sobre la cuenta llegarán allí.`,
-        'Si no fuiste tú, restablece tu contraseña ahora y contáctanos.',
+        `Hola, ${v.name}:`,
+        `La dirección de correo de su cuenta de Solar acaba de cambiar a ${v.newEmail ?? ''}. Los correos sobre la cuenta llegarán allí.`,
+        'Si no fue usted, restablezca su contraseña ahora y contáctenos.',
       ],
+      action: 'Restablecer su contraseña',
+      after: [reachUs.es(c)],
     }),
-    ru: (v) => ({
+    ru: (v, c) => ({
       subject: 'Адрес почты вашей учётной записи изменён',
       lines: [
         `Здравствуйте, ${v.name}!`,
         `Адрес электронной почты вашей учётной записи Solar только что изменён на ${v.newEmail ?? ''}. Письма об учётной записи теперь приходят туда.`,
         'Если это были не вы, сбросьте пароль и свяжитесь с нами.',
       ],
+      action: 'Сбросить пароль',
+      after: [reachUs.ru(c)],
     }),
   },
   verifyEmail: {
@@ -162,8 +212,8 @@ const templates: Record<
       action: 'Confirm email',
     }),
     es: (v) => ({
-      subject: 'Confirma tu dirección de correo',
-      lines: [`Hola ${v.name},`, 'Confirma la dirección de correo de tu cuenta de Solar.'],
+      subject: 'Confirme su dirección de correo',
+      lines: [`Hola, ${v.name}:`, 'Confirme la dirección de correo de su cuenta de Solar.'],
       action: 'Confirmar correo',
     }),
     ru: (v) => ({
@@ -186,11 +236,11 @@ const templates: Record<
       action: 'Choose a new password',
     }),
     es: (v) => ({
-      subject: 'Restablece tu contraseña',
+      subject: 'Restablezca su contraseña',
       lines: [
-        `Hola ${v.name},`,
-        'Alguien pidió restablecer la contraseña de tu cuenta de Solar. El enlace funciona una vez, durante 1 hora.',
-        'Si no fuiste tú, ignora este correo: tu contraseña no cambia.',
+        `Hola, ${v.name}:`,
+        'Alguien pidió restablecer la contraseña de su cuenta de Solar. El enlace funciona una vez, durante 1 hora.',
+        'Si no fue usted, ignore este correo: su contraseña no cambia.',
       ],
       action: 'Elegir una nueva contraseña',
     }),
@@ -205,54 +255,82 @@ const templates: Record<
     }),
   },
   passwordChanged: {
-    en: (v) => ({
+    en: (v, c) => ({
       subject: 'Your password was changed',
       lines: [
         `Hello ${v.name},`,
         'The password of your Solar account was just changed and every session was signed out.',
-        'If it was not you, reset your password now and contact us.',
+        'If it was not you, reset your password now with this link and contact us.',
       ],
+      action: 'Reset your password',
+      after: [reachUs.en(c)],
     }),
-    es: (v) => ({
-      subject: 'Tu contraseña ha cambiado',
+    es: (v, c) => ({
+      subject: 'Su contraseña ha cambiado',
       lines: [
-        `Hola ${v.name},`,
-        'La contraseña de tu cuenta de Solar acaba de cambiar y se cerraron todas las sesiones.',
-        'Si no fuiste tú, restablece tu contraseña ahora y contáctanos.',
+        `Hola, ${v.name}:`,
+        'La contraseña de su cuenta de Solar acaba de cambiar y se cerraron todas las sesiones.',
+        'Si no fue usted, restablezca su contraseña ahora con este enlace y contáctenos.',
       ],
+      action: 'Restablecer su contraseña',
+      after: [reachUs.es(c)],
     }),
-    ru: (v) => ({
+    ru: (v, c) => ({
       subject: 'Ваш пароль изменён',
       lines: [
         `Здравствуйте, ${v.name}!`,
         'Пароль вашей учётной записи Solar только что изменён, все сеансы завершены.',
-        'Если это были не вы, сбросьте пароль и свяжитесь с нами.',
+        'Если это были не вы, сбросьте пароль по этой ссылке и свяжитесь с нами.',
       ],
+      action: 'Сбросить пароль',
+      after: [reachUs.ru(c)],
     }),
   },
 };
 
-/** The name of one of the account mails. */
+/** The name of one of the mails. */
 export type MailKind = keyof typeof templates;
+
+/** Every kind of mail (the admin list names them; tests render each). */
+export const MAIL_KINDS = Object.keys(templates) as MailKind[];
+
+/** True for a known kind of mail (a queued job names one). */
+export function isMailKind(value: unknown): value is MailKind {
+  return typeof value === 'string' && Object.hasOwn(templates, value);
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Renders mail `kind` in `locale` (unknown locales fall back to English). */
-export function renderMail(kind: MailKind, locale: Locale, variables: MailVariables): MailContent {
-  const t = (templates[kind][locale] ?? templates[kind].en)(variables);
+/**
+ * Renders mail `kind` in `locale` (unknown locales fall back to English); `contact` says
+ * how the reader reaches the business.
+ */
+export function renderMail(
+  kind: MailKind,
+  locale: Locale,
+  variables: MailVariables,
+  contact: MailContact,
+): MailContent {
+  const language: Locale = templates[kind][locale] ? locale : 'en';
+  const t = templates[kind][language](variables, contact);
   const textParts = [...t.lines];
   const htmlParts = t.lines.map((line) => `<p>${escapeHtml(line)}</p>`);
   if (t.action && variables.link) {
-    textParts.splice(2, 0, `${t.action}: ${variables.link}`);
+    const at = t.actionAt ?? 2;
+    textParts.splice(at, 0, `${t.action}: ${variables.link}`);
     htmlParts.splice(
-      2,
+      at,
       0,
       `<p><a href="${escapeHtml(variables.link)}">${escapeHtml(t.action)}</a></p>`,
     );
   }
+  for (const line of t.after ?? []) {
+    textParts.push(line);
+    htmlParts.push(`<p>${escapeHtml(line)}</p>`);
+  }
   return {
     subject: t.subject,
     text: `${textParts.join('\n\n')}\n\n-- \nSolar\n`,
-    html: `<!doctype html><html><body>${htmlParts.join('')}<p>Solar</p></body></html>`,
+    html: `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(t.subject)}</title></head><body>${htmlParts.join('')}<p>Solar</p></body></html>`,
   };
 }

@@ -16,18 +16,21 @@ import {
   type UserListResponse,
 } from '@solar/domain';
 import { z } from 'zod';
-import { pageSchema } from '../openapi.ts';
+import { named, pageSchema } from '../openapi.ts';
 
 const isoTime = z.string().describe('ISO 8601, UTC');
 const calendarDay = z.string().describe('YYYY-MM-DD');
 const status = z.enum(PROJECT_STATUSES);
 
-export const inspectionPhotoSchema = z.object({
-  id: z.string(),
-  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
-  size: z.number().int().describe('Bytes'),
-  createdAt: isoTime,
-}) satisfies z.ZodType<InspectionPhoto>;
+export const inspectionPhotoSchema = named(
+  z.object({
+    id: z.string(),
+    contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+    size: z.number().int().describe('Bytes'),
+    createdAt: isoTime,
+  }),
+  'InspectionPhoto',
+) satisfies z.ZodType<InspectionPhoto>;
 
 const roofInspectionSchema = z.object({
   roofType: z.enum(CONFIG_ROOF_TYPES),
@@ -45,17 +48,20 @@ const statusEventSchema = z.object({
   at: isoTime,
 }) satisfies z.ZodType<ProjectStatusEvent>;
 
-export const projectPipelineSchema = z.object({
-  projectId: z.string(),
-  status,
-  inspectionDate: calendarDay.nullable(),
-  installationDate: calendarDay.nullable(),
-  inspection: roofInspectionSchema.nullable(),
-  photos: z.array(inspectionPhotoSchema).readonly(),
-  history: z.array(statusEventSchema).readonly().describe('Oldest first'),
-  actions: z.array(z.enum(PIPELINE_ACTIONS)).readonly().describe('What the caller may do now'),
-  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }).readonly(),
-}) satisfies z.ZodType<ProjectPipeline>;
+export const projectPipelineSchema = named(
+  z.object({
+    projectId: z.string(),
+    status,
+    inspectionDate: calendarDay.nullable(),
+    installationDate: calendarDay.nullable(),
+    inspection: roofInspectionSchema.nullable(),
+    photos: z.array(inspectionPhotoSchema).readonly(),
+    history: z.array(statusEventSchema).readonly().describe('Oldest first'),
+    actions: z.array(z.enum(PIPELINE_ACTIONS)).readonly().describe('What the caller may do now'),
+    owner: z.object({ id: z.string(), name: z.string(), email: z.string() }).readonly(),
+  }),
+  'ProjectPipeline',
+) satisfies z.ZodType<ProjectPipeline>;
 
 const projectListItemSchema = z.object({
   id: z.string(),

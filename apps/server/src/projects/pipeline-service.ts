@@ -3,9 +3,11 @@
  * pipeline-contract.ts). A transition is one transaction under the project's row lock: the
  * access verdict on the locked row (404 unseen, 403 not the role's, 409
  * `invalid_transition` when the status moved on), the project's new status and dates, a
- * project_status_events row and an audit_log row (like the admin's user changes). After
- * the commit the owner gets a mail in their language (queued: a mail failure never fails
- * the transition) and the listeners (events.ts) hear the change.
+ * project_status_events row, an audit_log row (like the admin's user changes) and the
+ * owner's status mail as a job of the outbox (mail/outbox.ts: sent in their language, with
+ * the scheduled day, retried; a mail failure never fails the transition, and the mail is
+ * never lost nor sent for a change that rolled back). After the commit the mail goes out
+ * and the listeners (events.ts) hear the change.
  */
 import {
   availableActions,
@@ -22,7 +24,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { auditLog, users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
-import type { MailQueue } from '../mail/queue.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import { seesProject, transitionAccess, type ProjectCaller } from './access.ts';
 import { notifyListeners, type ListenerLog, type PipelineListener } from './events.ts';
 import { historyOf, listPipeline, lockProject, ownerOf, photosOf } from './pipeline-repository.ts';
@@ -41,10 +43,8 @@ export interface PipelineServiceDeps {
   db: Db;
   /** The clock of the token expiry check, epoch ms. */
   now?: () => number;
-  /** The queue of the owner's status mail (none: no mail). */
-  mail?: MailQueue | undefined;
-  /** PUBLIC_URL, for the project link in the mail. */
-  publicUrl: string;
+  /** The outbox of the owner's status mail (none: no mail). */
+  mail?: MailOutbox | undefined;
   listeners?: readonly PipelineListener[];
   log?: ListenerLog;
 }
@@ -73,7 +73,6 @@ export function createPipelineService({
   db,
   now = Date.now,
   mail,
-  publicUrl,
   listeners = [],
   log = { error: () => {} },
 }: PipelineServiceDeps) {
@@ -110,22 +109,34 @@ export function createPipelineService({
     return row;
   }
 
-  /** Queues the owner's status mail in their language (en when unset). */
-  function mailOwner(row: ProjectRow) {
-    mail?.later(async () => {
-      const [owner] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
-      if (!owner) return undefined;
-      return {
+  /**
+   * Queues the owner's status mail inside the transition's transaction `tx`: the status,
+   * the address, the scheduled day of an inspection or installation, the project's link.
+   * The owner's name and language are read when it is sent.
+   */
+  async function mailOwner(tx: Db, row: ProjectRow) {
+    if (!mail) return;
+    const [owner] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+    if (!owner) return;
+    const date =
+      row.status === 'inspection_scheduled'
+        ? row.inspectionDate
+        : row.status === 'installation_scheduled'
+          ? row.installationDate
+          : null;
+    await mail.enqueue(
+      {
         kind: 'projectStatus',
-        to: { email: owner.email, locale: owner.locale ?? 'en' },
+        to: { userId: owner.id, email: owner.email, name: owner.name, locale: owner.locale },
         variables: {
-          name: owner.name,
           status: row.status,
           address: row.location.address,
-          link: `${publicUrl}/projects/${row.id}`,
+          projectId: row.id,
+          ...(date ? { date } : {}),
         },
-      };
-    });
+      },
+      { executor: tx },
+    );
   }
 
   return {
@@ -189,9 +200,10 @@ export function createPipelineService({
           after: auditView(updated!),
           clientAddress: actor.clientAddress,
         });
+        await mailOwner(tx, updated!);
         return { before: row, after: updated! };
       });
-      mailOwner(after);
+      mail?.wake();
       await notifyListeners(
         listeners,
         {

@@ -22,10 +22,11 @@ import type { preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { named } from '../openapi.ts';
 import { requireAuth } from '../auth/guard.ts';
 import { intSetting, readEnv } from '../calculator/env.ts';
 import type { Db } from '../db/database.ts';
-import type { MailQueue } from '../mail/queue.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import type { PipelineListener } from './events.ts';
 import { createPhotoService } from './photos.ts';
 import { pipelineRoutes } from './pipeline-routes.ts';
@@ -43,10 +44,8 @@ export interface ProjectsRoutesOptions {
   now?: () => number;
   /** REDIS_URL's client: the action limit is counted there, across server processes. */
   redis?: Redis | undefined;
-  /** The queue of the owner's status mail (none: no mail is sent). */
-  mail?: MailQueue | undefined;
-  /** PUBLIC_URL, for the project link in mail. */
-  publicUrl?: string;
+  /** The outbox of the owner's status mail (none: no mail is sent). */
+  mail?: MailOutbox | undefined;
   /** Told of every committed status change (events.ts), e.g. the CRM link. */
   listeners?: readonly PipelineListener[];
 }
@@ -73,31 +72,25 @@ const locationSchema = z.object({
     .describe('false: typed by the user while no geocoder could check it'),
 });
 /** The contract's `Project` (response documentation and serialization). */
-export const projectSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  location: locationSchema,
-  configuration: z.record(z.string(), z.unknown()).nullable(),
-  isDraft: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const projectSchema = named(
+  z.object({
+    id: z.string(),
+    userId: z.string(),
+    location: locationSchema,
+    configuration: z.record(z.string(), z.unknown()).nullable(),
+    isDraft: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  'Project',
+);
 const idParams = z.object({ id: z.string().max(100) });
 const tags = ['projects'];
 const security = [{ bearer: [] }];
 
 export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (
   app,
-  {
-    db,
-    authenticate,
-    env = process.env,
-    now = Date.now,
-    redis,
-    mail,
-    publicUrl = '',
-    listeners = [],
-  },
+  { db, authenticate, env = process.env, now = Date.now, redis, mail, listeners = [] },
 ) => {
   const config = loadProjectsConfig(env);
   const log = app.log;
@@ -107,7 +100,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     await limiter.consume(requireAuth(request).userId);
   };
   await app.register(pipelineRoutes, {
-    pipeline: createPipelineService({ db, now, mail, publicUrl, listeners, log }),
+    pipeline: createPipelineService({ db, now, mail, listeners, log }),
     photos: createPhotoService(db, now),
     authenticate,
     countAction,
@@ -128,6 +121,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
         security,
         operationId: 'listProjects',
         summary: "The caller's projects, or everybody's with scope=all",
+        answers: { 200: { description: 'The projects, newest first' } },
         errors: [400, 401, 403, 503],
       },
     },
@@ -150,6 +144,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
         security,
         operationId: 'createProject',
         summary: 'Save a project or draft',
+        answers: { 201: { description: 'The saved project' } },
         errors: [400, 401, 413, 415, 429, 503],
       },
     },
@@ -174,6 +169,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
         security,
         operationId: 'getProject',
         summary: 'One project',
+        answers: { 200: { description: 'The project' } },
         errors: [400, 401, 404, 503],
       },
     },
@@ -197,6 +193,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
         security,
         operationId: 'updateProject',
         summary: 'Update a project',
+        answers: { 200: { description: 'The updated project' } },
         errors: [400, 401, 403, 404, 413, 415, 429, 503],
       },
     },
@@ -211,17 +208,17 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       preHandler: countAction,
       schema: {
         params: idParams,
-        response: { 204: z.null() },
         tags,
         security,
         operationId: 'deleteProject',
         summary: 'Delete a project',
+        answers: { 204: { description: 'The project and its photos are deleted (no body)' } },
         errors: [400, 401, 403, 404, 413, 415, 429, 503],
       },
     },
     async (request, reply) => {
       await service.remove(requireAuth(request), request.params.id);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 };

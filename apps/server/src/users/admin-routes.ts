@@ -37,8 +37,6 @@ export interface AdminUserRoutesOptions {
   accounts: AccountCache;
   /** The account mails (the welcome mail of a created account). */
   mail: AccountMail;
-  /** PUBLIC_URL, for the links in mail. */
-  publicUrl: string;
 }
 
 const tags = ['admin users'];
@@ -47,9 +45,9 @@ const idParams = z.strictObject({ id: z.string() });
 
 export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = async (
   app,
-  { db, authenticate, accounts, mail, publicUrl },
+  { db, authenticate, accounts, mail },
 ) => {
-  const service = createUsersService({ db, accounts, mail, publicUrl });
+  const service = createUsersService({ db, accounts, mail });
   // Before validation: an anonymous or unauthorized caller learns nothing of the schemas.
   app.addHook('preValidation', authenticate);
   app.addHook('preValidation', requirePermission('canManageUsers'));

@@ -5,6 +5,7 @@
  * types that the document does not follow fails the typecheck.
  */
 import {
+  LOCALES,
   ROLE_KEYS,
   USER_TYPE_NAMES,
   type AdminUserCreated,
@@ -18,26 +19,32 @@ import {
   type UserListResponse,
 } from '@solar/domain';
 import { z } from 'zod';
-import { pageSchema } from '../openapi.ts';
+import { named, pageSchema } from '../openapi.ts';
 
 const isoTime = z.string().describe('ISO 8601, UTC');
 const userTypeCode = z.literal([0, 1, 2, 3, 4, 5, 6]).describe('0 Admin .. 6 Supplier');
 
-export const sessionUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  picture: z.string().nullable(),
-  role: z.enum(ROLE_KEYS),
-  authMethod: z.enum(['email', 'google']),
-}) satisfies z.ZodType<SessionUser>;
+export const sessionUserSchema = named(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    picture: z.string().nullable(),
+    role: z.enum(ROLE_KEYS),
+    authMethod: z.enum(['email', 'google']),
+  }),
+  'SessionUser',
+) satisfies z.ZodType<SessionUser>;
 
-export const authResponseSchema = z.object({
-  token: z.string().describe('Access token (JWT, HS256)'),
-  refreshToken: z.string().describe('Opaque, single use'),
-  expiresAt: isoTime.describe("The access token's expiry (ISO 8601, UTC)"),
-  user: sessionUserSchema,
-}) satisfies z.ZodType<AuthResponse>;
+export const authResponseSchema = named(
+  z.object({
+    token: z.string().describe('Access token (JWT, HS256)'),
+    refreshToken: z.string().describe('Opaque, single use'),
+    expiresAt: isoTime.describe("The access token's expiry (ISO 8601, UTC)"),
+    user: sessionUserSchema,
+  }),
+  'AuthResponse',
+) satisfies z.ZodType<AuthResponse>;
 
 export const externalSignInStartResponseSchema = z.object({
   authorizationUrl: z
@@ -51,12 +58,16 @@ export const refreshResponseSchema = authResponseSchema.omit({
   user: true,
 }) satisfies z.ZodType<RefreshResponse>;
 
-export const meResponseSchema = sessionUserSchema.extend({
-  emailConfirmed: z.boolean(),
-  createdAt: isoTime,
-}) satisfies z.ZodType<MeResponse>;
+export const meResponseSchema = named(
+  sessionUserSchema.extend({
+    emailConfirmed: z.boolean(),
+    createdAt: isoTime,
+    locale: z.enum(LOCALES).describe('The language of the user’s mail'),
+  }),
+  'MeResponse',
+) satisfies z.ZodType<MeResponse>;
 
-export const messageResponseSchema = z.object({ message: z.string() });
+export const messageResponseSchema = named(z.object({ message: z.string() }), 'Message');
 
 export const adminUserListItemSchema = z.object({
   id: z.string(),
@@ -85,12 +96,13 @@ const adminUserBase = {
   createdAt: isoTime,
   lastLoginAt: isoTime.nullable(),
   pipedrivePersonId: z.number().int().nullable(),
+  locale: z.enum(LOCALES).describe('The language of the user’s mail'),
 };
 
-export const adminUserDetailSchema = z.object({
-  ...adminUserBase,
-  userType: z.enum(USER_TYPE_NAMES),
-}) satisfies z.ZodType<AdminUserDetail>;
+export const adminUserDetailSchema = named(
+  z.object({ ...adminUserBase, userType: z.enum(USER_TYPE_NAMES) }),
+  'AdminUserDetail',
+) satisfies z.ZodType<AdminUserDetail>;
 
 export const adminUserCreatedSchema = z.object({
   ...adminUserBase,

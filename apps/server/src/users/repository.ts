@@ -70,12 +70,13 @@ export function toSessionUser(user: UserRow): SessionUser {
   };
 }
 
-/** `GET /auth/me` answer: SessionUser plus emailConfirmed and createdAt (ISO 8601). */
+/** `GET /auth/me` answer: SessionUser plus emailConfirmed, createdAt (ISO 8601) and locale. */
 export function toMe(user: UserRow): MeResponse {
   return {
     ...toSessionUser(user),
     emailConfirmed: user.emailConfirmed,
     createdAt: user.createdAt.toISOString(),
+    locale: user.locale,
   };
 }
 
@@ -108,6 +109,7 @@ export function toAdminDetail(user: UserRow): AdminUserDetail {
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     pipedrivePersonId: user.pipedrivePersonId,
+    locale: user.locale,
   };
 }
 
@@ -120,6 +122,7 @@ export function auditView(user: UserRow) {
     isActive: user.isActive,
     emailConfirmed: user.emailConfirmed,
     authMethod: user.authMethod,
+    locale: user.locale,
   };
 }
 

@@ -15,7 +15,6 @@ import type { z } from 'zod';
 import type { AccountCache } from '../auth/account-cache.ts';
 import type { AccountMail } from '../auth/account-mail.ts';
 import { hashPassword } from '../auth/password.ts';
-import { issueOneTimeToken, WELCOME_TOKEN_TTL_SECONDS } from '../auth/mail-tokens.ts';
 import { revokeAllRefreshTokens } from '../auth/session-tokens.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog, users } from '../db/schema.ts';
@@ -47,8 +46,6 @@ export interface UsersServiceDeps {
   accounts: AccountCache;
   /** The account mails (the welcome mail of a created account). */
   mail: AccountMail;
-  /** PUBLIC_URL, for the links in mail. */
-  publicUrl: string;
 }
 
 /** The 409 of a change that would leave no active administrator. */
@@ -89,7 +86,7 @@ async function emailInUse(db: Db, email: string, exceptId?: string): Promise<boo
 }
 
 /** The user administration's writes (see the file comment). */
-export function createUsersService({ db, accounts, mail, publicUrl }: UsersServiceDeps) {
+export function createUsersService({ db, accounts, mail }: UsersServiceDeps) {
   return {
     /**
      * Creates an account (admin-create rules already checked) with an audit row; the user
@@ -109,6 +106,7 @@ export function createUsersService({ db, accounts, mail, publicUrl }: UsersServi
               passwordHash,
               userType: input.userType,
               emailConfirmed: input.emailConfirmed,
+              locale: input.locale,
             })
             .returning();
           await tx.insert(auditLog).values({
@@ -119,20 +117,13 @@ export function createUsersService({ db, accounts, mail, publicUrl }: UsersServi
             after: auditView(row!),
             clientAddress: actor.clientAddress,
           });
+          // The new user chooses a password of their own: the welcome mail's link is made
+          // when it is sent; the job commits with the account.
+          await mail.send('welcome', row!, { executor: tx });
           return row!;
         }),
       );
-      // The new user chooses a password of their own: the link is issued in the mail queue.
-      mail.later(async () => {
-        const token = await issueOneTimeToken(
-          db,
-          created.id,
-          'password_reset',
-          WELCOME_TOKEN_TTL_SECONDS,
-        );
-        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        return { kind: 'welcome', to: created, link };
-      });
+      mail.wake();
       return created;
     },
 
@@ -162,6 +153,7 @@ export function createUsersService({ db, accounts, mail, publicUrl }: UsersServi
               userType: input.userType,
               emailConfirmed: input.emailConfirmed,
               isActive: input.isActive,
+              ...(input.locale === undefined ? {} : { locale: input.locale }),
               updatedAt: new Date(),
             })
             .where(eq(users.id, before.id))

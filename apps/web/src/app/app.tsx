@@ -14,6 +14,7 @@ import { ClockProvider } from './clock.tsx';
 import { createBrowserClient } from './create-client.ts';
 import { createNoticeBus, type NoticeBus } from './events.ts';
 import { installGlobalErrorHandlers } from './global-errors.ts';
+import { AccountLocaleSync } from './account-locale.tsx';
 import { LocaleProvider } from './intl.tsx';
 import { NoticeBridge } from './notices.tsx';
 import { AppRoutes } from './router.tsx';
@@ -83,6 +84,7 @@ export function App({
           <Frame>
             <NoticeBridge bus={bus}>
               <ClientRoot {...(client ? { client } : {})} bus={bus}>
+                <AccountLocaleSync />
                 <SessionStartup>{children ?? <AppRoutes />}</SessionStartup>
                 {devtools}
               </ClientRoot>

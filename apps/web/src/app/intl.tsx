@@ -8,6 +8,10 @@
  * then switches at once; a provider started on a language whose catalog is not loaded yet
  * (main.tsx preloads it, so only tests and stories) renders nothing until it is. Messages
  * that arrive later (a feature's, with its screen) reach react-intl as they load.
+ *
+ * A language the user chooses (`setLocale`, from any selector) is also told to the
+ * `onChoice` listeners: account-locale.tsx stores it on the signed-in account, as the
+ * language of their mail (docs/product.md#mail).
  */
 import { I18nProvider } from '@solar/ui';
 import {
@@ -15,6 +19,7 @@ import {
   use,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -33,6 +38,11 @@ interface LocaleValue {
   locale: Locale;
   /** Stores the choice and switches once the language's catalog is loaded. */
   setLocale(locale: Locale): void;
+  /**
+   * Calls `listener` with each language the user chooses (at once, whether or not its
+   * catalog loads); answers the unsubscribe.
+   */
+  onChoice(listener: (locale: Locale) => void): () => void;
 }
 
 const LocaleContext = createContext<LocaleValue | null>(null);
@@ -51,6 +61,7 @@ export function LocaleProvider({ children, initial }: { children: ReactNode; ini
     return start;
   });
   const messages = useSyncExternalStore(subscribeCatalogs, () => loadedCatalog(locale));
+  const listeners = useRef(new Set<(locale: Locale) => void>());
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
@@ -71,6 +82,7 @@ export function LocaleProvider({ children, initial }: { children: ReactNode; ini
     () => ({
       locale,
       setLocale(next) {
+        for (const listener of listeners.current) listener(next);
         try {
           localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
         } catch {
@@ -81,6 +93,10 @@ export function LocaleProvider({ children, initial }: { children: ReactNode; ini
           // Offline: the current language stays; the next choice tries again.
           () => undefined,
         );
+      },
+      onChoice(listener) {
+        listeners.current.add(listener);
+        return () => listeners.current.delete(listener);
       },
     }),
     [locale],

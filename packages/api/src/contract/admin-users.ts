@@ -122,6 +122,7 @@ export function adminUsersContract(kit: ContractKit): void {
         createdAt: iso,
         lastLoginAt: nullable(iso),
         pipedrivePersonId: nullable(expect.any(Number)),
+        locale: 'en',
       });
       expect(
         await failure(api.adminUsers.get('00000000-0000-4000-8000-999999999999')),
@@ -139,6 +140,7 @@ export function adminUsersContract(kit: ContractKit): void {
         password: 'secret1',
         userType: 2,
         emailConfirmed: true,
+        locale: 'es',
       });
       expect(created).toEqual({
         id,
@@ -148,7 +150,17 @@ export function adminUsersContract(kit: ContractKit): void {
         createdAt: iso,
         lastLoginAt: null,
         pipedrivePersonId: nullable(expect.any(Number)),
+        locale: 'es',
       });
+      // Without a language the account's mail is in English.
+      const plain = await api.adminUsers.create({
+        name: 'Plain',
+        email: uniqueEmail('plain'),
+        password: 'secret1',
+        userType: 4,
+        emailConfirmed: false,
+      });
+      expect(plain.locale).toBe('en');
       await expect(client().auth.signIn({ email, password: 'secret1' })).resolves.toMatchObject({
         user: { role: 'installer' },
       });
@@ -190,7 +202,25 @@ export function adminUsersContract(kit: ContractKit): void {
         user: { name: 'Promoted', email, emailVerified: true },
         userType: 'ProjectManager',
         isActive: true,
+        locale: 'en',
       });
+      // The language of the user's mail changes with `locale`, and stays without it.
+      const base = { name: 'Promoted', email, userType: 1 as const, emailConfirmed: true };
+      expect(
+        await api.adminUsers.update(user.id, { ...base, isActive: true, locale: 'ru' }),
+      ).toMatchObject({ locale: 'ru' });
+      expect(await api.adminUsers.update(user.id, { ...base, isActive: true })).toMatchObject({
+        locale: 'ru',
+      });
+      expect(
+        await failure(
+          api.adminUsers.update(user.id, {
+            ...base,
+            isActive: true,
+            locale: 'de' as never,
+          }),
+        ),
+      ).toMatchObject({ status: 400, fieldErrors: { locale: expect.any(String) } });
       expect(
         await failure(
           api.adminUsers.update(user.id, {

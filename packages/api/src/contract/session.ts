@@ -50,9 +50,14 @@ export function sessionContract(kit: ContractKit): void {
         (await raw('POST', 'auth/signout', { body: { refreshToken: 'unknown-token' } })).status,
       ).toBe(204);
     });
-    it('GET /auth/me answers 200 SessionUser + {emailConfirmed, createdAt}; 401 without or with a bad token', async () => {
+    it('GET /auth/me answers 200 SessionUser + {emailConfirmed, createdAt, locale}; 401 without or with a bad token', async () => {
       const { api, user } = await freshUser();
-      expect(await api.profile.get()).toEqual({ ...user, emailConfirmed: false, createdAt: iso });
+      expect(await api.profile.get()).toEqual({
+        ...user,
+        emailConfirmed: false,
+        createdAt: iso,
+        locale: 'en',
+      });
       const none = await raw('GET', 'auth/me');
       expect(none.status).toBe(401);
       expect(none.body).toMatchObject({
@@ -85,6 +90,27 @@ export function sessionContract(kit: ContractKit): void {
         status: 401,
       });
       await client().auth.signIn({ email, password: 'Newpass123' });
+    });
+    it('keeps the language of the mail: sent at sign-up, changed by PUT /auth/me/locale (204); 400 another', async () => {
+      const api = kit.client();
+      await api.auth.signUp({
+        name: 'Айгуль',
+        email: kit.uniqueEmail('locale'),
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+        locale: 'ru',
+      });
+      expect(await api.profile.get()).toMatchObject({ locale: 'ru' });
+      await api.profile.setLocale('es');
+      expect(await api.profile.get()).toMatchObject({ locale: 'es' });
+      const token = api.session.getSnapshot().accessToken ?? undefined;
+      const bad = await raw('PUT', 'auth/me/locale', { token, body: { locale: 'fr' } });
+      expect(bad).toMatchObject({
+        status: 400,
+        body: { code: 'validation_failed', errors: { locale: expect.any(String) } },
+      });
+      expect((await raw('PUT', 'auth/me/locale', { body: { locale: 'en' } })).status).toBe(401);
+      expect(await api.profile.get()).toMatchObject({ locale: 'es' });
     });
     it('POST /auth/email/verify/resend answers 202 {message}', async () => {
       const { api } = await freshUser();

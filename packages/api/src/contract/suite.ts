@@ -11,7 +11,7 @@ import { adminUsersContract } from './admin-users.ts';
 import { mailContract, signInContract } from './auth.ts';
 import { chatContract } from './chat.ts';
 import { chatReplyContract } from './chat-reply.ts';
-import { crmContract } from './crm.ts';
+import { jobsContract } from './jobs.ts';
 import { contractKit, type ContractTarget } from './kit.ts';
 import { pipelineContract } from './pipeline.ts';
 import { projectsContract } from './projects.ts';
@@ -28,7 +28,7 @@ export function contractSuite(target: () => ContractTarget): void {
   sessionContract(kit);
   mailContract(kit);
   adminUsersContract(kit);
-  crmContract(kit);
+  jobsContract(kit);
   chatContract(kit);
   chatReplyContract(kit);
   projectsContract(kit);

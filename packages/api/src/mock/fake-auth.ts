@@ -57,6 +57,7 @@ export function fakeAuth(store: FakeStore): FakeAuth {
           email: input.email,
           password: input.password,
           lastLoginAt: store.iso(),
+          ...(input.locale ? { locale: input.locale } : {}),
         });
         store.sendMail(user, 'verify');
         return ok({ ...store.issueTokens(user), user: store.sessionUser(user) }, 201);

@@ -1,11 +1,15 @@
 /**
  * The fake's profile calls (API-CONTRACT.md "Auth"; spec section 4): the signed-in user,
  * the profile update (an email change needs the current password and a new confirmation),
- * the password change and a new verification mail.
+ * the password change, a new verification mail and the language of the user's mail.
  */
 import { normalizeEmail } from '@solar/domain/email';
 import { authMessages, validationMessages } from '@solar/domain/messages';
-import { changePasswordRequestSchema, profileUpdateRequestSchema } from '@solar/domain/requests';
+import {
+  changePasswordRequestSchema,
+  localeUpdateRequestSchema,
+  profileUpdateRequestSchema,
+} from '@solar/domain/requests';
 import { noContent, ok, parse, refuse, refuseField, reply, type FakeReply } from './reply.ts';
 import type { FakeStore } from './store.ts';
 
@@ -15,6 +19,8 @@ export interface FakeProfile {
   updateMe(auth: string | null, body: unknown): FakeReply;
   changePassword(auth: string | null, body: unknown): FakeReply;
   resendVerification(auth: string | null): FakeReply;
+  /** `PUT /auth/me/locale {locale}`: 204; 400 another language. */
+  setLocale(auth: string | null, body: unknown): FakeReply;
 }
 
 /** The profile calls over `store`. */
@@ -57,6 +63,12 @@ export function fakeProfile(store: FakeStore): FakeProfile {
         for (const [token, record] of store.refreshTokens)
           if (record.userId === user.id && record.family !== kept?.family)
             store.refreshTokens.delete(token);
+        return noContent;
+      }),
+    setLocale: (auth, body) =>
+      reply(() => {
+        const user = store.authenticate(auth);
+        user.locale = parse(localeUpdateRequestSchema, body).locale;
         return noContent;
       }),
     resendVerification: (auth) =>

@@ -39,6 +39,7 @@ const detailOf = (user: FakeUser): AdminUserDetail => ({
   createdAt: user.createdAt,
   lastLoginAt: user.lastLoginAt,
   pipedrivePersonId: user.pipedrivePersonId,
+  locale: user.locale,
 });
 
 const listItemOf = (user: FakeUser): AdminUserListItem => ({
@@ -111,6 +112,7 @@ export function fakeAdminUsers(store: FakeStore): FakeAdminUsers {
           password: input.password,
           userType: input.userType,
           emailConfirmed: input.emailConfirmed,
+          locale: input.locale,
         });
         return ok({ ...detailOf(user), userType: user.userType }, 201);
       }),
@@ -130,6 +132,7 @@ export function fakeAdminUsers(store: FakeStore): FakeAdminUsers {
           userType: input.userType,
           emailConfirmed: input.emailConfirmed,
           isActive: input.isActive,
+          ...(input.locale === undefined ? {} : { locale: input.locale }),
         });
         if (!user.isActive) store.revokeUserTokens(user.id);
         return ok(detailOf(user));

@@ -8,7 +8,7 @@
  * (fake-auth.ts), profile (fake-profile.ts), admin users (fake-users.ts), conversations
  * (fake-chat.ts), the reply stream (fake-chat-stream.ts), projects (fake-projects.ts),
  * their pipeline (fake-pipeline.ts, fake-pipeline-files.ts) and the public calls
- * (fake-public.ts) and the CRM outbox (fake-crm.ts). The demo seed is seed.ts.
+ * (fake-public.ts) and the job queue (fake-jobs.ts). The demo seed is seed.ts.
  *
  * Pure TypeScript (browser and Node): no MSW here; handlers.ts maps HTTP onto it.
  * Never imported by the package root: production code cannot reach it.
@@ -17,7 +17,7 @@ import { chatMessages } from '@solar/domain/messages';
 import { fakeAuth, type FakeAuth } from './fake-auth.ts';
 import { fakeChat, type FakeChat } from './fake-chat.ts';
 import { fakeChatStream, type FakeChatStream } from './fake-chat-stream.ts';
-import { fakeCrm, seedCrmFailures, type FakeCrm } from './fake-crm.ts';
+import { fakeJobs, seedJobFailures, type FakeJobs } from './fake-jobs.ts';
 import { fakeProfile, type FakeProfile } from './fake-profile.ts';
 import { fakePipeline, type FakePipeline } from './fake-pipeline.ts';
 import { fakePipelineFiles, type FakePipelineFiles } from './fake-pipeline-files.ts';
@@ -45,7 +45,7 @@ export interface FakeBackend
     FakeProjects,
     FakePipeline,
     FakePipelineFiles,
-    FakeCrm {
+    FakeJobs {
   readonly users: Map<string, FakeUser>;
   readonly outbox: FakeMail[];
 }
@@ -54,7 +54,7 @@ export interface FakeBackend
 export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend {
   const store = createStore(options);
   if ((options.seed ?? 'demo') === 'demo') seedDemo(store);
-  if (options.crmJobs === 'failed') seedCrmFailures(store);
+  if (options.jobs === 'failed') seedJobFailures(store);
   return {
     users: store.users,
     outbox: store.outbox,
@@ -67,7 +67,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
     ...fakeProjects(store),
     ...fakePipeline(store),
     ...fakePipelineFiles(store),
-    ...fakeCrm(store),
+    ...fakeJobs(store),
   };
 }
 

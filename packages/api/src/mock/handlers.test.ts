@@ -182,25 +182,32 @@ describe('mock backend', () => {
     expect([...empty.fake.users.values()].map((u) => u.email)).toEqual(['admin@solar.local']);
   });
 
-  it("the crmJobs 'failed' option seeds two failed CRM jobs on demo projects; a retry takes one off the list", async () => {
-    const crmBase = 'http://crm.test/api/v1';
-    const crm = createMockApi({ baseUrl: crmBase, crmJobs: 'failed' });
-    server.use(...crm.list);
+  it("the jobs 'failed' option seeds failed mails and CRM jobs on demo data; a retry takes one off the list", async () => {
+    const jobsBase = 'http://jobs.test/api/v1';
+    const jobs = createMockApi({ baseUrl: jobsBase, jobs: 'failed' });
+    server.use(...jobs.list);
     const api = createApiClient({
-      baseUrl: crmBase,
+      baseUrl: jobsBase,
       storage: memoryStorage(),
       onSignedOut: () => undefined,
     });
     await api.auth.signIn(admin);
-    const { items } = await api.crm.failedJobs();
-    expect(items.map((j) => [j.kind, j.payload.status, j.state])).toEqual([
-      ['deal.move', 'inspection_scheduled', 'failed'],
-      ['deal.create', 'quote_requested', 'failed'],
+    const { items } = await api.jobs.failed();
+    expect(items.map((j) => [j.kind, j.state])).toEqual([
+      ['mail', 'failed'],
+      ['mail', 'failed'],
+      ['deal.move', 'failed'],
+      ['deal.create', 'failed'],
     ]);
-    const projects = await api.projects.list({ scope: 'all' });
-    for (const job of items) expect(projects.map((p) => p.id)).toContain(job.payload.projectId);
-    expect(await api.crm.retry(items[0]!.id)).toMatchObject({ state: 'pending', attempts: 0 });
-    expect((await api.crm.failedJobs()).items.map((j) => j.id)).toEqual([items[1]!.id]);
+    const projects = (await api.projects.list({ scope: 'all' })).map((p) => p.id);
+    for (const job of items) {
+      if (job.kind !== 'mail') expect(projects).toContain(job.payload.projectId);
+      else if (job.payload.projectId) expect(projects).toContain(job.payload.projectId);
+    }
+    expect(await api.jobs.retry(items[0]!.id)).toMatchObject({ state: 'pending', attempts: 0 });
+    expect((await api.jobs.failed()).items.map((j) => j.id)).toEqual(
+      items.slice(1).map((j) => j.id),
+    );
   });
 });
 

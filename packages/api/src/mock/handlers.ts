@@ -1,18 +1,18 @@
 /**
  * MSW 3 handlers over the fake backend, grouped by resource (`{ meta, auth, profile, users,
- * chat, projects, calculator, geo, crm }`) so one story can replace one group. They run in the
+ * chat, projects, calculator, geo, jobs }`) so one story can replace one group. They run in the
  * browser (Storybook's msw-storybook-addon, component tests) and in Node (`msw/node`
  * setupServer: tests, the contract suite). Scenario switches (scenarios.ts) make the
  * states of stories: slow or never-ending answers, each error per group, a chat stream
  * that fails mid-way. The groups are built in routes-account.ts, routes-app.ts and
- * routes-crm.ts.
+ * routes-jobs.ts.
  */
 import type { HttpHandler } from 'msw';
 import { createFakeBackend, type FakeBackend, type FakeBackendOptions } from './fake.ts';
 import { createRoute } from './route.ts';
 import { accountHandlers } from './routes-account.ts';
 import { appHandlers } from './routes-app.ts';
-import { crmHandlers } from './routes-crm.ts';
+import { jobsHandlers } from './routes-jobs.ts';
 import { handlerList, type MockHandlers, type MockScenario } from './scenarios.ts';
 
 export {
@@ -57,7 +57,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const handlers: MockHandlers = {
     ...accountHandlers(base, fake, route),
     ...appHandlers(base, fake, route),
-    ...crmHandlers(base, fake, route),
+    ...jobsHandlers(base, fake, route),
   };
   return {
     fake,

@@ -46,6 +46,10 @@ export function accountHandlers(
         `${base}/auth/me`,
         route('profile', (r) => withBody((b) => fake.updateMe(auth(r), b))(r)),
       ),
+      http.put(
+        `${base}/auth/me/locale`,
+        route('profile', (r) => withBody((b) => fake.setLocale(auth(r), b))(r)),
+      ),
       http.post(
         `${base}/auth/password/change`,
         route('profile', (r) => withBody((b) => fake.changePassword(auth(r), b))(r)),

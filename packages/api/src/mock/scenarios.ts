@@ -16,7 +16,7 @@ export const MOCK_GROUPS = [
   'projects',
   'calculator',
   'geo',
-  'crm',
+  'jobs',
 ] as const;
 /** One handler group. */
 export type MockGroup = (typeof MOCK_GROUPS)[number];

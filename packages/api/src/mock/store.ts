@@ -17,13 +17,14 @@ import type {
   Project,
   SessionUser,
 } from '@solar/domain/contract';
+import type { Locale } from '@solar/domain/constants';
 import { normalizeEmail } from '@solar/domain/email';
 import { readTokenClaims } from '@solar/domain/jwt';
 import { apiMessages } from '@solar/domain/messages';
 import { permissionsFor, type PermissionFlag } from '@solar/domain/permissions';
 import { userTypeToRole, type UserTypeCode } from '@solar/domain/roles';
 import type { FakeLiveReply } from './fake-chat-live.ts';
-import type { FakeCrmJob } from './fake-crm.ts';
+import type { FakeJob } from './fake-jobs.ts';
 import type { FakePipelineRecord } from './fake-pipeline.ts';
 import { fakeJwt } from './jwt.ts';
 import { refuse } from './reply.ts';
@@ -42,6 +43,8 @@ export interface FakeUser {
   picture: string | null;
   authMethod: AuthMethod;
   pipedrivePersonId: number | null;
+  /** The language of the user's mail. */
+  locale: Locale;
 }
 
 /** A conversation of the fake with its stored messages. */
@@ -85,10 +88,11 @@ export interface FakeBackendOptions {
   /** The answer of bill extraction for a valid image (default: nothing found). */
   readonly billExtract?: { amount: number | null; confidence: number; text: string };
   /**
-   * The CRM outbox: 'none' (default) empty, as on a server whose Pipedrive calls all went
-   * through; 'failed': two calls given up (fake-crm.ts), for the dashboard's CRM panel.
+   * The job queue: 'none' (default) empty, as on a server whose mails and Pipedrive calls
+   * all went through; 'failed': two CRM updates and two mails given up (fake-jobs.ts), for
+   * the dashboard's panel.
    */
-  readonly crmJobs?: 'none' | 'failed';
+  readonly jobs?: 'none' | 'failed';
 }
 
 /** The store: records, clock, ids and the account helpers (see the module comment). */
@@ -111,8 +115,8 @@ export interface FakeStore {
   readonly projectActions: Map<string, number[]>;
   readonly portfolios: Map<string, Portfolio>;
   readonly outbox: FakeMail[];
-  /** The CRM (Pipedrive) outbox: jobs not done, failed or pending. */
-  readonly crmJobs: FakeCrmJob[];
+  /** The job queue (mail, CRM): jobs not done, failed or pending. */
+  readonly jobs: FakeJob[];
   /** The clock, epoch ms. */
   now(): number;
   /** The clock as an ISO 8601 string. */
@@ -180,7 +184,7 @@ export function createStore(options: FakeBackendOptions = {}): FakeStore {
     projectActions: new Map(),
     portfolios: new Map(),
     outbox,
-    crmJobs: [],
+    jobs: [],
     now,
     iso,
     newId,
@@ -197,6 +201,7 @@ export function createStore(options: FakeBackendOptions = {}): FakeStore {
         picture: null,
         authMethod: 'email',
         pipedrivePersonId: null,
+        locale: 'en',
         ...seed,
       };
       users.set(user.id, user);
@@ -216,6 +221,7 @@ export function createStore(options: FakeBackendOptions = {}): FakeStore {
       ...store.sessionUser(user),
       emailConfirmed: user.emailConfirmed,
       createdAt: user.createdAt,
+      locale: user.locale,
     }),
     issueTokens(user, family = random()) {
       const issuedAt = Math.floor(now() / 1000);

@@ -7,14 +7,14 @@ export * from './hooks.tsx';
 export * from './chat-stream.tsx';
 export * from './pipeline.tsx';
 export * from './save-blob.ts';
-export * from './crm.ts';
+export * from './jobs.ts';
 export {
   adminUserListQuery,
   adminUserQuery,
   configQuery,
   conversationQuery,
   conversationsQuery,
-  crmFailuresQuery,
+  failedJobsQuery,
   invalidate,
   meQuery,
   pipelineListQuery,

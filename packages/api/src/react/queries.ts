@@ -22,7 +22,7 @@ export const queryKeys = {
   adminUsers: () => ['solar', 'adminUsers'] as const,
   adminUserList: (params: AdminUserListParams) => ['solar', 'adminUsers', 'list', params] as const,
   adminUser: (id: string) => ['solar', 'adminUsers', 'detail', id] as const,
-  crmFailures: () => ['solar', 'crm', 'failed'] as const,
+  failedJobs: () => ['solar', 'jobs', 'failed'] as const,
   conversations: () => ['solar', 'chat', 'conversations'] as const,
   conversation: (id: string) => ['solar', 'chat', 'history', id] as const,
   portfolio: () => ['solar', 'chat', 'portfolio'] as const,
@@ -61,13 +61,13 @@ export const adminUserQuery = (api: ApiClient, id: string) =>
   queryOptions({ queryKey: queryKeys.adminUser(id), queryFn: () => api.adminUsers.get(id) });
 
 /**
- * `GET /admin/crm/jobs?state=failed`: the CRM calls that were given up (admins). A minute
- * fresh; a refusal (403) is not retried.
+ * `GET /admin/jobs?state=failed`: the mails and CRM updates that were given up (admins).
+ * A minute fresh; a refusal (403) is not retried.
  */
-export const crmFailuresQuery = (api: ApiClient) =>
+export const failedJobsQuery = (api: ApiClient) =>
   queryOptions({
-    queryKey: queryKeys.crmFailures(),
-    queryFn: () => api.crm.failedJobs(),
+    queryKey: queryKeys.failedJobs(),
+    queryFn: () => api.jobs.failed(),
     staleTime: 60_000,
     retry: (count, error) => count < 1 && (error as { status?: number }).status !== 403,
   });
@@ -153,8 +153,8 @@ export const invalidate = {
       client.invalidateQueries({ queryKey: queryKeys.adminUsers() }),
       id ? client.invalidateQueries({ queryKey: queryKeys.adminUser(id) }) : undefined,
     ]),
-  /** After a CRM retry (done or refused): the failed CRM jobs. */
-  crm: (client: QueryClient) => client.invalidateQueries({ queryKey: ['solar', 'crm'] }),
+  /** After a job's retry (done or refused): the failed jobs. */
+  jobs: (client: QueryClient) => client.invalidateQueries({ queryKey: ['solar', 'jobs'] }),
   /** After a profile update. */
   me: (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.me() }),
   /** After a chat reply, an end or a rename: the list, that conversation and the portfolio. */

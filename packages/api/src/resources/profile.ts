@@ -1,6 +1,7 @@
 /**
  * Profile resource (API-CONTRACT.md "Auth": `/auth/me`). Rejects with ApiError.
  */
+import type { Locale } from '@solar/domain/constants';
 import type {
   ChangePasswordRequest,
   MeResponse,
@@ -35,6 +36,11 @@ export interface ProfileResource {
    * current email; 409 `already_confirmed` when already confirmed; 429.
    */
   resendVerification(): Promise<ResendVerificationResponse>;
+  /**
+   * `PUT /auth/me/locale {locale}` -> 204: the interface language the user chose (en, es,
+   * ru) becomes the language of all their mail; 400 another value; 401.
+   */
+  setLocale(locale: Locale): Promise<void>;
 }
 
 const toStoredUser = (me: MeResponse) => ({
@@ -74,5 +80,8 @@ export function profileResource(t: Transport, session: SessionStore): ProfileRes
     },
     resendVerification: () =>
       t.authed((http) => http.post('auth/email/verify/resend').json<ResendVerificationResponse>()),
+    async setLocale(locale) {
+      await t.authed((http) => http.put('auth/me/locale', { json: { locale } }));
+    },
   };
 }

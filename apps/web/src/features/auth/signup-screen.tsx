@@ -13,6 +13,7 @@ import { Button, Checkbox, Link, PasswordField, TextField } from '@solar/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import { useLocale } from '../../app/intl.tsx';
 import { useNotify } from '../../app/notices.tsx';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText, isServiceFailure } from './failure-text.ts';
@@ -38,6 +39,8 @@ export default function SignUpScreen() {
   const [, navigate] = useLocation();
   const notify = useNotify();
   const signUp = useSignUp();
+  // The interface language becomes the account's mail language (docs/product.md#mail).
+  const { locale } = useLocale();
   const termsErrorId = useId();
   const { connect, values, errorText, edit, field, validate, showServerErrors } = useForm(
     FIELDS,
@@ -53,7 +56,7 @@ export default function SignUpScreen() {
     if (!data) return;
     const { name, email, password, confirmPassword } = data;
     try {
-      await signUp.mutateAsync({ name, email, password, confirmPassword });
+      await signUp.mutateAsync({ name, email, password, confirmPassword, locale });
       navigate(ROUTES.dashboard, { replace: true });
     } catch (error) {
       if (showServerErrors(error)) return;

@@ -10,6 +10,7 @@ import { useGoogleSignIn } from '@solar/api/react';
 import { afterSignInPath, ROUTES } from '@solar/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { useLocale } from '../../app/intl.tsx';
 import {
   apiFailure,
   callbackUri,
@@ -41,6 +42,7 @@ export function useSignInCallback(): {
 } {
   const [, navigate] = useLocation();
   const search = useSearch();
+  const { locale } = useLocale();
   const { provider, ready, pending, start, describe } = useExternalSignIn();
   const { mutateAsync } = useGoogleSignIn();
   const [outcome, setOutcome] = useState<Outcome>({ status: 'working' });
@@ -68,6 +70,8 @@ export function useSignInCallback(): {
       code: params.code,
       state: taken.state,
       redirectUri: callbackUri(window.location.origin),
+      // A new account's mail speaks the interface's language (docs/product.md#mail).
+      locale,
       ...(params.iss === undefined ? {} : { iss: params.iss }),
     }).then(
       () => {
@@ -76,7 +80,7 @@ export function useSignInCallback(): {
       },
       (error: unknown) => fail({ failure: apiFailure(error), error }),
     );
-  }, [search, mutateAsync, navigate]);
+  }, [search, mutateAsync, navigate, locale]);
 
   async function retry() {
     const failure = await start(attempt.current);

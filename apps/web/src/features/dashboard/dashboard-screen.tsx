@@ -19,7 +19,7 @@ import { useNow } from '../../app/clock.tsx';
 import { useSessionLike } from '../../app/session-gate.tsx';
 import { SignedInShell } from '../../app/shell.tsx';
 import { ActivityCard } from './activity-card.tsx';
-import { CrmFailures } from './crm-failures.tsx';
+import { JobFailures } from './job-failures.tsx';
 import { LinkCard } from './dashboard-panels.tsx';
 import { TeamOverview } from './team-overview.tsx';
 
@@ -72,7 +72,7 @@ export default function DashboardScreen() {
         </section>
         <ActivityCard />
         {isStaff && <TeamOverview />}
-        {canManageUsers && <CrmFailures />}
+        {canManageUsers && <JobFailures />}
       </div>
     </SignedInShell>
   );

@@ -58,25 +58,35 @@ export const Admin: Story = {
 };
 
 /**
- * An administrator after two Pipedrive updates were given up (issue 22 item 4): the CRM
- * link panel lists each (what it was doing, attempts, when queued, the last error) with a
- * Retry button and a link to its project.
+ * An administrator after two mails and two Pipedrive updates were given up
+ * (docs/product.md#dashboard): the panel lists each (which mail and to whom, or what the
+ * CRM update was doing; attempts, when queued, the last error) with a Retry button and a
+ * link to its project when it has one.
  */
-export const AdminWithCrmFailures: Story = {
-  args: { as: 'admin', mock: { crmJobs: 'failed' } },
+export const AdminWithFailedJobs: Story = {
+  args: { as: 'admin', mock: { jobs: 'failed' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const panel = await canvas.findByRole('region', { name: text('dashboard.crm.title') });
+    const panel = await canvas.findByRole('region', { name: text('dashboard.jobs.title') });
     const jobs = within(panel).getAllByRole('listitem');
-    await expect(jobs).toHaveLength(2);
+    await expect(jobs).toHaveLength(4);
     await expect(
-      within(panel).getAllByRole('button', { name: text('dashboard.crm.retry') }),
-    ).toHaveLength(2);
+      within(panel).getAllByRole('button', { name: text('dashboard.jobs.retry') }),
+    ).toHaveLength(4);
     await expect(
-      within(jobs[0]!).getByText('Pipedrive did not answer "move a deal" in time', {
+      within(jobs[1]!).getByText('Mail command failed: 550 5.1.1 Mailbox unavailable', {
         exact: false,
       }),
     ).toBeVisible();
+    await expect(
+      within(jobs[2]!).getByText('Pipedrive did not answer "move a deal" in time', {
+        exact: false,
+      }),
+    ).toBeVisible();
+    // The reset mail has no project to open; the others do.
+    await expect(
+      within(panel).getAllByRole('link', { name: text('dashboard.jobs.openProject') }),
+    ).toHaveLength(3);
   },
 };
 

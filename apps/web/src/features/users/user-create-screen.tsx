@@ -1,7 +1,8 @@
 /**
  * /users/create (spec sections 2, 4, 5 and 8; canManageUsers only): name, email, password
  * (at least 6 characters, the admin rule), confirm, user type (default Residential
- * Client) and email confirmed (default off), checked with the domain's
+ * Client), email confirmed (default off) and the language of the user's mail (default
+ * English), checked with the domain's
  * `adminCreateUserFormSchema`; each error sits under its field and clears when the field
  * is edited, and focus moves to the first invalid field. `POST /admin/users`: a 409 puts
  * 'An account with this email already exists.' on the email field; another failure
@@ -14,6 +15,7 @@ import {
   DEFAULT_ROLE,
   roleToUserType,
   userMessages,
+  type Locale,
   type RoleKey,
 } from '@solar/domain';
 import { Button, ButtonLink, Card, PasswordField } from '@solar/ui';
@@ -23,7 +25,7 @@ import { useLocation } from 'wouter';
 import { useNotify } from '../../app/notices.tsx';
 import { SignedInShell } from '../../app/shell.tsx';
 import { useForm } from '../../forms/use-form.ts';
-import { NameEmailFields, RoleAndVerifiedFields } from './user-form.tsx';
+import { MailLanguageField, NameEmailFields, RoleAndVerifiedFields } from './user-form.tsx';
 import { failureReason } from './user-queries.ts';
 import { usersListPath } from './list-return.ts';
 
@@ -34,6 +36,7 @@ interface CreateValues {
   confirmPassword: string;
   userType: RoleKey;
   emailConfirmed: boolean;
+  locale: Locale;
 }
 
 const FIELDS = [
@@ -43,6 +46,7 @@ const FIELDS = [
   'confirmPassword',
   'userType',
   'emailConfirmed',
+  'locale',
 ] as const;
 
 const EMPTY: CreateValues = {
@@ -52,6 +56,7 @@ const EMPTY: CreateValues = {
   confirmPassword: '',
   userType: DEFAULT_ROLE,
   emailConfirmed: false,
+  locale: 'en',
 };
 
 export default function UserCreateScreen() {
@@ -119,6 +124,10 @@ export default function UserCreateScreen() {
               errorText={errorText}
               onRoleChange={(role) => change('userType', role)}
               onEmailConfirmedChange={(value) => change('emailConfirmed', value)}
+            />
+            <MailLanguageField
+              value={values.locale}
+              onChange={(locale) => change('locale', locale)}
             />
             <div className="mt-2 flex flex-wrap justify-end gap-2">
               <ButtonLink href={usersListPath()} variant="secondary">

@@ -1,7 +1,8 @@
 /**
  * /users/create, /users/{id} and /users/{id}/edit against the MSW fake (spec sections 2,
  * 4, 5, 6 and 8): validation messages, 409 on the email field, success toasts and the
- * return to /users, the view with and without the CRM link, the server's refusal of
+ * return to /users, the language of the user's mail picked at creation and changed on edit,
+ * the view with and without the CRM link, the server's refusal of
  * self-deactivation, and a failed detail load.
  */
 import { delay, http, HttpResponse } from 'msw';
@@ -61,6 +62,11 @@ describe('create user (spec sections 4, 5 and 8)', () => {
     await expect
       .element(screen.getByRole('checkbox', { name: 'Email confirmed' }))
       .not.toBeChecked();
+    await expect
+      .element(screen.getByRole('button', { name: 'English Language of mail' }))
+      .toHaveAccessibleDescription(
+        'Mail to this user (links, notices, project updates) is written in this language.',
+      );
   });
 
   it('shows each field rule under its field and focuses the first invalid one', async () => {
@@ -117,6 +123,8 @@ describe('create user (spec sections 4, 5 and 8)', () => {
     await userEvent.click(page.getByRole('option', { name: 'Installer' }));
     await userEvent.click(screen.getByText('Email confirmed'));
     await expect.element(screen.getByRole('checkbox', { name: 'Email confirmed' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'English Language of mail' }));
+    await userEvent.click(page.getByRole('option', { name: 'Русский' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
     await expect.element(toast('User created successfully')).toBeVisible();
     await expect.element(screen.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
@@ -127,6 +135,7 @@ describe('create user (spec sections 4, 5 and 8)', () => {
       userType: 2,
       emailConfirmed: true,
       password: 'secret1',
+      locale: 'ru',
     });
     await expect.element(screen.getByRole('link', { name: 'Nurlan Installer' })).toBeVisible();
   });
@@ -203,6 +212,8 @@ describe('edit user (spec sections 4, 5, 6 and 8)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Residential Client User type' }));
     await userEvent.click(page.getByRole('option', { name: 'Commercial Client' }));
     await userEvent.click(screen.getByText('Active account'));
+    await userEvent.click(screen.getByRole('button', { name: 'English Language of mail' }));
+    await userEvent.click(page.getByRole('option', { name: 'Español' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await expect.element(toast('User updated successfully')).toBeVisible();
     await expect.element(screen.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
@@ -212,6 +223,7 @@ describe('edit user (spec sections 4, 5, 6 and 8)', () => {
       userType: 5,
       isActive: false,
       emailConfirmed: true,
+      locale: 'es',
     });
   });
 

@@ -1,6 +1,6 @@
 /**
- * The user edit form (spec sections 5, 6 and 8): name, email, user type, email confirmed
- * and active, checked with the domain's `adminEditUserFormSchema`; an admin's own user type
+ * The user edit form (spec sections 5, 6 and 8): name, email, user type, email confirmed,
+ * active and the language of the user's mail, checked with the domain's `adminEditUserFormSchema`; an admin's own user type
  * and status are locked and say why; the server's refusals show above the buttons.
  */
 import { toApiError } from '@solar/api';
@@ -15,6 +15,7 @@ import {
   userPath,
   userTypeNameToRole,
   type AdminUserDetail,
+  type Locale,
   type RoleKey,
 } from '@solar/domain';
 import { AlertIcon, Button, ButtonLink, Card, Checkbox, InfoIcon } from '@solar/ui';
@@ -25,12 +26,12 @@ import { useNotify } from '../../app/notices.tsx';
 import { useForm } from '../../forms/use-form.ts';
 import { failureReason } from './user-queries.ts';
 import { usersListPath } from './list-return.ts';
-import { NameEmailFields, RoleAndVerifiedFields } from './user-form.tsx';
+import { MailLanguageField, NameEmailFields, RoleAndVerifiedFields } from './user-form.tsx';
 
 /** The id of the note that says why an admin's own role and status are locked. */
 const OWN_ACCOUNT_NOTE = 'own-account-note';
 
-const FIELDS = ['name', 'email', 'userType', 'emailConfirmed', 'isActive'] as const;
+const FIELDS = ['name', 'email', 'userType', 'emailConfirmed', 'isActive', 'locale'] as const;
 
 interface EditValues {
   name: string;
@@ -38,6 +39,7 @@ interface EditValues {
   userType: RoleKey;
   emailConfirmed: boolean;
   isActive: boolean;
+  locale: Locale;
 }
 
 function valuesOf(user: AdminUserDetail): EditValues {
@@ -47,6 +49,7 @@ function valuesOf(user: AdminUserDetail): EditValues {
     userType: userTypeNameToRole(user.userType) ?? DEFAULT_ROLE,
     emailConfirmed: user.user.emailVerified,
     isActive: user.isActive,
+    locale: user.locale,
   };
 }
 
@@ -138,6 +141,7 @@ export function EditForm({ user }: { user: AdminUserDetail }) {
         >
           {t('users.form.active')}
         </Checkbox>
+        <MailLanguageField value={values.locale} onChange={(locale) => change('locale', locale)} />
         {refused && (
           <div
             ref={refusal}

@@ -1,10 +1,10 @@
 /**
  * Shared parts of the create and edit user forms (spec sections 5 and 8): the fields both
- * forms have (name, email, user type, email confirmed). Values, errors and focus come from
- * the app's one form hook (`useForm`).
+ * forms have (name, email, user type, email confirmed, the language of the user's mail).
+ * Values, errors and focus come from the app's one form hook (`useForm`).
  */
-import type { RoleKey } from '@solar/domain';
-import { Checkbox, Select, TextField } from '@solar/ui';
+import { LOCALES, type Locale, type RoleKey } from '@solar/domain';
+import { Checkbox, LANGUAGE_NAMES, Select, TextField } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import { useRoleOptions } from './user-format.ts';
 
@@ -92,5 +92,29 @@ export function RoleAndVerifiedFields({
         {intl.formatMessage({ id: 'users.form.emailConfirmed' })}
       </Checkbox>
     </>
+  );
+}
+
+/**
+ * The language of the user's mail (docs/product.md#mail): the three languages, each named
+ * in itself; a new account's default is English.
+ */
+export function MailLanguageField({
+  value,
+  onChange,
+}: {
+  value: Locale;
+  onChange: (locale: Locale) => void;
+}) {
+  const intl = useIntl();
+  return (
+    <Select<Locale>
+      label={intl.formatMessage({ id: 'users.form.locale' })}
+      name="locale"
+      options={LOCALES.map((locale) => ({ id: locale, label: LANGUAGE_NAMES[locale] }))}
+      value={value}
+      onChange={onChange}
+      description={intl.formatMessage({ id: 'users.form.localeHint' })}
+    />
   );
 }
