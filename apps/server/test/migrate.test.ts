@@ -138,3 +138,22 @@ describe('pnpm db:migrate', () => {
     expect(run.stderr).toContain('cannot be opened or migrated');
   });
 });
+
+describe('the migration journal', () => {
+  const entries = (
+    JSON.parse(readFileSync(path.join(root, 'apps/server/drizzle/meta/_journal.json'), 'utf8')) as {
+      entries: { idx: number; when: number; tag: string }[];
+    }
+  ).entries;
+
+  // drizzle's migrator applies only the migrations whose `when` is later than the last one a
+  // database has applied: one that sorts earlier would be skipped when an existing database
+  // is upgraded, though a fresh database (every test) applies it.
+  it('orders every migration after the one before it, so an upgraded database applies it', () => {
+    entries.forEach((entry, i) => {
+      expect(entry.idx).toBe(i);
+      expect(entry.tag.startsWith(String(i).padStart(4, '0') + '_')).toBe(true);
+      if (i > 0) expect(entry.when).toBeGreaterThan(entries[i - 1]!.when);
+    });
+  });
+});
