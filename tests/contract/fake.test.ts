@@ -4,6 +4,7 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { MAIL_LINK_PAGES } from '../../packages/api/src/contract/kit.ts';
 import { contractSuite } from '../../packages/api/src/contract/suite.ts';
 import { createMockApi } from '../../packages/api/src/mock/index.ts';
 
@@ -23,7 +24,7 @@ describe('contract: MSW fake', () => {
     fetch: (input, init) => globalThis.fetch(input, init),
     admin,
     async mailToken(email, kind) {
-      const path = kind === 'reset' ? 'reset-password' : 'verify-email';
+      const path = `/${MAIL_LINK_PAGES[kind]}?`;
       const mail = mock.fake.outbox.findLast((m) => m.to === email && m.link.includes(path));
       return mail ? new URL(mail.link).searchParams.get('token') : null;
     },

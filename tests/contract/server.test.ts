@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { MAIL_LINK_PAGES, type MailLinkKind } from '../../packages/api/src/contract/kit.ts';
 import { contractSuite } from '../../packages/api/src/contract/suite.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,7 +57,7 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** The token of the newest mail to `email` whose link is of `kind`, from DATA_DIR/outbox. */
-function readMailToken(email: string, kind: 'reset' | 'verify'): string | null {
+function readMailToken(email: string, kind: MailLinkKind): string | null {
   const outbox = path.join(dataDir, 'outbox');
   let files: string[];
   try {
@@ -64,7 +65,7 @@ function readMailToken(email: string, kind: 'reset' | 'verify'): string | null {
   } catch {
     return null;
   }
-  const marker = kind === 'reset' ? 'reset-password' : 'verify';
+  const marker = MAIL_LINK_PAGES[kind];
   const mails = files
     .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
     .map((f) => decodeQuotedPrintable(readFileSync(f, 'utf8')))

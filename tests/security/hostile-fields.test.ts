@@ -33,6 +33,8 @@ const NO_INPUT = new Set([
   'GET /config',
   'GET /auth/me',
   'POST /auth/email/verify/resend',
+  'POST /auth/email/change/resend',
+  'DELETE /auth/email/change',
   'GET /chat/portfolio',
 ]);
 

@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { createAccountMail } from './auth/account-mail.ts';
+import { createMailCap, recipientMailLimit } from './auth/mail-cap.ts';
 import { createOidcClient } from './auth/oidc.ts';
 import {
   ACCOUNT_CACHE_TTL_MS,
@@ -214,7 +215,11 @@ export async function buildApp({
     await jobs.stop();
     transport.close();
   });
+  // The cap on link mails per recipient (auth/mail-cap.ts): counted by the requests that can
+  // answer 429, and by the mail jobs for the rest (forgot-password, sign-up).
+  const mailCap = createMailCap(recipientMailLimit(config.authRateLimit), redis);
   const outbox = createMailOutbox(jobs, {
+    mailCap,
     db: database.db,
     mailer: transport,
     contact: { publicUrl: config.publicUrl, supportEmail: config.supportEmail },
@@ -248,6 +253,7 @@ export async function buildApp({
         oidc,
         refreshSecret: jwtSecret,
         now,
+        mailCap,
       });
       await api.register(adminUserRoutes, { db: database.db, authenticate, accounts, mail });
       await api.register(jobAdminRoutes, { db: database.db, authenticate, queue: jobs });

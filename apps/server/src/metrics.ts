@@ -94,10 +94,14 @@ export function createMetrics(): Metrics {
   return { registry, sources };
 }
 
-/** True when `given` is `Bearer <token>`, compared in constant time. */
+/**
+ * True when `given` is `Bearer <token>` (the scheme in any letter case, RFC 9110 section
+ * 11.1), the token compared in constant time.
+ */
 function hasToken(given: string | undefined, token: string): boolean {
   const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(given ?? ''), digest(`Bearer ${token}`));
+  const match = /^bearer +(.*)$/iu.exec(given ?? '');
+  return timingSafeEqual(digest(match?.[1] ?? '\0'), digest(token));
 }
 
 /**

@@ -190,6 +190,23 @@ export function moreRateLimits(
   };
 }
 
+/**
+ * A counter of attempts under `options` (on the rate-limit plugin's store, through its
+ * `createRateLimit`): each call counts one attempt for the request's key and throws the
+ * 429 `rate_limited` HttpError (with `Retry-After`) once the key is over its limit. For
+ * limits a route applies itself, at the moment an attempt is made.
+ */
+export function attemptCounter(
+  app: FastifyInstance,
+  options: RateLimitOptions,
+): (request: FastifyRequest) => Promise<void> {
+  const check = app.createRateLimit(options);
+  return async (request) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) throw rateLimited(result.ttl);
+  };
+}
+
 const emailOf = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === 'string' ? normalizeEmail(body.email) : '';
@@ -205,10 +222,15 @@ const emailOf = (request: FastifyRequest) => {
  *   the owner is never shut out for longer than 15 minutes;
  * - sign-in, per address across emails (`signInAddress`): 3n per minute (spraying one
  *   password over many accounts);
+ * - current-password checks (an email change, change password) per account across
+ *   addresses (`currentPassword`): 3n per 15 minutes, as sign-in per account, so a stolen
+ *   access token cannot guess the password from many addresses. Every check counts, right
+ *   or wrong: counted before the password is compared, parallel guesses cannot slip in
+ *   between a look at the counter and its increment;
  * - sign-up n per 10 minutes per address; forgot ceil(n/2) per 15 minutes per address and
  *   email; refresh 6n per minute per address; reset, verify, Google sign-in, the profile
  *   update and change password n per minute per address; resend verification ceil(n/2)
- *   per 15 minutes per address and bearer token.
+ *   per 15 minutes per address and account.
  * The extra sign-in limits are applied with `moreRateLimits`, on the same store as the
  * route limits (Redis when configured).
  */
@@ -218,6 +240,7 @@ export function authRateLimits(
   | 'signIn'
   | 'signInAccount'
   | 'signInAddress'
+  | 'currentPassword'
   | 'signUp'
   | 'forgot'
   | 'refresh'
@@ -245,6 +268,11 @@ export function authRateLimits(
       timeWindow: 60_000,
       keyGenerator: (request) => `signin-address|${request.ip}`,
     },
+    currentPassword: {
+      max: 3 * n,
+      timeWindow: 15 * 60_000,
+      keyGenerator: (request) => `current-password|${request.auth?.userId ?? ''}`,
+    },
     signUp: { max: n, timeWindow: 10 * 60_000 },
     forgot: {
       max: Math.ceil(n / 2),
@@ -258,8 +286,8 @@ export function authRateLimits(
       max: Math.ceil(n / 2),
       timeWindow: 15 * 60_000,
       hook: 'preHandler',
-      keyGenerator: (request) =>
-        `resend-verification|${request.ip}|${request.headers.authorization ?? ''}`,
+      // The account, not the header text: `bearer`, `Bearer` and extra spaces are one token.
+      keyGenerator: (request) => `resend-verification|${request.ip}|${request.auth?.userId ?? ''}`,
     },
   };
 }

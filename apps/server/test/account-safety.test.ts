@@ -1,9 +1,12 @@
 /**
- * Account safety (issue 25 item 4): a stolen access token alone cannot take an account
- * over. An email change needs the current password, tells the old address and leaves the
- * new one unverified; change password needs the current one, keeps the current session
- * and ends the others; resend verification is limited; an admin-created user gets a
- * welcome mail with a set-password link. On PGlite and PostgreSQL.
+ * Account safety: a stolen access token alone cannot take an account over. An email
+ * change needs the current password and is a secure change
+ * (docs/decisions/034-secure-email-change.md): the account keeps its address, signing in
+ * and resetting with it, until the new address confirms by its link; the old address is
+ * told and can cancel; a taken address at confirmation is 409 with nothing written.
+ * Change password needs the current one, keeps the current session and ends the others;
+ * resend verification is limited; an admin-created user gets a welcome mail with a
+ * set-password link. On PGlite and PostgreSQL.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,27 +62,164 @@ describe.each(databaseKinds)('account safety on %s', (kind) => {
       expect(row!.email).toBe(body.email);
     });
 
-    it('with the current password: moves, tells the old address, verifies the new one', async () => {
+    it('with the current password: the address stays until the new one confirms; the old one can still sign in and reset', async () => {
       const { body, session } = await account();
       const newEmail = uniqueEmail('moved');
-      const moved = await call(server, 'PUT', '/auth/me', {
+      const asked = await call(server, 'PUT', '/auth/me', {
         token: session.token,
         body: { name: 'Aida', email: newEmail, currentPassword: body.password },
       });
-      expect(moved.status).toBe(200);
-      expect(moved.body).toMatchObject({ email: newEmail, emailConfirmed: false });
-      const notice = await waitForMail(server, body.email, /changed to/);
-      expect(notice).toContain(newEmail);
-      expect(notice).not.toMatch(/token=/);
-      const link = linkToken(
-        await waitForMail(server, newEmail, /verify-email\?token=/),
-        'verify-email',
-      );
-      expect(
-        (await call(server, 'POST', '/auth/email/verify', { body: { token: link } })).status,
-      ).toBe(204);
+      expect(asked.status).toBe(200);
+      expect(asked.body).toMatchObject({ email: body.email, pendingEmail: newEmail });
       const me = await call(server, 'GET', '/auth/me', { token: session.token });
-      expect(me.body).toMatchObject({ email: newEmail, emailConfirmed: true });
+      expect(me.body).toMatchObject({ email: body.email, pendingEmail: newEmail });
+      // The notice to the old address names the new one and carries the cancel link.
+      const notice = await waitForMail(server, body.email, /asked to change the email address/);
+      expect(notice).toContain(newEmail);
+      expect(linkToken(notice, 'cancel-email-change')).toEqual(expect.any(String));
+      const confirm = linkToken(
+        await waitForMail(server, newEmail, /confirm-email-change\?token=/),
+        'confirm-email-change',
+      );
+      // Until then the old address signs in, and forgot-password reaches it.
+      await signIn(server, { email: body.email, password: body.password });
+      const early = await call(server, 'POST', '/auth/email/signin', {
+        body: { email: newEmail, password: body.password },
+      });
+      expect(early.status).toBe(401);
+      await call(server, 'POST', '/auth/password/forgot', { body: { email: body.email } });
+      const reset = linkToken(
+        await waitForMail(server, body.email, /asked to reset the password/),
+        'reset-password',
+      );
+
+      const confirmed = await call(server, 'POST', '/auth/email/change/confirm', {
+        body: { token: confirm },
+      });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toEqual({ email: newEmail });
+      const after = await call(server, 'GET', '/auth/me', { token: session.token });
+      expect(after.body).toMatchObject({
+        email: newEmail,
+        emailConfirmed: true,
+        pendingEmail: null,
+      });
+      await signIn(server, { email: newEmail, password: body.password });
+      // The old address's links stop working: the cancel link and the reset link.
+      const cancel = linkToken(notice, 'cancel-email-change');
+      const late = await call(server, 'POST', '/auth/email/change/cancel', {
+        body: { token: cancel },
+      });
+      expect(late.status).toBe(400);
+      expect(late.body.code).toBe('invalid_token');
+      const oldReset = await call(server, 'POST', '/auth/password/reset', {
+        body: { token: reset, password: 'Taken12345', confirmPassword: 'Taken12345' },
+      });
+      expect(oldReset.body.code).toBe('invalid_token');
+      // A link works once.
+      const twice = await call(server, 'POST', '/auth/email/change/confirm', {
+        body: { token: confirm },
+      });
+      expect(twice.body.code).toBe('invalid_token');
+    });
+
+    it('the old address cancels by its link: the email stays, the confirmation link dies', async () => {
+      const { body, session } = await account();
+      const newEmail = uniqueEmail('unwanted');
+      await call(server, 'PUT', '/auth/me', {
+        token: session.token,
+        body: { name: 'Aida', email: newEmail, currentPassword: body.password },
+      });
+      const cancel = linkToken(
+        await waitForMail(server, body.email, /asked to change the email address/),
+        'cancel-email-change',
+      );
+      const confirm = linkToken(
+        await waitForMail(server, newEmail, /confirm-email-change\?token=/),
+        'confirm-email-change',
+      );
+      const cancelled = await call(server, 'POST', '/auth/email/change/cancel', {
+        body: { token: cancel },
+      });
+      expect(cancelled.status).toBe(204);
+      const me = await call(server, 'GET', '/auth/me', { token: session.token });
+      expect(me.body).toMatchObject({ email: body.email, pendingEmail: null });
+      const refused = await call(server, 'POST', '/auth/email/change/confirm', {
+        body: { token: confirm },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('invalid_token');
+    });
+
+    it('an address taken before the confirmation: 409, nothing written, the link still works once freed', async () => {
+      const { body, session } = await account();
+      const wanted = uniqueEmail('wanted');
+      await call(server, 'PUT', '/auth/me', {
+        token: session.token,
+        body: { name: 'Aida', email: wanted, currentPassword: body.password },
+      });
+      const confirm = linkToken(
+        await waitForMail(server, wanted, /confirm-email-change\?token=/),
+        'confirm-email-change',
+      );
+      // Somebody signs up with the address meanwhile (a pending change holds nothing).
+      const other = signUpBody({ email: wanted });
+      const taken = await call(server, 'POST', '/auth/email/signup', { body: other });
+      expect(taken.status).toBe(201);
+      const before = await rowCounts(server);
+      const conflict = await call(server, 'POST', '/auth/email/change/confirm', {
+        body: { token: confirm },
+      });
+      expect(conflict.status).toBe(409);
+      expect(conflict.body).toMatchObject({ code: 'email_taken', message: expect.any(String) });
+      expect(await rowCounts(server)).toEqual(before);
+      const me = await call(server, 'GET', '/auth/me', { token: session.token });
+      expect(me.body).toMatchObject({ email: body.email, pendingEmail: wanted });
+      // The other account moves away: the same link now confirms.
+      await server.database.db
+        .update(users)
+        .set({ email: uniqueEmail('elsewhere') })
+        .where(eq(users.id, taken.body.user.id));
+      const confirmed = await call(server, 'POST', '/auth/email/change/confirm', {
+        body: { token: confirm },
+      });
+      expect(confirmed.status).toBe(200);
+    });
+
+    it('resend mails a new confirmation link (the old one dies); cancel from the profile; 409 with nothing pending', async () => {
+      const { body, session } = await account();
+      const newEmail = uniqueEmail('resent');
+      const auth = { token: session.token };
+      expect((await call(server, 'POST', '/auth/email/change/resend', auth)).status).toBe(409);
+      await call(server, 'PUT', '/auth/me', {
+        ...auth,
+        body: { name: 'Aida', email: newEmail, currentPassword: body.password },
+      });
+      const first = linkToken(
+        await waitForMail(server, newEmail, /confirm-email-change\?token=/),
+        'confirm-email-change',
+      );
+      const resent = await call(server, 'POST', '/auth/email/change/resend', auth);
+      expect(resent.status).toBe(202);
+      expect(resent.body).toEqual({ message: expect.any(String) });
+      await server.settleMail();
+      const links = (await outbox(server))
+        .filter((mail) => mail.raw.includes(`To: ${newEmail}`))
+        .map((mail) => linkToken(mail.text, 'confirm-email-change'));
+      expect(links).toHaveLength(2);
+      const stale = await call(server, 'POST', '/auth/email/change/confirm', {
+        body: { token: first },
+      });
+      expect(stale.body.code).toBe('invalid_token');
+      const dropped = await call(server, 'DELETE', '/auth/email/change', auth);
+      expect(dropped.status).toBe(200);
+      expect(dropped.body).toMatchObject({ email: body.email, pendingEmail: null });
+      const newest = await call(server, 'POST', '/auth/email/change/confirm', {
+        body: { token: links[1]! },
+      });
+      expect(newest.body.code).toBe('invalid_token');
+      expect((await call(server, 'DELETE', '/auth/email/change', auth)).status).toBe(200);
+      expect((await call(server, 'DELETE', '/auth/email/change')).status).toBe(401);
     });
 
     it('a name change alone needs no password', async () => {
@@ -184,6 +324,35 @@ describe.each(databaseKinds)('account safety on %s', (kind) => {
       });
       expect(again.status).toBe(409);
       expect((await call(server, 'POST', '/auth/email/verify/resend')).status).toBe(401);
+    });
+  });
+
+  describe('PUT /admin/users/{id} with a new email', () => {
+    it('takes effect at once and replaces the change the user left pending: its link dies', async () => {
+      const { body, session } = await account();
+      const pending = uniqueEmail('pending');
+      await call(server, 'PUT', '/auth/me', {
+        token: session.token,
+        body: { name: body.name, email: pending, currentPassword: body.password },
+      });
+      const confirm = linkToken(
+        await waitForMail(server, pending, /confirm-email-change\?token=/),
+        'confirm-email-change',
+      );
+      const admin = await signIn(server, ADMIN);
+      const chosen = uniqueEmail('chosen');
+      const changed = await call(server, 'PUT', `/admin/users/${session.user.id}`, {
+        token: admin.token,
+        body: { name: body.name, email: chosen, userType: 4, emailConfirmed: true, isActive: true },
+      });
+      expect(changed.status).toBe(200);
+      const me = await call(server, 'GET', '/auth/me', { token: session.token });
+      expect(me.body).toMatchObject({ email: chosen, pendingEmail: null });
+      const refused = await call(server, 'POST', '/auth/email/change/confirm', {
+        body: { token: confirm },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('invalid_token');
     });
   });
 

@@ -2,8 +2,9 @@
  * The auth service called directly (auth/service.ts, account-service.ts), on PGlite and
  * PostgreSQL: sign-up stores an unconfirmed account and queues its verification link; a
  * taken email is 409; sign-in refuses a wrong password (401) and an inactive account
- * (403); refresh rotates and sign-out ends it; a password change checks the current one,
- * replaces it and tells the user; a bad verification token is 400.
+ * (403); refresh rotates and sign-out ends it; a password change checks the current one
+ * (counted first: over the account's limit nothing is compared or changed), replaces it
+ * and tells the user; a bad verification token is 400.
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { createAuthService, type AuthService } from '../src/auth/service.ts';
 import { createTokenService } from '../src/auth/tokens.ts';
 import { loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema.ts';
+import { HttpError } from '../src/http-errors.ts';
 import {
   ADMIN,
   databaseKinds,
@@ -78,13 +80,40 @@ describe.each(databaseKinds)('auth service on %s', (kind) => {
     });
   });
 
+  it('refuses a password check over the account limit before comparing, changing nothing', async () => {
+    const limited = () =>
+      Promise.reject(
+        new HttpError(429, 'rate_limited', 'Too many requests. Please try again later.'),
+      );
+    const right = { currentPassword: ADMIN.password, password: 'Newpass123' };
+    expect(await refusal(service.changePassword(world.admin.id, right, limited))).toEqual({
+      status: 429,
+      code: 'rate_limited',
+    });
+    await service.signIn(ADMIN.email, ADMIN.password);
+    const moving = { name: 'Admin', email: 'moved@example.com', currentPassword: ADMIN.password };
+    expect(await refusal(service.updateProfile(world.admin.id, moving, limited))).toEqual({
+      status: 429,
+      code: 'rate_limited',
+    });
+    const [row] = await world.database.db.select().from(users).where(eq(users.id, world.admin.id));
+    expect(row!.email).toBe(ADMIN.email);
+  });
+
   it('changes the password after checking the current one, and mails the user', async () => {
     const wrong = { currentPassword: 'not-it-123', password: 'Newpass123' };
-    expect(await refusal(service.changePassword(world.admin.id, wrong))).toEqual({
+    let checks = 0;
+    const count = async () => {
+      checks += 1;
+    };
+    expect(await refusal(service.changePassword(world.admin.id, wrong, count))).toEqual({
       status: 400,
       code: 'validation_failed',
     });
-    await service.changePassword(world.admin.id, { ...wrong, currentPassword: ADMIN.password });
+    const right = { ...wrong, currentPassword: ADMIN.password };
+    await service.changePassword(world.admin.id, right, count);
+    // Every check is counted, the right one too, before the password is compared.
+    expect(checks).toBe(2);
     expect(await refusal(service.signIn(ADMIN.email, ADMIN.password))).toMatchObject({
       status: 401,
     });

@@ -120,7 +120,10 @@ describe('bill amount from a photo', () => {
     png.writeUInt32BE(20_000, 20);
     const answer = await upload(png);
     expect(answer.status).toBe(400);
-    expect(answer.body.code).toBe('validation_failed');
+    expect(answer.body).toMatchObject({
+      code: 'validation_failed',
+      errors: { file: 'The image must be at most 40 megapixels' },
+    });
   });
 
   it('answers 415 for a request that is not multipart, and 400 without a `file` field', async () => {

@@ -2,11 +2,13 @@
  * Stopping and resuming a reply on one instance (issue 26; API-CONTRACT.md "Chat"): a
  * dropped connection does not stop the reply, `GET /chat/stream/{id}` resumes it after
  * `Last-Event-ID` (204 when nothing runs, 404 for another user's conversation), and
- * `POST /chat/stop/{id}` stops it, storing what it had, marked interrupted.
+ * `POST /chat/stop/{id}` stops it, storing what it had, marked interrupted. A user follows
+ * at most MAX_FOLLOWS_PER_USER replies at once.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { composeOfflineReply } from '../src/chat/offline-replies.ts';
+import { MAX_FOLLOWS_PER_USER } from '../src/chat/stop-routes.ts';
 import { conversations } from '../src/db/schema.ts';
 import { databaseKinds } from './harness.ts';
 import { createClient, getJson, resumeChat, streamChat, useChatServer } from './chat-helpers.ts';
@@ -122,5 +124,71 @@ describe.each(databaseKinds)('stopping and resuming a reply on %s', (kind) => {
       .from(conversations)
       .where(eq(conversations.id, id));
     expect(conversation!.messageCount).toBe(2);
+  });
+});
+
+describe.each(databaseKinds)('following replies on %s', (kind) => {
+  // Slow replies: they run until the test stops them.
+  const chat = useChatServer(kind, { AI_STREAM_DELAY_MS: '1000', CHAT_HEARTBEAT_MS: '1000' });
+
+  /** A running reply of a new conversation of `token`'s user: its id. */
+  async function runningReply(token: string) {
+    const started = await streamChat(
+      chat.baseUrl,
+      token,
+      { message: 'Hello', conversationId: null },
+      { stopWhen: (event) => event.chunk.textDelta !== '' },
+    );
+    return started.events[0]!.chunk.conversationId;
+  }
+
+  /** Opens GET /chat/stream/{id}; the answer, its first event read when it is 200. */
+  async function openFollow(token: string, id: string) {
+    const response = await fetch(`${chat.baseUrl}/chat/stream/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (response.status === 200) {
+      const reader = response.body!.getReader();
+      let text = '';
+      while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+      return { response, reader };
+    }
+    await response.body?.cancel();
+    return { response, reader: undefined };
+  }
+
+  it(`a user follows at most ${MAX_FOLLOWS_PER_USER} replies at once (429 with Retry-After past it); an ended follow frees its place`, async () => {
+    const { token } = await createClient(chat.server);
+    const other = await createClient(chat.server);
+    const first = await runningReply(token);
+    const second = await runningReply(token);
+    const open = [];
+    for (let i = 0; i < MAX_FOLLOWS_PER_USER; i += 1) {
+      const follow = await openFollow(token, first);
+      expect(follow.response.status).toBe(200);
+      open.push(follow);
+    }
+    const refused = await openFollow(token, second);
+    expect(refused.response.status).toBe(429);
+    expect(Number(refused.response.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another user is not held back.
+    const elsewhere = await openFollow(other.token, await runningReply(other.token));
+    expect(elsewhere.response.status).toBe(200);
+    await elsewhere.reader!.cancel();
+
+    // The first reply is stopped: its ten follows end, and the user may follow again.
+    const stop = await fetch(`${chat.baseUrl}/chat/stop/${first}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(stop.status).toBe(204);
+    for (const follow of open) while (!(await follow.reader!.read()).done);
+    const again = await openFollow(token, second);
+    expect(again.response.status).toBe(200);
+    await again.reader!.cancel();
+    await fetch(`${chat.baseUrl}/chat/stop/${second}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
   });
 });

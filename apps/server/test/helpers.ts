@@ -156,7 +156,10 @@ export async function waitForMail(
 }
 
 /** The token of the first link in `text` to `/<page>?token=`. */
-export function linkToken(text: string, page: 'reset-password' | 'verify-email'): string {
+export function linkToken(
+  text: string,
+  page: 'reset-password' | 'verify-email' | 'confirm-email-change' | 'cancel-email-change',
+): string {
   const match = new RegExp(`/${page}\\?token=([\\w-]+)`).exec(text);
   if (!match) throw new Error(`no ${page} link in the mail`);
   return match[1]!;

@@ -78,12 +78,18 @@ describe.each(databaseKinds)('metrics on, on %s', (kind) => {
   });
 
   it('refuses a scrape without the token or with another one (401)', async () => {
-    for (const authorization of [undefined, `Bearer ${TOKEN}x`, TOKEN, 'Basic abc']) {
+    for (const authorization of [undefined, `Bearer ${TOKEN}x`, TOKEN, 'Basic abc', 'Bearer ']) {
       const answer = await scrape(server, authorization);
       expect(answer.statusCode, String(authorization)).toBe(401);
       expect(answer.json()).toMatchObject({ code: 'unauthenticated' });
       expect(answer.headers['www-authenticate']).toBe('Bearer realm="metrics"');
       expect(answer.body).not.toContain('http_requests_total');
+    }
+  });
+
+  it('takes the scheme in any letter case (RFC 9110)', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
+      expect((await scrape(server, `${scheme} ${TOKEN}`)).statusCode, scheme).toBe(200);
     }
   });
 

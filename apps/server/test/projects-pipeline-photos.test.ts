@@ -3,7 +3,8 @@
  * JPEG, PNG or WebP (told by its bytes) strictly under 10 MB in multipart field `file`,
  * from someone who schedules inspections while the inspection is scheduled or recorded,
  * at most 20 per project; `GET /projects/{id}/photos/{photoId}` gives the bytes to whoever
- * sees the project. Every refusal (400, 403, 404, 409, 413, 415) stores nothing. PGlite,
+ * sees the project. A photo declaring over 40 megapixels is refused like a bill photo.
+ * Every refusal (400, 403, 404, 409, 413, 415) stores nothing. PGlite,
  * and PostgreSQL with TEST_DATABASE_URL.
  */
 import { MAX_INSPECTION_PHOTOS } from '@solar/domain';
@@ -199,6 +200,25 @@ describe.each(databaseKinds)('inspection photos on %s', (kind) => {
     expect(await photoCount(id)).toBe(0);
     // Just under the limit is accepted.
     expect((await upload(inspector, id, padded(10 * MB - 1))).status).toBe(201);
+  });
+
+  it('refuses a photo declaring more than 40 megapixels (60000 x 60000), as the bill reader does', async () => {
+    const id = await projectIn('inspection_scheduled');
+    const declared = (width: number, height: number) => {
+      const png = Buffer.from(TINY_PNG);
+      png.writeUInt32BE(width, 16);
+      png.writeUInt32BE(height, 20);
+      return png;
+    };
+    const bomb = await upload(inspector, id, declared(60_000, 60_000));
+    expect(bomb.status).toBe(400);
+    expect(bomb.body).toMatchObject({
+      code: 'validation_failed',
+      errors: { file: 'The image must be at most 40 megapixels' },
+    });
+    expect(await photoCount(id)).toBe(0);
+    // Exactly 40 megapixels is allowed (8000 x 5000).
+    expect((await upload(inspector, id, declared(8000, 5000))).status).toBe(201);
   });
 
   it(`holds at most ${MAX_INSPECTION_PHOTOS} photos per project`, async () => {

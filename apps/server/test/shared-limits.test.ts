@@ -2,12 +2,13 @@
  * Per-user chat and project limits with REDIS_URL (issue 26): two app instances on one
  * database and one Redis count a user's actions together, so the limit does not grow with
  * the instance count; without a reachable Redis each instance still limits on its own,
- * answering at once (never a 500 or a wait).
+ * answering at once (never a 500 or a wait). The account limit of current-password checks
+ * and the cap on link mails per inbox are shared the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './chat-helpers.ts';
 import { startTwinServers, type TestServer } from './harness.ts';
-import { call } from './helpers.ts';
+import { call, outbox, uniqueEmail } from './helpers.ts';
 import { redisAnswers, redisUrl } from './redis-support.ts';
 
 const LIMITS = {
@@ -77,6 +78,64 @@ describe.skipIf(!haveRedis)('per-user limits shared in Redis by two instances', 
       await saveProject(one, token),
     ];
     expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+});
+
+describe.skipIf(!haveRedis)('current-password checks shared in Redis by two instances', () => {
+  let twins: Awaited<ReturnType<typeof startTwinServers>>;
+  let one: TestServer;
+  let two: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    twins = await startTwinServers('pglite', {
+      AUTH_RATE_LIMIT: '2',
+      TRUST_PROXY: 'true',
+      REDIS_URL: redisUrl.toString(),
+    });
+    [one, two] = twins.servers;
+    token = await adminToken(one);
+  });
+  afterAll(async () => {
+    await twins?.close();
+  });
+
+  it('counts wrong guesses on either instance, from any address, against one account limit (3 x AUTH_RATE_LIMIT)', async () => {
+    const statuses = [];
+    for (let n = 0; n < 8; n += 1) {
+      const answer = await call(n % 2 === 0 ? one : two, 'POST', '/auth/password/change', {
+        token,
+        headers: { 'x-forwarded-for': `203.0.113.${n + 1}` },
+        body: {
+          currentPassword: `Wrong${n}abc`,
+          password: 'Taken12345',
+          confirmPassword: 'Taken12345',
+        },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429, 429]);
+  });
+
+  it('counts reset mails to one inbox asked of either instance against one cap (AUTH_RATE_LIMIT an hour)', async () => {
+    const email = uniqueEmail('inbox');
+    const created = await call(one, 'POST', '/admin/users', {
+      token,
+      body: { name: 'Inbox', email, password: 'Secret123', userType: 4, emailConfirmed: true },
+    });
+    expect(created.status).toBe(201);
+    for (let n = 0; n < 4; n += 1) {
+      const answer = await call(n % 2 === 0 ? one : two, 'POST', '/auth/password/forgot', {
+        headers: { 'x-forwarded-for': `203.0.113.${100 + n}` },
+        body: { email },
+      });
+      expect(answer.status).toBe(202);
+    }
+    await one.settleMail();
+    await two.settleMail();
+    const resets = [...(await outbox(one)), ...(await outbox(two))].filter(
+      (mail) => mail.raw.includes(`To: ${email}`) && /asked to reset the password/.test(mail.text),
+    );
+    expect(resets).toHaveLength(2);
   });
 });
 

@@ -25,7 +25,7 @@ function decodeQuotedPrintable(text: string): string {
  */
 export async function newestMailLink(
   to: string,
-  linkPath: 'reset-password' | 'verify-email',
+  linkPath: 'reset-password' | 'verify-email' | 'confirm-email-change' | 'cancel-email-change',
   timeoutMs = 10_000,
 ): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s"<>]+/${linkPath}\\?token=[A-Za-z0-9_.~%-]+`);

@@ -99,11 +99,22 @@ export interface RefreshResponse {
   readonly expiresAt: string;
 }
 
-/** `GET /auth/me` and `PUT /auth/me` answer; `locale` is the language of the user's mail. */
+/**
+ * `GET /auth/me` and `PUT /auth/me` answer. `locale` is the language of the user's mail;
+ * `pendingEmail` is a new address the user asked for that has not confirmed by its link yet
+ * (null when none): until then `email` stays the account's address
+ * (docs/product.md#accounts-and-sessions).
+ */
 export interface MeResponse extends SessionUser {
   readonly emailConfirmed: boolean;
   readonly createdAt: string;
   readonly locale: Locale;
+  readonly pendingEmail: string | null;
+}
+
+/** `POST /auth/email/change/confirm` answer: the account's address from now on. */
+export interface EmailChangeConfirmResponse {
+  readonly email: string;
 }
 
 /** `POST /auth/password/forgot` answer (the same for known and unknown emails). */
@@ -207,7 +218,7 @@ export interface CrmJob extends JobState {
 
 /**
  * A mail (docs/product.md#mail): which one (`verifyEmail`, `welcome`, `resetPassword`,
- * `passwordChanged`, `emailChanged`, `projectStatus`, ...) and the address it goes to;
+ * `passwordChanged`, `confirmEmailChange`, `projectStatus`, ...) and the address it goes to;
  * `projectId` for a project's status mail. Never its link.
  */
 export interface MailJob extends JobState {

@@ -16,4 +16,11 @@ describe('normalizeEmail', () => {
   it('composes to NFC, so canonically equal addresses are one', () => {
     expect(normalizeEmail('Jose\u0301@example.com')).toBe(normalizeEmail('José@example.com'));
   });
+
+  it('folds compatibility forms (NFKC): full-width letters are the ASCII address', () => {
+    expect(normalizeEmail('ＣＬＩＥＮＴ@x.test')).toBe('client@x.test');
+    expect(normalizeEmail('ｃｌｉｅｎｔ＠ｘ．ｔｅｓｔ')).toBe('client@x.test');
+    expect(normalizeEmail('ﬁnance@x.test')).toBe('finance@x.test');
+    expect(normalizeEmail(normalizeEmail('ＣＬＩＥＮＴ@x.test'))).toBe('client@x.test');
+  });
 });

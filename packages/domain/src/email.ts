@@ -1,5 +1,5 @@
 /**
- * The one email normalization (issue 20 item 12). Every path that stores or looks up an
+ * The one email normalization. Every path that stores or looks up an
  * email (sign-up, sign-in, Google sign-in, forgot, admin create and update, profile update,
  * the first admin, rate-limit keys) goes through {@link normalizeEmail}, and the server
  * compares the stored, normalized text exactly: PostgreSQL's `lower()` depends on the
@@ -9,10 +9,12 @@
  */
 
 /**
- * The canonical form of an email address: trimmed, Unicode NFC, lowercased with
- * JavaScript's locale-independent full case mapping (then NFC again). Idempotent.
- * Example: ' İlkay@Example.COM ' -> 'i̇lkay@example.com'.
+ * The canonical form of an email address: trimmed, Unicode NFKC (compatibility forms fold
+ * into their plain letters: full-width 'ＣＬＩＥＮＴ' is 'CLIENT', the ligature 'ﬁ' is 'fi'),
+ * lowercased with JavaScript's locale-independent full case mapping, then NFKC again.
+ * Idempotent. Examples: ' İlkay@Example.COM ' -> 'i̇lkay@example.com';
+ * 'ＣＬＩＥＮＴ@x.test' -> 'client@x.test' (docs/decisions/025-email-normalization.md).
  */
 export function normalizeEmail(email: string): string {
-  return email.trim().normalize('NFC').toLowerCase().normalize('NFC');
+  return email.trim().normalize('NFKC').toLowerCase().normalize('NFKC');
 }

@@ -36,6 +36,7 @@ export const validationMessages = group('validation', {
   nameRequired: 'Name is required',
   nameTooShort: 'Name must be at least 2 characters',
   nameTooLong: 'Name must be at most 100 characters',
+  nameControlCharacters: 'Name cannot contain line breaks or control characters',
   passwordRequired: 'Password is required',
   currentPasswordRequired: 'Please enter your current password',
   currentPasswordWrong: 'The current password is not correct',
@@ -49,6 +50,7 @@ export const validationMessages = group('validation', {
   userTypeRequired: 'User type is required',
   invalidImageType: 'Please upload a valid image file (JPEG, PNG, or WebP)',
   imageTooLarge: 'File size must be less than 10MB',
+  imageTooManyPixels: 'The image must be at most 40 megapixels',
   titleRequired: 'Title cannot be empty',
   titleTooLong: 'Title cannot exceed 200 characters',
   messageRequired: 'Message cannot be empty',
@@ -128,6 +130,7 @@ export const apiMessages = group('api', {
   unsupportedMediaType: 'This file type is not supported.',
   invalidToken: 'This link is invalid or has expired.',
   alreadyConfirmed: 'This email address is already confirmed.',
+  noPendingEmailChange: 'There is no email change waiting for confirmation.',
   serviceUnavailable: 'This service is not available right now.',
   badGateway: 'An external service failed. Please try again later.',
 });

@@ -27,6 +27,8 @@ export const pageTitleMessages = pageTitles({
   resetPassword: 'Reset password',
   verifyEmail: 'Confirm email',
   signInCallback: 'Signing in',
+  confirmEmailChange: 'Confirm new email',
+  cancelEmailChange: 'Cancel email change',
   terms: 'Terms of Service',
   privacy: 'Privacy Policy',
   dashboard: 'Dashboard',

@@ -349,6 +349,38 @@ describe('admin user bodies (spec section 5)', () => {
   });
 });
 
+describe('names (every schema that takes one)', () => {
+  const named: [z.ZodType, Record<string, unknown>][] = [
+    [signUpRequestSchema, { email: 'a@b.co', password: 'Secret123', confirmPassword: 'Secret123' }],
+    [profileUpdateRequestSchema, { email: 'a@b.co' }],
+    [adminCreateUserRequestSchema, { email: 'a@b.co', password: 'secret' }],
+    [
+      adminUpdateUserRequestSchema,
+      { email: 'a@b.co', userType: 4, emailConfirmed: true, isActive: true },
+    ],
+  ];
+  it.each(named)(
+    'refuses line breaks and control characters in a name (case %#)',
+    (schema, rest) => {
+      for (const name of [
+        'Aida\r\nBcc: x',
+        'Aida\nBekova',
+        'Ai\u0007da',
+        'Aida\u2028B',
+        'Aida\u202Eavokeb',
+        '\tAida\tB',
+      ]) {
+        expect(errorsOf(schema, { ...rest, name })).toEqual({
+          name: 'Name cannot contain line breaks or control characters',
+        });
+      }
+      expect(errorsOf(schema, { ...rest, name: 'Айда Бекова-Ким' })).toEqual({});
+      // A joiner inside a word of some scripts is kept.
+      expect(errorsOf(schema, { ...rest, name: 'Aida \u200d Bek' })).toEqual({});
+    },
+  );
+});
+
 describe('chat requests (API-CONTRACT.md "Chat")', () => {
   it('accepts a new conversation with context, conversationId defaulting to null', () => {
     expect(

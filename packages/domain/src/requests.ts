@@ -74,6 +74,11 @@ export const changePasswordRequestSchema = withMatchingConfirm(
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 /** `POST /auth/email/verify {token}`. */
 export const verifyEmailRequestSchema = strict({ token: tokenField() });
+/**
+ * `POST /auth/email/change/confirm {token}` (the link mailed to the new address) and
+ * `POST /auth/email/change/cancel {token}` (the link mailed to the old one).
+ */
+export const emailChangeTokenRequestSchema = strict({ token: tokenField() });
 /** An absolute http(s) URL with a host (no user info), without whitespace, query or fragment. */
 const REDIRECT_URI = /^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i;
 /**
@@ -287,6 +292,8 @@ export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 /** `POST /auth/email/verify` body. */
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
+/** `POST /auth/email/change/confirm` and `/cancel` body. */
+export type EmailChangeTokenRequest = z.input<typeof emailChangeTokenRequestSchema>;
 /** `POST /auth/google/signin` body. */
 export type GoogleSignInRequest = z.input<typeof googleSignInRequestSchema>;
 /** `POST /auth/google/start` body. */

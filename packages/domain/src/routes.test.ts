@@ -34,6 +34,8 @@ describe('matchRoute and routePolicy (spec section 2)', () => {
     ['/forgot-password', 'forgotPassword', {}, 'signedOut'],
     ['/reset-password?token=abc', 'resetPassword', {}, 'any'],
     ['/verify-email?token=abc', 'verifyEmail', {}, 'any'],
+    ['/confirm-email-change?token=abc', 'confirmEmailChange', {}, 'any'],
+    ['/cancel-email-change?token=abc', 'cancelEmailChange', {}, 'any'],
     ['/terms', 'terms', {}, 'any'],
     ['/privacy', 'privacy', {}, 'any'],
     ['/dashboard', 'dashboard', {}, 'signedIn'],

@@ -20,6 +20,10 @@ export const ROUTES = {
   resetPassword: '/reset-password',
   /** The link in the verification mail (API-CONTRACT.md, POST /auth/email/verify). */
   verifyEmail: '/verify-email',
+  /** The link mailed to a new address (`POST /auth/email/change/confirm`). */
+  confirmEmailChange: '/confirm-email-change',
+  /** The link mailed to the old address to cancel a change (`POST /auth/email/change/cancel`). */
+  cancelEmailChange: '/cancel-email-change',
   /** Terms and privacy pages linked from sign-up (spec section 2). */
   terms: '/terms',
   privacy: '/privacy',
@@ -91,6 +95,8 @@ const TABLE: readonly (readonly [RouteId, RegExp, RouteAccess])[] = [
   ['forgotPassword', /^\/forgot-password$/, SIGNED_OUT],
   ['resetPassword', /^\/reset-password$/, ANY],
   ['verifyEmail', /^\/verify-email$/, ANY],
+  ['confirmEmailChange', /^\/confirm-email-change$/, ANY],
+  ['cancelEmailChange', /^\/cancel-email-change$/, ANY],
   ['terms', /^\/terms$/, ANY],
   ['privacy', /^\/privacy$/, ANY],
   ['dashboard', /^\/dashboard$/, SIGNED_IN],

@@ -312,6 +312,40 @@ export const ENDPOINTS: Endpoint[] = [
     sample: async () => ({ url: '/auth/email/verify', body: { token: 'not-a-token' }, ok: 400 }),
   },
   {
+    method: 'POST',
+    path: '/auth/email/change/confirm',
+    access: 'public',
+    // The token is the proof; a wrong one is 400 invalid_token whoever calls.
+    sample: async () => ({
+      url: '/auth/email/change/confirm',
+      body: { token: 'not-a-token' },
+      ok: 400,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/email/change/cancel',
+    access: 'public',
+    sample: async () => ({
+      url: '/auth/email/change/cancel',
+      body: { token: 'not-a-token' },
+      ok: 400,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/email/change/resend',
+    access: 'signed-in',
+    // No change is pending for the suite's users: 409 for every signed-in caller.
+    sample: async () => ({ url: '/auth/email/change/resend', ok: 409 }),
+  },
+  {
+    method: 'DELETE',
+    path: '/auth/email/change',
+    access: 'signed-in',
+    sample: async () => ({ url: '/auth/email/change', ok: 200 }),
+  },
+  {
     method: 'GET',
     path: '/admin/users',
     access: 'canManageUsers',

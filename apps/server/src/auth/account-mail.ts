@@ -1,5 +1,5 @@
 /**
- * The account mails (welcome, verify, reset, password changed, changed email, ...) as jobs
+ * The account mails (welcome, verify, reset, password changed, email change, ...) as jobs
  * of the mail outbox (mail/outbox.ts): each is written in the transaction of the change
  * that causes it, so a change and its mail are kept or lost together, and sent by the
  * worker, retried while the SMTP server is down, in the account's language as it is when
@@ -24,20 +24,27 @@ export interface MailRecipient {
 
 /** Where and with what a mail is queued. */
 export interface AccountMailOptions {
-  /** emailChanged: the new address, named in the notice to the old one. */
+  /** emailChangeRequested: the new address, named in the notice to the old one. */
   newEmail?: string;
   /**
    * The transaction of the change that causes the mail: the job commits or rolls back
    * with it. Call `wake()` after the commit.
    */
   executor?: Executor;
+  /**
+   * The recipient cap on link mails (mail-cap.ts) was already counted for this mail by the
+   * request that asked for it (which could answer 429); otherwise the mail counts when it is
+   * sent, and past the cap it is not sent.
+   */
+  capCounted?: boolean;
 }
 
 export interface AccountMail {
   /**
    * Queues mail `kind` to account `to` at `to.email`; resolves once the job is written.
-   * The mails with a link (verifyEmail, resetPassword, welcome: a one-time token;
-   * passwordChanged, emailChanged: the forgot-password page) get it when sent.
+   * The mails with a link (verifyEmail, resetPassword, welcome, confirmEmailChange,
+   * emailChangeRequested: a one-time token; passwordChanged, accountClaimed: the
+   * forgot-password page) get it when sent.
    */
   send(kind: MailKind, to: MailRecipient, options?: AccountMailOptions): Promise<void>;
   /**
@@ -54,12 +61,13 @@ export interface AccountMail {
 /** The account mails on `outbox`. */
 export function createAccountMail(outbox: MailOutbox): AccountMail {
   return {
-    async send(kind, to, { newEmail, executor } = {}) {
+    async send(kind, to, { newEmail, executor, capCounted } = {}) {
       await outbox.enqueue(
         {
           kind,
           to: { userId: to.id, email: to.email, name: to.name, locale: to.locale },
           ...(newEmail === undefined ? {} : { variables: { newEmail } }),
+          ...(capCounted ? { capCounted } : {}),
         },
         executor ? { executor } : {},
       );

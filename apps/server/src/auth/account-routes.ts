@@ -1,10 +1,12 @@
 /**
- * The signed-in account (API-CONTRACT.md, Auth): me, profile update, forgot, reset and
- * change password, email verification. Each route parses, authorizes, calls the auth
- * service (service.ts, account-service.ts) and shapes the answer.
+ * The signed-in account (docs/product.md#accounts-and-sessions): me, profile update and
+ * the secure email change (confirm, cancel, resend), forgot, reset and change password,
+ * email verification. Each route parses, authorizes, calls the auth service (service.ts,
+ * account-service.ts) and shapes the answer.
  */
 import {
   changePasswordRequestSchema,
+  emailChangeTokenRequestSchema,
   forgotPasswordRequestSchema,
   localeUpdateRequestSchema,
   profileUpdateRequestSchema,
@@ -14,14 +16,21 @@ import {
 import type { preHandlerHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
-import { authRateLimits } from '../security.ts';
+import { attemptCounter, authRateLimits } from '../security.ts';
 import { toMe } from '../users/repository.ts';
-import { meResponseSchema, messageResponseSchema } from '../users/answer-schemas.ts';
+import {
+  emailChangeConfirmResponseSchema,
+  meResponseSchema,
+  messageResponseSchema,
+} from '../users/answer-schemas.ts';
 import { requireAuth } from './guard.ts';
 import type { AuthService } from './service.ts';
 
 /** The answer of resend-verification. */
 export const VERIFICATION_SENT_MESSAGE = 'We have sent a new confirmation link to your email.';
+
+/** The answer of resend of an email change's confirmation link. */
+export const EMAIL_CHANGE_SENT_MESSAGE = 'We have sent a new confirmation link to your new email.';
 
 /** The answer of forgot-password, the same whether or not the email is known. */
 export const FORGOT_PASSWORD_MESSAGE =
@@ -36,6 +45,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   authenticate: preHandlerHookHandler;
 }> = async (app, { service, config, authenticate }) => {
   const limits = authRateLimits(config);
+  // Current-password checks per account, across addresses and instances (Redis when set).
+  const passwordChecks = attemptCounter(app, limits.currentPassword);
 
   /** GET /auth/me -> 200 SessionUser + {emailConfirmed, createdAt}; 401. */
   app.get(
@@ -55,10 +66,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   /** PUT /auth/me {name, email, currentPassword?} -> 200 the me shape, updated. A new
-   * email (compared normalized) needs the current password, is unconfirmed until its
-   * verification link is used, and the old address gets an "email changed" notice; 400
+   * email (compared normalized) needs the current password and becomes `pendingEmail`:
+   * the account keeps its address until the link mailed to the new one is used, and the
+   * old address gets a notice with a link that cancels the change; 400
    * with a `currentPassword` field error when it is missing or wrong; 403 for Google users;
-   * 409 email_taken; 429 (the token limit, against password guessing). */
+   * 409 email_taken; 429 (n per minute per address, 3n current-password checks per 15
+   * minutes per account, n link mails per hour to the new address: AUTH_RATE_LIMIT = n). */
   app.put(
     '/auth/me',
     {
@@ -74,7 +87,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         errors: [400, 401, 403, 409, 413, 415, 429, 503],
       },
     },
-    async (request) => toMe(await service.updateProfile(requireAuth(request).userId, request.body)),
+    async (request) =>
+      toMe(
+        await service.updateProfile(requireAuth(request).userId, request.body, () =>
+          passwordChecks(request),
+        ),
+      ),
   );
 
   /** PUT /auth/me/locale {locale} -> 204: the language the user chose in the app (en, es,
@@ -100,9 +118,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   /** POST /auth/password/forgot {email} -> 202 {message}, the same for every email and in
-   * the same time (the look-up runs in the mail queue after the answer); a
-   * known active account gets a mail with PUBLIC_URL/reset-password?token=... (single use,
-   * 1 hour); 400; 429. */
+   * the same time (the look-up runs in the mail queue after the answer); a known active
+   * account gets a mail with PUBLIC_URL/reset-password?token=... (single use, 1 hour),
+   * at most AUTH_RATE_LIMIT link mails per address per hour, whoever asks;
+   * 400; 429. */
   app.post(
     '/auth/password/forgot',
     {
@@ -152,7 +171,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   /** POST /auth/password/change {currentPassword, password, confirmPassword, refreshToken?}
    * (bearer; issue 25 item 4) -> 204: the password is replaced (sign-up rules), every
    * session of the user but the one of `refreshToken` is revoked, and a "password changed"
-   * mail is sent; 400 (field errors; `currentPassword` when it is wrong); 401; 429. */
+   * mail is sent; 400 (field errors; `currentPassword` when it is wrong); 401; 429 (n per
+   * minute per address, and 3n current-password checks per 15 minutes per account). */
   app.post(
     '/auth/password/change',
     {
@@ -169,14 +189,17 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await service.changePassword(requireAuth(request).userId, request.body);
+      await service.changePassword(requireAuth(request).userId, request.body, () =>
+        passwordChecks(request),
+      );
       return reply.code(204).send();
     },
   );
 
-  /** POST /auth/email/verify/resend (bearer; issue 25 item 4) -> 202 {message}: a new
-   * verification link for the current email (older links stop working); 409 conflict when
-   * the email is already confirmed (already_confirmed); 401; 429 (ceil(AUTH_RATE_LIMIT/2) per 15 minutes). */
+  /** POST /auth/email/verify/resend (bearer) -> 202 {message}: a new verification link for
+   * the current email (older links stop working); 409 conflict when the email is already
+   * confirmed (already_confirmed); 401; 429 (ceil(AUTH_RATE_LIMIT/2) per 15 minutes per
+   * address and account; and AUTH_RATE_LIMIT link mails per hour to one address). */
   app.post(
     '/auth/email/verify/resend',
     {
@@ -194,6 +217,97 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await service.resendVerification(requireAuth(request).userId);
       return reply.code(202).send({ message: VERIFICATION_SENT_MESSAGE });
+    },
+  );
+
+  /** POST /auth/email/change/confirm {token} (the link mailed to the new address) -> 200
+   * {email}: the pending address is now the account's, confirmed; the old address's links
+   * stop working. 400 invalid_token (unknown, used, expired or cancelled); 409 email_taken
+   * when another account took the address meanwhile (nothing changes); 429. */
+  app.post(
+    '/auth/email/change/confirm',
+    {
+      config: { rateLimit: limits.token },
+      schema: {
+        body: emailChangeTokenRequestSchema,
+        tags,
+        operationId: 'confirmEmailChange',
+        summary: 'Confirm a new email address (the link mailed to it)',
+        answers: {
+          200: {
+            description: "The new address is the account's",
+            body: emailChangeConfirmResponseSchema,
+          },
+        },
+        errors: [400, 409, 413, 415, 429, 503],
+      },
+    },
+    async (request) => ({ email: await service.confirmEmailChange(request.body.token) }),
+  );
+
+  /** POST /auth/email/change/cancel {token} (the link mailed to the old address) -> 204:
+   * the pending change is dropped and its confirmation link stops working. 400
+   * invalid_token (unknown, used, expired, or the change is confirmed or cancelled); 429. */
+  app.post(
+    '/auth/email/change/cancel',
+    {
+      config: { rateLimit: limits.token },
+      schema: {
+        body: emailChangeTokenRequestSchema,
+        tags,
+        operationId: 'cancelEmailChangeByLink',
+        summary: 'Cancel an email change (the link mailed to the old address)',
+        answers: { 204: { description: 'The change is cancelled; the email stays as it was' } },
+        errors: [400, 413, 415, 429, 503],
+      },
+    },
+    async (request, reply) => {
+      await service.cancelEmailChangeByLink(request.body.token);
+      return reply.code(204).send();
+    },
+  );
+
+  /** DELETE /auth/email/change (bearer) -> 200 the me shape, without a pending email: the
+   * signed-in user's pending change (if any) is dropped and its links stop working; 401;
+   * 429. */
+  app.delete(
+    '/auth/email/change',
+    {
+      config: { rateLimit: limits.token },
+      preValidation: authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        operationId: 'cancelEmailChange',
+        summary: 'Cancel the pending email change (signed in)',
+        answers: { 200: { description: 'The user, no change pending', body: meResponseSchema } },
+        errors: [401, 413, 415, 429, 503],
+      },
+    },
+    async (request) => toMe(await service.cancelEmailChange(requireAuth(request).userId)),
+  );
+
+  /** POST /auth/email/change/resend (bearer) -> 202 {message}: a new confirmation link to
+   * the pending address (older ones stop working); 409 conflict when no change is pending;
+   * 401; 429 (as resend verification, and AUTH_RATE_LIMIT link mails per hour to one
+   * address). */
+  app.post(
+    '/auth/email/change/resend',
+    {
+      config: { rateLimit: limits.resendVerification },
+      preValidation: authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        operationId: 'resendEmailChange',
+        summary: 'Send the new address its confirmation link again',
+        answers: { 202: { description: 'A new link is on its way', body: messageResponseSchema } },
+        errors: [401, 409, 413, 415, 429, 503],
+      },
+    },
+    async (request, reply) => {
+      await service.resendEmailChange(requireAuth(request).userId);
+      return reply.code(202).send({ message: EMAIL_CHANGE_SENT_MESSAGE });
     },
   );
 

@@ -1,5 +1,5 @@
 /**
- * Bearer authentication for /api/v1 (API-CONTRACT.md, Conventions). `authenticate` runs as a
+ * Bearer authentication for /api/v1 (the OpenAPI document's `bearer` scheme). `authenticate` runs as a
  * preValidation hook, before the request's schema is checked (an anonymous caller gets
  * 401, never field names of a 400; issue 20): it verifies the access token (HS256 only) and loads the account through the
  * account cache, so a deactivated user or a changed role takes effect on the next request
@@ -37,13 +37,23 @@ declare module 'fastify' {
 const unauthenticated = () =>
   new HttpError(401, 'unauthenticated', 'Authentication required. Please sign in.');
 
-/** The access token of an `Authorization: Bearer <jwt>` header; 401 `unauthenticated` otherwise. */
+/**
+ * `Authorization: Bearer <jwt>`: the scheme is case-insensitive and followed by one or more
+ * spaces (RFC 9110 section 11.4, `credentials = auth-scheme [ 1*SP token68 ]`; RFC 6750
+ * section 2.1), the token three base64url parts.
+ */
+const BEARER = /^bearer +([\w-]+\.[\w-]+\.[\w-]*)$/i;
+
+/** The access token of an `Authorization: Bearer <jwt>` header, or undefined. */
+export function bearerTokenOf(header: string | undefined): string | undefined {
+  return typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
+}
+
+/** The access token of the request's bearer header; 401 `unauthenticated` otherwise. */
 function bearerToken(request: FastifyRequest): string {
-  const header = request.headers.authorization;
-  const match =
-    typeof header === 'string' ? /^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/.exec(header) : null;
-  if (!match) throw unauthenticated();
-  return match[1]!;
+  const token = bearerTokenOf(request.headers.authorization);
+  if (token === undefined) throw unauthenticated();
+  return token;
 }
 
 /** Sets `request.auth` for an active account; 401 `account_inactive` otherwise. */
@@ -94,11 +104,8 @@ export function createAuthenticate(
     let token: string;
     try {
       // A token verified before passed the format check then: look it up first.
-      const header = request.headers.authorization;
-      const claims =
-        typeof header === 'string' && header.startsWith('Bearer ')
-          ? tokens.verified(header.slice(7))
-          : undefined;
+      const presented = bearerTokenOf(request.headers.authorization);
+      const claims = presented === undefined ? undefined : tokens.verified(presented);
       const cached = claims && isUuid(claims.sub) ? accounts.peek(claims.sub) : undefined;
       if (claims && cached) {
         admit(request, claims, cached.row);

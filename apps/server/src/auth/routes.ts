@@ -13,6 +13,7 @@ import type { AccountCache } from './account-cache.ts';
 import type { AccountMail } from './account-mail.ts';
 import { accountRoutes } from './account-routes.ts';
 import type { OidcClient } from './oidc.ts';
+import { createMailCap, recipientMailLimit, type MailCap } from './mail-cap.ts';
 import { createAuthService } from './service.ts';
 import { sessionRoutes } from './session-routes.ts';
 import type { Config } from '../config.ts';
@@ -35,10 +36,17 @@ export interface AuthRoutesOptions {
   refreshSecret: string;
   /** The clock, epoch ms (default Date.now). */
   now?: () => number;
+  /**
+   * The cap on link mails per recipient (mail-cap.ts), shared with the mail jobs; default:
+   * one counted in this process.
+   */
+  mailCap?: MailCap | undefined;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const service = createAuthService(options);
+  const mailCap =
+    options.mailCap ?? createMailCap(recipientMailLimit(options.config.authRateLimit));
+  const service = createAuthService({ ...options, mailCap });
   const { config, authenticate, mail } = options;
   await app.register(sessionRoutes, { service, config });
   await app.register(accountRoutes, { service, config, authenticate });

@@ -28,6 +28,7 @@ import type { AccountMail } from './account-mail.ts';
 import { createAccountService } from './account-service.ts';
 import { createExternalSignIn } from './external-sign-in.ts';
 import type { OidcClient } from './oidc.ts';
+import type { MailCap } from './mail-cap.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken } from './session-tokens.ts';
 import type { TokenService } from './tokens.ts';
@@ -46,6 +47,8 @@ export interface AuthServiceDeps {
   refreshSecret: string;
   /** The clock, epoch ms (default Date.now). */
   now?: () => number;
+  /** Link mails per recipient (mail-cap.ts); default: counted in this process. */
+  mailCap?: MailCap;
 }
 
 /** 403 `account_inactive` (sign-in of a deactivated account). */

@@ -34,7 +34,7 @@ import { HttpError } from '../http-errors.ts';
 import { findBillAmount } from './bill-amount.ts';
 import { ensureRateLimit } from './client-limit.ts';
 import { loadCalculatorConfig } from './config.ts';
-import { imageSize } from './image-size.ts';
+import { acceptedImageSize, MAX_IMAGE_PIXELS } from './image-size.ts';
 import { prepareForOcr } from './prepare-image.ts';
 import {
   createOcrEngine,
@@ -72,9 +72,6 @@ export interface CalculatorRoutesOptions {
   /** With METRICS=on: where the OCR gauge reads its values. */
   metrics?: MetricSources | undefined;
 }
-
-/** The most pixels the OCR decodes (a 12 MP phone photo is well under it). */
-export const MAX_IMAGE_PIXELS = 40_000_000;
 
 /** The contract's BillExtractResponse. */
 export const billExtractSchema = z.object({
@@ -224,13 +221,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod<CalculatorRoutesOptions> = 
     },
     async (request, reply) => {
       const image = await readBillImage(request, reply);
-      const size = imageSize(image.bytes, image.kind);
-      if (!size) throw notAnImage();
-      if (size.width * size.height > MAX_IMAGE_PIXELS) {
-        throw new HttpError(400, 'validation_failed', 'The image must be at most 40 megapixels', {
-          errors: { file: 'The image must be at most 40 megapixels' },
-        });
-      }
+      acceptedImageSize(image.bytes, image.kind);
       let result: Awaited<ReturnType<OcrEngine['recognize']>>;
       try {
         // One image of each address at a time, addresses served in turn (ocr.ts).

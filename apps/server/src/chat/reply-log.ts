@@ -10,19 +10,19 @@
  * it ended. With Redis they are also appended (without waiting) to the Redis stream
  * `solar:chat:reply:<conversation id>` (XADD with the ids `0-<n+1>`, the reply id in each
  * entry, an `end` entry last; the key expires REDIS_TTL_MS after the last write), so a
- * resume that lands on another instance reads them there (XRANGE, then XREAD BLOCK on a
- * connection of its own). While Redis is lost, only the instance running the reply can
+ * resume that lands on another instance reads them there: the start with XRANGE, the rest
+ * through this process's one stream reader (stream-reader.ts: one blocking connection for
+ * every followed reply). While Redis is lost, only the instance running the reply can
  * resume it.
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { compareStreamIds, createStreamReader, type StreamEntry } from './stream-reader.ts';
 
 /** How long a finished reply's events stay available, ms. */
 export const RETAIN_MS = 60_000;
 /** Expiry of a reply's Redis stream after its last write, ms (a dead instance's reply). */
 export const REDIS_TTL_MS = 120_000;
-/** The longest XREAD wait, ms (under the client's 500 ms command timeout). */
-const BLOCK_MS = 400;
 
 /** One event of a reply: its id, optional name, and JSON data. */
 export interface ReplyEvent {
@@ -62,6 +62,8 @@ export interface ReplyLog {
     onEvent: (event: ReplyEvent) => void,
     signal: AbortSignal,
   ): Promise<boolean>;
+  /** Lets go of the Redis stream reader's connection. */
+  close(): Promise<void>;
 }
 
 interface LocalReply {
@@ -84,6 +86,7 @@ function resumeAfter(replyId: string, lastEventId: string | undefined): number {
 export function createReplyLog(redis?: Redis, onRedisError: (e: unknown) => void = () => {}) {
   const local = new Map<string, LocalReply>();
   const ready = () => redis?.status === 'ready';
+  const reader = redis ? createStreamReader(redis, onRedisError) : undefined;
 
   const wake = (reply: LocalReply) => {
     for (const listener of [...reply.listeners]) listener();
@@ -118,50 +121,43 @@ export function createReplyLog(redis?: Redis, onRedisError: (e: unknown) => void
     signal: AbortSignal,
   ): Promise<boolean> {
     const key = streamKey(conversationId);
-    const entries = await redis!.xrange(key, '-', '+').catch(() => []);
-    if (entries.length === 0) return false;
-    const fieldsOf = (list: string[]) =>
-      Object.fromEntries(
-        list.flatMap((value, i) => (i % 2 === 0 ? [[value, list[i + 1]!]] : [])),
-      ) as Record<string, string>;
-    const replyId = fieldsOf(entries[0]![1]).r!;
-    const after = resumeAfter(replyId, lastEventId);
-    /** Handles one entry; true once the reply has ended (or another began). */
-    const handle = ([, list]: [string, string[]]) => {
-      const fields = fieldsOf(list);
-      if (fields.r !== replyId || fields.e === END) return true;
-      const n = Number(fields.n);
-      if (n > after) {
-        onEvent({
-          id: `${replyId}.${n}`,
-          event: fields.e || undefined,
-          data: JSON.parse(fields.d!),
-        });
-      }
-      return false;
-    };
-    let lastId = '0-0';
-    for (const entry of entries) {
-      lastId = entry[0];
-      if (handle(entry)) return true;
-    }
-    const reader = redis!.duplicate({ enableOfflineQueue: true });
-    reader.on('error', () => {});
+    // Watched before the start is read, so that no entry falls between the two.
+    const watch = reader!.watch(key);
     try {
-      while (!signal.aborted) {
-        const answer = await reader.xread('BLOCK', BLOCK_MS, 'STREAMS', key, lastId);
-        if (!answer) {
-          if ((await reader.exists(key)) === 0) return true; // expired: its instance died
-          continue;
+      const entries = (await redis!.xrange(key, '-', '+').catch(() => [])) as StreamEntry[];
+      if (entries.length === 0) return false;
+      const fieldsOf = (list: string[]) =>
+        Object.fromEntries(
+          list.flatMap((value, i) => (i % 2 === 0 ? [[value, list[i + 1]!]] : [])),
+        ) as Record<string, string>;
+      const replyId = fieldsOf(entries[0]![1]).r!;
+      const after = resumeAfter(replyId, lastEventId);
+      let lastId = '0-0';
+      /** Handles one entry once; true once the reply has ended (or another began). */
+      const handle = ([id, list]: StreamEntry) => {
+        if (compareStreamIds(id, lastId) <= 0) return false;
+        lastId = id;
+        const fields = fieldsOf(list);
+        if (fields.r !== replyId || fields.e === END) return true;
+        const n = Number(fields.n);
+        if (n > after) {
+          onEvent({
+            id: `${replyId}.${n}`,
+            event: fields.e || undefined,
+            data: JSON.parse(fields.d!),
+          });
         }
-        for (const entry of answer[0]![1]) {
-          lastId = entry[0];
-          if (handle(entry)) return true;
-        }
+        return false;
+      };
+      for (const entry of entries) if (handle(entry)) return true;
+      watch.start(lastId);
+      for (;;) {
+        const batch = await watch.next(signal);
+        if (!batch) return true; // ended, expired (its instance died) or the client left
+        for (const entry of batch) if (handle(entry)) return true;
       }
-      return true;
     } finally {
-      reader.disconnect();
+      watch.stop();
     }
   }
 
@@ -236,6 +232,9 @@ export function createReplyLog(redis?: Redis, onRedisError: (e: unknown) => void
       }
       if (!ready()) return false;
       return followRedis(conversationId, lastEventId, onEvent, signal);
+    },
+    async close() {
+      await reader?.close();
     },
   } satisfies ReplyLog;
 }

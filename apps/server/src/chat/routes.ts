@@ -60,7 +60,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   const stops = createStopChannel(redis, app.log);
   const live = createLiveReplies(stops);
   const replies = createReplyLog(redis, (error) =>
-    app.log.debug({ err: error }, 'a chat reply event was not copied to Redis'),
+    app.log.debug({ err: error }, 'a chat reply stream was not written to or read from Redis'),
   );
   if (metrics) metrics.chatStreams = () => live.count();
   const deps = {
@@ -77,6 +77,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app.addHook('onClose', async () => {
     await deps.background.close();
     await stops.close();
+    await replies.close();
   });
   registerStopRoutes(app, {
     authenticate,

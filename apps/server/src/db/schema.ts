@@ -56,6 +56,11 @@ export const users = pgTable(
     picture: text('picture'),
     isActive: boolean('is_active').notNull().default(true),
     emailConfirmed: boolean('email_confirmed').notNull().default(false),
+    /**
+     * A new address the user asked for (normalized), waiting for its confirmation link;
+     * `email` stays the account's address until then (auth/account-service.ts).
+     */
+    pendingEmail: text('pending_email'),
     /** Language of mail sent to the user. */
     locale: text('locale', { enum: ['en', 'es', 'ru'] })
       .notNull()
@@ -108,7 +113,10 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Single-use tokens sent by mail (password reset, email verification), stored hashed. */
+/**
+ * Single-use tokens sent by mail (password reset, email verification, and an email
+ * change's confirmation and cancel links), stored hashed.
+ */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
@@ -116,7 +124,9 @@ export const oneTimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['password_reset', 'email_verification', 'email_change', 'email_change_cancel'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

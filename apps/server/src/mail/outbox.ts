@@ -12,17 +12,21 @@
  *   after the mail was queued applies); forgot-password's address is looked up then, and
  *   nothing is sent when no active account has it (so the request did the same work for
  *   known and unknown addresses);
- * - a mail whose link carries a one-time token (verification, reset, welcome) gets a fresh
- *   token ({@link TOKEN_LINKS}), spent again should the send fail; nothing is sent when it
- *   no longer applies (the account is inactive, the address changed or was confirmed);
+ * - a mail whose link carries a one-time token (verification, reset, welcome, the email
+ *   change's two links) gets a fresh token ({@link TOKEN_LINKS}), spent again should the
+ *   send fail; nothing is sent when it no longer applies (the account is inactive, the
+ *   address changed or was confirmed, the email change was confirmed or cancelled) or when
+ *   the recipient had its share of link mails (the cap of auth/mail-cap.ts);
  * - the mail is rendered then (a fixed template applies to queued mail) and sent.
  *
  * Failures are logged with the error's message, never the link.
  */
 import { isLocale, type Locale } from '@solar/domain/constants';
+import { ROUTES } from '@solar/domain/routes';
 import { isProjectStatus } from '@solar/domain/pipeline';
 import { eq } from 'drizzle-orm';
 import { issueOneTimeToken, WELCOME_TOKEN_TTL_SECONDS } from '../auth/mail-tokens.ts';
+import type { MailCap } from '../auth/mail-cap.ts';
 import type { OneTimePurpose } from '../auth/mail-tokens.ts';
 import { hashToken } from '../auth/session-tokens.ts';
 import type { Db } from '../db/database.ts';
@@ -56,25 +60,71 @@ export interface MailJobPayload {
   to: MailTo;
   /** The template's variables besides the name and the link (never a secret). */
   variables?: Omit<MailVariables, 'name' | 'link'> & { projectId?: string };
+  /** The recipient cap was counted when the mail was asked for (account-mail.ts). */
+  capCounted?: boolean;
 }
 
-/** The mails whose link carries a one-time token, issued when the mail is sent. */
+/** What a token link's mail needs of the account when it is sent, or it is not sent. */
+type StillApplies = (
+  row: typeof users.$inferSelect,
+  email: string,
+  variables: MailJobPayload['variables'],
+) => boolean;
+const atItsAddress: StillApplies = (row, email) => row.email === email;
+
+/**
+ * The mails whose link carries a one-time token, issued when the mail is sent: the token's
+ * purpose, the page it opens, its lifetime (default: the purpose's), and what must still
+ * hold of the account (its address, a pending email change) for the mail to go out.
+ */
 export const TOKEN_LINKS: Partial<
-  Record<MailKind, { purpose: OneTimePurpose; page: string; ttlSeconds?: number }>
+  Record<
+    MailKind,
+    { purpose: OneTimePurpose; page: string; ttlSeconds?: number; applies: StillApplies }
+  >
 > = {
-  verifyEmail: { purpose: 'email_verification', page: 'verify-email' },
-  resetPassword: { purpose: 'password_reset', page: 'reset-password' },
+  verifyEmail: {
+    purpose: 'email_verification',
+    page: 'verify-email',
+    applies: (row, email) => row.email === email && !row.emailConfirmed,
+  },
+  resetPassword: { purpose: 'password_reset', page: 'reset-password', applies: atItsAddress },
   welcome: {
     purpose: 'password_reset',
     page: 'reset-password',
     ttlSeconds: WELCOME_TOKEN_TTL_SECONDS,
+    applies: atItsAddress,
+  },
+  // The secure email change (docs/decisions/034-secure-email-change.md): the confirmation
+  // link goes to the pending address, the cancel link to the account's address, while the
+  // change is still pending.
+  confirmEmailChange: {
+    purpose: 'email_change',
+    page: ROUTES.confirmEmailChange.slice(1),
+    applies: (row, email) => row.pendingEmail === email,
+  },
+  emailChangeRequested: {
+    purpose: 'email_change_cancel',
+    page: ROUTES.cancelEmailChange.slice(1),
+    applies: (row, email, variables) =>
+      row.email === email && row.pendingEmail !== null && row.pendingEmail === variables?.newEmail,
   },
 };
+
+/**
+ * The link mails under the recipient cap (mail-cap.ts): a reset, verification or
+ * confirmation link can be asked for by anyone, again and again. Notices to the account's
+ * own address (a change was asked for) always go out.
+ */
+const CAPPED_KINDS: ReadonlySet<MailKind> = new Set([
+  'verifyEmail',
+  'resetPassword',
+  'confirmEmailChange',
+]);
 
 /** The mails whose link is a page anyone may open (no token). */
 const PAGE_LINKS: Partial<Record<MailKind, (v: MailJobPayload['variables']) => string>> = {
   passwordChanged: () => 'forgot-password',
-  emailChanged: () => 'forgot-password',
   // An unconfirmed account claimed by an external sign-in lost its password (decision 030).
   accountClaimed: () => 'forgot-password',
   projectStatus: (v) => `projects/${v?.projectId ?? ''}`,
@@ -102,6 +152,8 @@ export interface MailJobOptions {
   retry: RetryPolicy;
   /** Longer than one send can take (the SMTP time limits), ms. */
   leaseMs: number;
+  /** The cap on link mails per recipient address; none: no cap. */
+  mailCap?: MailCap | undefined;
 }
 
 /** The ordering key of an account's mails: they are sent in the order they were queued. */
@@ -128,7 +180,14 @@ class MailJobError extends Error {
 }
 
 /** The `mail` job kind (see the file comment). */
-export function createMailJob({ db, mailer, contact, retry, leaseMs }: MailJobOptions): JobKind {
+export function createMailJob({
+  db,
+  mailer,
+  contact,
+  retry,
+  leaseMs,
+  mailCap,
+}: MailJobOptions): JobKind {
   async function recipient(to: MailTo) {
     if ('lookup' in to) {
       const row = await findUserByEmail(db, to.email);
@@ -156,9 +215,14 @@ export function createMailJob({ db, mailer, contact, retry, leaseMs }: MailJobOp
       const tokenLink = TOKEN_LINKS[payload.kind];
       let token: string | undefined;
       if (tokenLink) {
-        // A link into the account: only for an active account still at that address.
-        if (!row?.isActive || row.email !== email) return;
-        if (payload.kind === 'verifyEmail' && row.emailConfirmed) return;
+        // A link into the account: only while the account is active and the mail applies.
+        if (!row?.isActive || !tokenLink.applies(row, email, payload.variables)) return;
+        // Counted once, on the first attempt; past the cap nothing is sent (and no earlier
+        // link is spent), and whoever asked learns nothing (forgot-password).
+        const counted = payload.capCounted === true || job.attempts > 0;
+        if (mailCap && CAPPED_KINDS.has(payload.kind) && !counted) {
+          if (!(await mailCap.allows(email))) return;
+        }
         token = await issueOneTimeToken(db, row.id, tokenLink.purpose, tokenLink.ttlSeconds);
       }
       const page = PAGE_LINKS[payload.kind]?.(payload.variables);

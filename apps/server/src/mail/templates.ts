@@ -1,8 +1,9 @@
 /**
  * The mails (docs/product.md#mail): email verification, welcome, password reset, password
- * changed, email changed (to the old address), an external sign-in linked to the account or
- * claiming it (docs/decisions/030-external-identity-linking.md), and a project's status
- * change (project-templates.ts), in the reader's language (en, es, ru; Spanish addresses the
+ * changed, an email change's confirmation link (to the new address) and its notice with a
+ * cancel link (to the old one), an external sign-in linked to the account or claiming it
+ * (docs/decisions/030-external-identity-linking.md), and a project's status change
+ * (project-templates.ts), in the reader's language (en, es, ru; Spanish addresses the
  * reader as "usted"). Each is plain text plus a small HTML version whose `<html lang>` is
  * that language; links are absolute (`PUBLIC_URL/...`). A mail is rendered when it is sent
  * (mail/outbox.ts), so a fixed template applies to mail still waiting in the queue.
@@ -79,7 +80,8 @@ const templates: Record<
   | 'verifyEmail'
   | 'resetPassword'
   | 'passwordChanged'
-  | 'emailChanged'
+  | 'confirmEmailChange'
+  | 'emailChangeRequested'
   | 'welcome'
   | 'identityLinked'
   | 'accountClaimed'
@@ -173,35 +175,64 @@ const templates: Record<
       action: 'Задать пароль',
     }),
   },
-  emailChanged: {
-    en: (v, c) => ({
-      subject: 'The email of your account was changed',
+  confirmEmailChange: {
+    en: (v) => ({
+      subject: 'Confirm your new email address',
       lines: [
         `Hello ${v.name},`,
-        `The email address of your Solar account was just changed to ${v.newEmail ?? ''}. Mail about the account now goes there.`,
-        'If it was not you, reset your password now and contact us.',
+        'You asked to use this address for your Solar account. Confirm it with this link; it works once, for 24 hours. Until then the account keeps its current address.',
+        'If you did not ask for this, ignore this mail: nothing changes.',
       ],
-      action: 'Reset your password',
+      action: 'Confirm new email',
+    }),
+    es: (v) => ({
+      subject: 'Confirme su nueva dirección de correo',
+      lines: [
+        `Hola ${v.name},`,
+        'Usted pidió usar esta dirección para su cuenta de Solar. Confírmela con este enlace; funciona una vez, durante 24 horas. Hasta entonces la cuenta conserva su dirección actual.',
+        'Si no lo pidió, ignore este correo: nada cambia.',
+      ],
+      action: 'Confirmar el nuevo correo',
+    }),
+    ru: (v) => ({
+      subject: 'Подтвердите новый адрес электронной почты',
+      lines: [
+        `Здравствуйте, ${v.name}!`,
+        'Вы попросили использовать этот адрес для учётной записи Solar. Подтвердите его по этой ссылке; она действует один раз в течение 24 часов. До этого учётная запись сохраняет текущий адрес.',
+        'Если вы этого не просили, просто проигнорируйте письмо: ничего не изменится.',
+      ],
+      action: 'Подтвердить новый адрес',
+    }),
+  },
+  emailChangeRequested: {
+    en: (v, c) => ({
+      subject: 'A change of your account’s email was requested',
+      lines: [
+        `Hello ${v.name},`,
+        `Someone asked to change the email address of your Solar account to ${v.newEmail ?? ''}. Your account keeps this address, and signs in with it, until the new one confirms by its link.`,
+        'If it was not you, cancel the change with the link above and reset your password: whoever asked knows it.',
+      ],
+      action: 'Cancel this change',
       after: [reachUs.en(c)],
     }),
     es: (v, c) => ({
-      subject: 'El correo de su cuenta ha cambiado',
+      subject: 'Se pidió cambiar el correo de su cuenta',
       lines: [
-        `Hola, ${v.name}:`,
-        `La dirección de correo de su cuenta de Solar acaba de cambiar a ${v.newEmail ?? ''}. Los correos sobre la cuenta llegarán allí.`,
-        'Si no fue usted, restablezca su contraseña ahora y contáctenos.',
+        `Hola ${v.name},`,
+        `Alguien pidió cambiar la dirección de correo de su cuenta de Solar a ${v.newEmail ?? ''}. Su cuenta conserva esta dirección, y sigue iniciando sesión con ella, hasta que la nueva la confirme con su enlace.`,
+        'Si no fue usted, cancele el cambio con el enlace de arriba y restablezca su contraseña: quien lo pidió la conoce.',
       ],
-      action: 'Restablecer su contraseña',
+      action: 'Cancelar este cambio',
       after: [reachUs.es(c)],
     }),
     ru: (v, c) => ({
-      subject: 'Адрес почты вашей учётной записи изменён',
+      subject: 'Запрошена смена адреса почты вашей учётной записи',
       lines: [
         `Здравствуйте, ${v.name}!`,
-        `Адрес электронной почты вашей учётной записи Solar только что изменён на ${v.newEmail ?? ''}. Письма об учётной записи теперь приходят туда.`,
-        'Если это были не вы, сбросьте пароль и свяжитесь с нами.',
+        `Кто-то попросил сменить адрес электронной почты вашей учётной записи Solar на ${v.newEmail ?? ''}. Учётная запись сохраняет этот адрес и вход по нему, пока новый адрес не подтвердит смену по своей ссылке.`,
+        'Если это были не вы, отмените смену по ссылке выше и сбросьте пароль: тот, кто её запросил, знает ваш пароль.',
       ],
-      action: 'Сбросить пароль',
+      action: 'Отменить смену адреса',
       after: [reachUs.ru(c)],
     }),
   },

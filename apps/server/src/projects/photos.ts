@@ -2,7 +2,7 @@
  * Roof photos of a project's inspection (issue 22 item 3): `POST /projects/{id}/photos`
  * reads multipart field `file` with the bill upload's checks (calculator/upload.ts: JPEG,
  * PNG or WebP by their bytes, strictly under 10 MB, read as it streams; image-size.ts: a
- * readable header), stores it in project_photos with an audit_log row, at most
+ * readable header declaring at most 40 megapixels, as the bill reader), stores it in project_photos with an audit_log row, at most
  * MAX_INSPECTION_PHOTOS per project (409 `too_many_photos`, counted under the project's row
  * lock). `GET /projects/{id}/photos/{photoId}` answers the bytes to whoever sees the project.
  */
@@ -14,7 +14,7 @@ import {
 } from '@solar/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { imageSize } from '../calculator/image-size.ts';
+import { acceptedImageSize } from '../calculator/image-size.ts';
 import {
   closeIfStillSending,
   notAnImage,
@@ -57,7 +57,7 @@ function refuse(verdict: ReturnType<typeof photoAccess>): void {
 
 /**
  * The photo of a multipart request: 415 not multipart or not an image; 413 at 10 MB or
- * more; 400 without a `file` field or for a malformed body.
+ * more; 400 without a `file` field, for a malformed body, or over 40 megapixels.
  */
 export async function readPhoto(
   request: FastifyRequest,
@@ -85,7 +85,7 @@ export async function readPhoto(
   }
   try {
     const image = await readImageStream(part.file);
-    if (!imageSize(image.bytes, image.kind)) throw notAnImage();
+    acceptedImageSize(image.bytes, image.kind);
     return { bytes: image.bytes, contentType: CONTENT_TYPE[image.kind] };
   } catch (error) {
     throw failed(error);

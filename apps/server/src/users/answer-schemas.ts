@@ -13,6 +13,7 @@ import {
   type AdminUserListItem,
   type AuthResponse,
   type ExternalSignInStartResponse,
+  type EmailChangeConfirmResponse,
   type MeResponse,
   type RefreshResponse,
   type SessionUser,
@@ -63,9 +64,21 @@ export const meResponseSchema = named(
     emailConfirmed: z.boolean(),
     createdAt: isoTime,
     locale: z.enum(LOCALES).describe('The language of the user’s mail'),
+    pendingEmail: z
+      .string()
+      .nullable()
+      .describe(
+        'A new address waiting for its confirmation link (null when none); until it is confirmed `email` stays the account address',
+      ),
   }),
   'MeResponse',
 ) satisfies z.ZodType<MeResponse>;
+
+/** `POST /auth/email/change/confirm` answer. */
+export const emailChangeConfirmResponseSchema = named(
+  z.object({ email: z.string().describe("The account's address from now on") }),
+  'EmailChangeConfirmResponse',
+) satisfies z.ZodType<EmailChangeConfirmResponse>;
 
 export const messageResponseSchema = named(z.object({ message: z.string() }), 'Message');
 

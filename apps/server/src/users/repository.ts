@@ -70,13 +70,17 @@ export function toSessionUser(user: UserRow): SessionUser {
   };
 }
 
-/** `GET /auth/me` answer: SessionUser plus emailConfirmed, createdAt (ISO 8601) and locale. */
+/**
+ * `GET /auth/me` answer: SessionUser plus emailConfirmed, createdAt (ISO 8601), locale and
+ * the address of an email change waiting for its confirmation link (or null).
+ */
 export function toMe(user: UserRow): MeResponse {
   return {
     ...toSessionUser(user),
     emailConfirmed: user.emailConfirmed,
     createdAt: user.createdAt.toISOString(),
     locale: user.locale,
+    pendingEmail: user.pendingEmail,
   };
 }
 

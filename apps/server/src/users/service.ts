@@ -14,6 +14,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AccountCache } from '../auth/account-cache.ts';
 import type { AccountMail } from '../auth/account-mail.ts';
+import { spendOneTimeTokens } from '../auth/mail-tokens.ts';
 import { hashPassword } from '../auth/password.ts';
 import { revokeAllRefreshTokens } from '../auth/session-tokens.ts';
 import type { Db } from '../db/database.ts';
@@ -145,11 +146,19 @@ export function createUsersService({ db, accounts, mail }: UsersServiceDeps) {
           if (input.userType !== roleToUserType('admin') || !input.isActive) {
             await keepAnActiveAdmin(tx, before.id);
           }
+          const newEmail = normalizeEmail(input.email);
+          // An administrator's change replaces any change the user left pending
+          // (docs/decisions/034-secure-email-change.md): its links stop working.
+          const replacesPending = before.pendingEmail !== null && newEmail !== before.email;
+          if (replacesPending) {
+            await spendOneTimeTokens(tx, before.id, ['email_change', 'email_change_cancel']);
+          }
           const [row] = await tx
             .update(users)
             .set({
               name: input.name,
-              email: normalizeEmail(input.email),
+              email: newEmail,
+              ...(replacesPending ? { pendingEmail: null } : {}),
               userType: input.userType,
               emailConfirmed: input.emailConfirmed,
               isActive: input.isActive,

@@ -10,6 +10,21 @@ import { createApiClient, type ApiClient } from '../client.ts';
 import { ApiError } from '../errors.ts';
 import { memoryStorage } from '../session.ts';
 
+/**
+ * The kinds of mailed links, by the page they open: reset-password, verify-email, and an
+ * email change's confirm-email-change (to the new address) and cancel-email-change (to the
+ * old one).
+ */
+export type MailLinkKind = 'reset' | 'verify' | 'emailChange' | 'emailChangeCancel';
+
+/** The page of each kind of mailed link. */
+export const MAIL_LINK_PAGES: Readonly<Record<MailLinkKind, string>> = {
+  reset: 'reset-password',
+  verify: 'verify-email',
+  emailChange: 'confirm-email-change',
+  emailChangeCancel: 'cancel-email-change',
+};
+
 /** A backend to check. */
 export interface ContractTarget {
   /** Absolute base URL of the API, e.g. `http://127.0.0.1:4123/api/v1`. */
@@ -18,7 +33,7 @@ export interface ContractTarget {
   /** The first administrator's credentials. */
   readonly admin: { readonly email: string; readonly password: string };
   /** The token in the newest mail to `email` of that kind (the link's `token=`), or null. */
-  mailToken(email: string, kind: 'reset' | 'verify'): Promise<string | null>;
+  mailToken(email: string, kind: MailLinkKind): Promise<string | null>;
 }
 
 /** The password of every fresh user. */

@@ -6,7 +6,7 @@ import { PASSWORD, type ContractKit } from './kit.ts';
 
 /** Refresh with reuse detection, sign-out, `/auth/me`, password change, resend. */
 export function sessionContract(kit: ContractKit): void {
-  const { iso, client, uniqueEmail, freshUser, failure, raw } = kit;
+  const { iso, client, uniqueEmail, freshUser, failure, raw, target } = kit;
   describe('auth: tokens and session', () => {
     it('POST /auth/refresh answers a new pair; the new access token works', async () => {
       const { api, response } = await freshUser();
@@ -50,13 +50,14 @@ export function sessionContract(kit: ContractKit): void {
         (await raw('POST', 'auth/signout', { body: { refreshToken: 'unknown-token' } })).status,
       ).toBe(204);
     });
-    it('GET /auth/me answers 200 SessionUser + {emailConfirmed, createdAt, locale}; 401 without or with a bad token', async () => {
+    it('GET /auth/me answers 200 SessionUser + {emailConfirmed, createdAt, locale, pendingEmail}; 401 without or with a bad token', async () => {
       const { api, user } = await freshUser();
       expect(await api.profile.get()).toEqual({
         ...user,
         emailConfirmed: false,
         createdAt: iso,
         locale: 'en',
+        pendingEmail: null,
       });
       const none = await raw('GET', 'auth/me');
       expect(none.status).toBe(401);
@@ -116,17 +117,18 @@ export function sessionContract(kit: ContractKit): void {
       const { api } = await freshUser();
       expect(await api.profile.resendVerification()).toEqual({ message: expect.any(String) });
     });
-    it('PUT /auth/me answers 200 updated; 400 bad email; 409 email_taken', async () => {
-      const { api } = await freshUser('Old Name');
+    it('PUT /auth/me answers 200 updated, a new email pending; 400 bad email; 409 email_taken', async () => {
+      const { api, email: current } = await freshUser('Old Name');
       const email = uniqueEmail('renamed');
       const me = await api.profile.update({ name: 'New Name', email, currentPassword: PASSWORD });
       expect(me).toMatchObject({
         name: 'New Name',
-        email,
+        email: current,
+        pendingEmail: email,
         emailConfirmed: expect.any(Boolean),
         createdAt: iso,
       });
-      expect(api.session.getSnapshot().user).toMatchObject({ name: 'New Name', email });
+      expect(api.session.getSnapshot().user).toMatchObject({ name: 'New Name', email: current });
       const bad = await failure(api.profile.update({ name: 'New Name', email: 'not-an-email' }));
       expect(bad).toMatchObject({ status: 400, code: 'validation_failed' });
       expect(bad.fieldErrors).toHaveProperty('email');
@@ -151,6 +153,78 @@ export function sessionContract(kit: ContractKit): void {
         expect(refused).toMatchObject({ status: 400, code: 'validation_failed' });
         expect(refused.fieldErrors).toHaveProperty('currentPassword');
       }
+    });
+  });
+
+  describe('auth: secure email change', () => {
+    it('the new address confirms by its link: 200 {email}; the account moves; the link works once', async () => {
+      const { api, email: old } = await freshUser();
+      const email = uniqueEmail('confirmed');
+      await api.profile.update({ name: 'Test User', email, currentPassword: PASSWORD });
+      expect(await api.profile.get()).toMatchObject({ email: old, pendingEmail: email });
+      // The old address still signs in until the change is confirmed.
+      await client().auth.signIn({ email: old, password: PASSWORD });
+      const token = await target().mailToken(email, 'emailChange');
+      expect(token).toEqual(expect.any(String));
+      expect(await client().auth.confirmEmailChange({ token: token! })).toEqual({ email });
+      expect(await api.profile.get()).toMatchObject({
+        email,
+        emailConfirmed: true,
+        pendingEmail: null,
+      });
+      await client().auth.signIn({ email, password: PASSWORD });
+      expect(await failure(client().auth.confirmEmailChange({ token: token! }))).toMatchObject({
+        status: 400,
+        code: 'invalid_token',
+      });
+    });
+    it('the old address cancels by its link: 204; the confirmation link is then invalid', async () => {
+      const { api, email: old } = await freshUser();
+      const email = uniqueEmail('cancelled');
+      await api.profile.update({ name: 'Test User', email, currentPassword: PASSWORD });
+      const cancel = await target().mailToken(old, 'emailChangeCancel');
+      const confirm = await target().mailToken(email, 'emailChange');
+      await client().auth.cancelEmailChange({ token: cancel! });
+      expect(await api.profile.get()).toMatchObject({ email: old, pendingEmail: null });
+      expect(await failure(client().auth.confirmEmailChange({ token: confirm! }))).toMatchObject({
+        status: 400,
+        code: 'invalid_token',
+      });
+      expect(await failure(client().auth.cancelEmailChange({ token: 'bogus' }))).toMatchObject({
+        status: 400,
+        code: 'invalid_token',
+      });
+    });
+    it('confirming an address another account took meanwhile is 409 email_taken', async () => {
+      const { api } = await freshUser();
+      const email = uniqueEmail('contested');
+      await api.profile.update({ name: 'Test User', email, currentPassword: PASSWORD });
+      const token = await target().mailToken(email, 'emailChange');
+      await client().auth.signUp({
+        name: 'Quick Taker',
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      });
+      expect(await failure(client().auth.confirmEmailChange({ token: token! }))).toMatchObject({
+        status: 409,
+        code: 'email_taken',
+      });
+    });
+    it('resend answers 202 {message} (409 with nothing pending); DELETE /auth/email/change answers 200 without a pending email', async () => {
+      const { api, email: old } = await freshUser();
+      expect(await failure(api.profile.resendEmailChange())).toMatchObject({
+        status: 409,
+        code: 'conflict',
+      });
+      const email = uniqueEmail('resent');
+      await api.profile.update({ name: 'Test User', email, currentPassword: PASSWORD });
+      expect(await api.profile.resendEmailChange()).toEqual({ message: expect.any(String) });
+      expect(await api.profile.cancelEmailChange()).toMatchObject({
+        email: old,
+        pendingEmail: null,
+      });
+      expect(await api.profile.get()).toMatchObject({ email: old, pendingEmail: null });
     });
   });
 }

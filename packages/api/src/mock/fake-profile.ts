@@ -1,12 +1,15 @@
 /**
- * The fake's profile calls (API-CONTRACT.md "Auth"; spec section 4): the signed-in user,
- * the profile update (an email change needs the current password and a new confirmation),
- * the password change, a new verification mail and the language of the user's mail.
+ * The fake's profile calls (docs/product.md#accounts-and-sessions): the signed-in user,
+ * the profile update (an email change needs the current password and waits for the new
+ * address to confirm by its link; the old one may cancel), the email change's confirm,
+ * cancel and resend, the password change, a new verification mail and the language of
+ * the user's mail.
  */
 import { normalizeEmail } from '@solar/domain/email';
-import { authMessages, validationMessages } from '@solar/domain/messages';
+import { apiMessages, authMessages, validationMessages } from '@solar/domain/messages';
 import {
   changePasswordRequestSchema,
+  emailChangeTokenRequestSchema,
   localeUpdateRequestSchema,
   profileUpdateRequestSchema,
 } from '@solar/domain/requests';
@@ -21,6 +24,14 @@ export interface FakeProfile {
   resendVerification(auth: string | null): FakeReply;
   /** `PUT /auth/me/locale {locale}`: 204; 400 another language. */
   setLocale(auth: string | null, body: unknown): FakeReply;
+  /** `POST /auth/email/change/resend` (bearer). */
+  resendEmailChange(auth: string | null): FakeReply;
+  /** `DELETE /auth/email/change` (bearer). */
+  cancelEmailChange(auth: string | null): FakeReply;
+  /** `POST /auth/email/change/confirm {token}` (the link to the new address). */
+  confirmEmailChange(body: unknown): FakeReply;
+  /** `POST /auth/email/change/cancel {token}` (the link to the old address). */
+  cancelEmailChangeByLink(body: unknown): FakeReply;
 }
 
 /** The profile calls over `store`. */
@@ -35,7 +46,8 @@ export function fakeProfile(store: FakeStore): FakeProfile {
           refuse(403, 'forbidden', authMessages.googleProfileLocked.defaultMessage);
         const email = normalizeEmail(input.email);
         if (email !== normalizeEmail(user.email)) {
-          // As the server: an email change needs the current password (issue 25 item 4).
+          // As the server: an email change needs the current password, and the account
+          // keeps its address until the new one confirms by its link.
           const problem = !input.currentPassword
             ? validationMessages.currentPasswordRequired
             : input.currentPassword !== user.password
@@ -43,13 +55,56 @@ export function fakeProfile(store: FakeStore): FakeProfile {
               : undefined;
           if (problem) refuseField('currentPassword', problem.defaultMessage);
           store.checkEmailFree(email, user.id);
-          user.emailConfirmed = false;
+          user.pendingEmail = email;
+          store.sendMail(user, 'emailChange', email);
+          store.sendMail(user, 'emailChangeCancel');
         }
-        const moved = email !== normalizeEmail(user.email);
         user.name = input.name;
-        user.email = email;
-        if (moved) store.sendMail(user, 'verify');
         return ok(store.meOf(user));
+      }),
+    resendEmailChange: (auth) =>
+      reply(() => {
+        const user = store.authenticate(auth);
+        if (!user.pendingEmail) {
+          refuse(409, 'conflict', apiMessages.noPendingEmailChange.defaultMessage);
+        }
+        store.sendMail(user, 'emailChange', user.pendingEmail);
+        return ok({ message: 'We have sent a new confirmation link to your new email.' }, 202);
+      }),
+    cancelEmailChange: (auth) =>
+      reply(() => {
+        const user = store.authenticate(auth);
+        user.pendingEmail = null;
+        store.spendMailTokens(user.id, ['emailChange', 'emailChangeCancel']);
+        return ok(store.meOf(user));
+      }),
+    confirmEmailChange: (body) =>
+      reply(() => {
+        const { token } = parse(emailChangeTokenRequestSchema, body);
+        const record = store.mailTokens.get(token);
+        if (!record || record.used || record.purpose !== 'emailChange')
+          refuse(400, 'invalid_token');
+        const user = store.users.get(record.userId)!;
+        if (!user.pendingEmail || !user.isActive) refuse(400, 'invalid_token');
+        store.checkEmailFree(user.pendingEmail, user.id);
+        record.used = true;
+        user.email = user.pendingEmail;
+        user.pendingEmail = null;
+        user.emailConfirmed = true;
+        store.spendMailTokens(user.id, ['emailChangeCancel', 'verify', 'reset']);
+        return ok({ email: user.email });
+      }),
+    cancelEmailChangeByLink: (body) =>
+      reply(() => {
+        const { token } = parse(emailChangeTokenRequestSchema, body);
+        const record = store.mailTokens.get(token);
+        if (!record || record.used || record.purpose !== 'emailChangeCancel') {
+          refuse(400, 'invalid_token');
+        }
+        const user = store.users.get(record.userId)!;
+        user.pendingEmail = null;
+        store.spendMailTokens(user.id, ['emailChange', 'emailChangeCancel']);
+        return noContent;
       }),
     changePassword: (auth, body) =>
       reply(() => {

@@ -36,6 +36,8 @@ export function accountHandlers(
       post('/auth/password/forgot', (b) => fake.forgotPassword(b)),
       post('/auth/password/reset', (b) => fake.resetPassword(b)),
       post('/auth/email/verify', (b) => fake.verifyEmail(b)),
+      post('/auth/email/change/confirm', (b) => fake.confirmEmailChange(b)),
+      post('/auth/email/change/cancel', (b) => fake.cancelEmailChangeByLink(b)),
     ],
     profile: [
       http.get(
@@ -57,6 +59,14 @@ export function accountHandlers(
       http.post(
         `${base}/auth/email/verify/resend`,
         route('profile', (r) => fake.resendVerification(auth(r))),
+      ),
+      http.post(
+        `${base}/auth/email/change/resend`,
+        route('profile', (r) => fake.resendEmailChange(auth(r))),
+      ),
+      http.delete(
+        `${base}/auth/email/change`,
+        route('profile', (r) => fake.cancelEmailChange(auth(r))),
       ),
     ],
     users: [

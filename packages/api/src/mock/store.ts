@@ -23,6 +23,7 @@ import { readTokenClaims } from '@solar/domain/jwt';
 import { apiMessages } from '@solar/domain/messages';
 import { permissionsFor, type PermissionFlag } from '@solar/domain/permissions';
 import { userTypeToRole, type UserTypeCode } from '@solar/domain/roles';
+import { ROUTES } from '@solar/domain/routes';
 import type { FakeLiveReply } from './fake-chat-live.ts';
 import type { FakeJob } from './fake-jobs.ts';
 import type { FakePipelineRecord } from './fake-pipeline.ts';
@@ -45,7 +46,12 @@ export interface FakeUser {
   pipedrivePersonId: number | null;
   /** The language of the user's mail. */
   locale: Locale;
+  /** A new address waiting for its confirmation link (null when none). */
+  pendingEmail: string | null;
 }
+
+/** What a mailed link of the fake is for. */
+export type FakeMailPurpose = 'reset' | 'verify' | 'emailChange' | 'emailChangeCancel';
 
 /** A conversation of the fake with its stored messages. */
 export interface FakeConversation {
@@ -102,7 +108,7 @@ export interface FakeStore {
   /** Access token -> user id. */
   readonly accessTokens: Map<string, string>;
   readonly refreshTokens: Map<string, { userId: string; family: string; retired: boolean }>;
-  readonly mailTokens: Map<string, { userId: string; purpose: 'reset' | 'verify'; used: boolean }>;
+  readonly mailTokens: Map<string, { userId: string; purpose: FakeMailPurpose; used: boolean }>;
   /** External sign-ins started: state -> redirect URI (single use). */
   readonly externalSignIns: Map<string, string>;
   readonly conversations: Map<string, FakeConversation>;
@@ -136,8 +142,14 @@ export interface FakeStore {
   ): { token: string; refreshToken: string; expiresAt: string };
   /** Forgets every refresh token of the user. */
   revokeUserTokens(userId: string): void;
-  /** "Sends" a reset or verification link to the user (appends to the outbox). */
-  sendMail(user: FakeUser, purpose: 'reset' | 'verify'): void;
+  /**
+   * "Sends" a link of `purpose` for `user` to `to` (default the user's address; an email
+   * change's confirmation goes to the new one): appends to the outbox. Earlier unused
+   * links of the same purpose stop working, as on the server.
+   */
+  sendMail(user: FakeUser, purpose: FakeMailPurpose, to?: string): void;
+  /** Spends the user's unused links of `purposes`. */
+  spendMailTokens(userId: string, purposes: readonly FakeMailPurpose[]): void;
   /** The signed-in user of an Authorization header, or a 401 refusal. */
   authenticate(auth: string | null): FakeUser;
   allowed(user: FakeUser, flag: PermissionFlag): boolean;
@@ -146,6 +158,17 @@ export interface FakeStore {
   /** A 409 `email_taken` refusal when another user has this email. */
   checkEmailFree(email: string, exceptId?: string): void;
 }
+
+/** The page and subject of each kind of mailed link. */
+const MAILS: Record<FakeMailPurpose, { path: string; subject: string }> = {
+  reset: { path: ROUTES.resetPassword, subject: 'Reset your Solar password' },
+  verify: { path: ROUTES.verifyEmail, subject: 'Confirm your email for Solar' },
+  emailChange: { path: ROUTES.confirmEmailChange, subject: 'Confirm your new email address' },
+  emailChangeCancel: {
+    path: ROUTES.cancelEmailChange,
+    subject: 'A change of your account’s email was requested',
+  },
+};
 
 const DEFAULT_ADMIN = { email: 'admin@solar.local', password: 'Admin123!', name: 'Administrator' };
 
@@ -202,6 +225,7 @@ export function createStore(options: FakeBackendOptions = {}): FakeStore {
         authMethod: 'email',
         pipedrivePersonId: null,
         locale: 'en',
+        pendingEmail: null,
         ...seed,
       };
       users.set(user.id, user);
@@ -222,6 +246,7 @@ export function createStore(options: FakeBackendOptions = {}): FakeStore {
       emailConfirmed: user.emailConfirmed,
       createdAt: user.createdAt,
       locale: user.locale,
+      pendingEmail: user.pendingEmail,
     }),
     issueTokens(user, family = random()) {
       const issuedAt = Math.floor(now() / 1000);
@@ -237,15 +262,19 @@ export function createStore(options: FakeBackendOptions = {}): FakeStore {
       for (const [token, record] of refreshTokens)
         if (record.userId === userId) refreshTokens.delete(token);
     },
-    sendMail(user, purpose) {
+    sendMail(user, purpose, to = user.email) {
+      store.spendMailTokens(user.id, [purpose]);
       const token = random();
       mailTokens.set(token, { userId: user.id, purpose, used: false });
-      const path = purpose === 'reset' ? 'reset-password' : 'verify-email';
       outbox.push({
-        to: user.email,
-        subject: purpose === 'reset' ? 'Reset your Solar password' : 'Confirm your email for Solar',
-        link: `http://localhost/${path}?token=${token}`,
+        to,
+        ...MAILS[purpose],
+        link: `http://localhost${MAILS[purpose].path}?token=${token}`,
       });
+    },
+    spendMailTokens(userId, purposes) {
+      for (const record of mailTokens.values())
+        if (record.userId === userId && purposes.includes(record.purpose)) record.used = true;
     },
     authenticate(auth) {
       const token = /^Bearer\s+(.+)$/i.exec(auth ?? '')?.[1];

@@ -34,6 +34,7 @@ import {
   invalidate,
   portfolioQuery,
   projectsQuery,
+  queryKeys,
 } from './queries.ts';
 
 /** The QueryClient of the nearest ApiProvider (its QueryClientProvider). */
@@ -160,6 +161,55 @@ export function useResendVerification() {
     onError: (error) => {
       if ((error as { code?: string }).code === 'already_confirmed') void invalidate.me(client);
     },
+  });
+}
+
+/**
+ * `POST /auth/email/change/confirm {token}` (the link mailed to a new address) -> `{email}`;
+ * 400 `invalid_token`, 409 `email_taken`. A signed-in profile is read again.
+ */
+export function useConfirmEmailChange() {
+  const api = useApiClient();
+  const client = useApiQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.auth.confirmEmailChange({ token }),
+    onSuccess: () => invalidate.me(client),
+  });
+}
+
+/**
+ * `POST /auth/email/change/cancel {token}` (the link mailed to the old address) -> 204;
+ * 400 `invalid_token`. A signed-in profile is read again.
+ */
+export function useCancelEmailChangeByLink() {
+  const api = useApiClient();
+  const client = useApiQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.auth.cancelEmailChange({ token }),
+    onSuccess: () => invalidate.me(client),
+  });
+}
+
+/** `POST /auth/email/change/resend`: a new confirmation link to the pending address. */
+export function useResendEmailChange() {
+  const api = useApiClient();
+  const client = useApiQueryClient();
+  return useMutation({
+    mutationFn: () => api.profile.resendEmailChange(),
+    // 409: the change was confirmed or cancelled meanwhile (another tab); show the new state.
+    onError: (error) => {
+      if ((error as { code?: string }).code === 'conflict') void invalidate.me(client);
+    },
+  });
+}
+
+/** `DELETE /auth/email/change`: drops the pending email change; the profile follows. */
+export function useCancelEmailChange() {
+  const api = useApiClient();
+  const client = useApiQueryClient();
+  return useMutation({
+    mutationFn: () => api.profile.cancelEmailChange(),
+    onSuccess: (me) => client.setQueryData(queryKeys.me(), me),
   });
 }
 

@@ -7,6 +7,8 @@ import type {
   AuthResponse,
   ExternalSignInStartRequest,
   ExternalSignInStartResponse,
+  EmailChangeConfirmResponse,
+  EmailChangeTokenRequest,
   ForgotPasswordRequest,
   ForgotPasswordResponse,
   GoogleSignInRequest,
@@ -50,6 +52,16 @@ export interface AuthResource {
   resetPassword(body: ResetPasswordRequest): Promise<void>;
   /** `POST /auth/email/verify {token}` -> 204; 400. */
   verifyEmail(body: VerifyEmailRequest): Promise<void>;
+  /**
+   * `POST /auth/email/change/confirm {token}` (the link mailed to a new address) -> 200
+   * `{email}`, the account's address from now on; 400 `invalid_token`; 409 `email_taken`.
+   */
+  confirmEmailChange(body: EmailChangeTokenRequest): Promise<EmailChangeConfirmResponse>;
+  /**
+   * `POST /auth/email/change/cancel {token}` (the link mailed to the old address) -> 204:
+   * the change is dropped; 400 `invalid_token`.
+   */
+  cancelEmailChange(body: EmailChangeTokenRequest): Promise<void>;
 }
 
 /** Creates the auth resource. */
@@ -86,6 +98,13 @@ export function authResource(t: Transport, session: SessionStore): AuthResource 
       ),
     resetPassword: async (body) => {
       await t.anon((http) => http.post('auth/password/reset', { json: body }));
+    },
+    confirmEmailChange: (body) =>
+      t.anon((http) =>
+        http.post('auth/email/change/confirm', { json: body }).json<EmailChangeConfirmResponse>(),
+      ),
+    cancelEmailChange: async (body) => {
+      await t.anon((http) => http.post('auth/email/change/cancel', { json: body }));
     },
     verifyEmail: async (body) => {
       await t.anon((http) => http.post('auth/email/verify', { json: body }));

@@ -20,9 +20,10 @@ export interface ProfileResource {
   get(): Promise<MeResponse>;
   /**
    * `PUT /auth/me {name, email, currentPassword?}` -> 200 the same shape, updated (and the
-   * stored user with it). A new email needs `currentPassword`, becomes unverified and the
-   * old address is told; 400 (a `currentPassword` field error when it is missing or
-   * wrong), 403 for Google users, 409 `email_taken`, 429.
+   * stored user with it). A new email needs `currentPassword` and becomes `pendingEmail`:
+   * `email` stays until the link mailed to the new address is used, and the old address
+   * gets a notice with a cancel link; 400 (a `currentPassword` field error when it is
+   * missing or wrong), 403 for Google users, 409 `email_taken`, 429.
    */
   update(body: ProfileUpdateRequest): Promise<MeResponse>;
   /**
@@ -41,6 +42,16 @@ export interface ProfileResource {
    * ru) becomes the language of all their mail; 400 another value; 401.
    */
   setLocale(locale: Locale): Promise<void>;
+  /**
+   * `POST /auth/email/change/resend` -> 202 `{message}`: a new confirmation link to the
+   * pending address (older ones stop working); 409 `conflict` when none is pending; 429.
+   */
+  resendEmailChange(): Promise<ResendVerificationResponse>;
+  /**
+   * `DELETE /auth/email/change` -> 200 the me shape without a pending email: the pending
+   * change is dropped and its links stop working.
+   */
+  cancelEmailChange(): Promise<MeResponse>;
 }
 
 const toStoredUser = (me: MeResponse) => ({
@@ -83,5 +94,9 @@ export function profileResource(t: Transport, session: SessionStore): ProfileRes
     async setLocale(locale) {
       await t.authed((http) => http.put('auth/me/locale', { json: { locale } }));
     },
+    resendEmailChange: () =>
+      t.authed((http) => http.post('auth/email/change/resend').json<ResendVerificationResponse>()),
+    cancelEmailChange: () =>
+      t.authed((http) => http.delete('auth/email/change').json<MeResponse>()),
   };
 }

@@ -83,13 +83,31 @@ export function emailField(requiredMessage: string = m.emailRequired.id) {
     .regex(EMAIL_PATTERN, m.invalidEmail.id);
 }
 
-/** A name: required, trimmed, at least `min` and at most 100 characters. */
+/**
+ * Characters a name may not hold: C0 and C1 controls (CR, LF, tab, NUL, ...), the Unicode
+ * line and paragraph separators, and the bidirectional embedding, override and isolate
+ * controls (U+202A..U+202E, U+2066..U+2069), which reorder the text around a name in lists
+ * and mail. Joiners (U+200C, U+200D) that some scripts need are allowed.
+ */
+const NAME_CONTROLS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+/** True when `name` has none of {@link NAME_CONTROLS}. */
+export function isPlainName(name: string): boolean {
+  return !NAME_CONTROLS.test(name);
+}
+
+/**
+ * A name: required, trimmed, at least `min` and at most 100 characters, without line
+ * breaks or control characters (refused, never stripped: the same rule for sign-up, the
+ * profile and the admin forms).
+ */
 export function nameField(min: number = LIMITS.nameMin) {
   return text(m.nameRequired.id)
     .trim()
     .min(1, m.nameRequired.id)
     .min(min, m.nameTooShort.id)
-    .max(LIMITS.nameMax, m.nameTooLong.id);
+    .max(LIMITS.nameMax, m.nameTooLong.id)
+    .refine(isPlainName, m.nameControlCharacters.id);
 }
 
 /** True when `password` has a lowercase and an uppercase letter (any script) and a digit. */

@@ -8,7 +8,10 @@
  * profile.'.
  *
  * A new email asks for the current password (the field appears once the email differs) and
- * is unverified until confirmed (issue 25 item 4).
+ * is a secure change (docs/decisions/034-secure-email-change.md): after Save the profile
+ * says a link was sent to the new address and the email stays the current one until it is
+ * opened; the waiting change shows with 'Send the link again' and 'Cancel the change'
+ * (pending-email-change.tsx).
  */
 import {
   authMessages,
@@ -26,6 +29,7 @@ import { flushSync } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { validateForm } from '../../forms/form-errors.ts';
 import { useForm } from '../../forms/use-form.ts';
+import { PendingEmailChange } from './pending-email-change.tsx';
 import { ResendVerification } from './resend-verification.tsx';
 
 const FIELDS = ['name', 'email', 'currentPassword'] as const;
@@ -48,7 +52,13 @@ export function ProfileCard({ me }: { me: MeResponse }) {
   const blank = { name: me.name, email: me.email, currentPassword: '' };
   const { connect, values, field, showErrors, showServerErrors, reset } = useForm(FIELDS, blank);
   const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  /** What the status line under the header says after an action, if anything. */
+  const [notice, setNotice] = useState<
+    | { kind: 'saved' }
+    | { kind: 'emailChangeSent'; pendingEmail: string }
+    | { kind: 'emailChangeCancelled' }
+    | null
+  >(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const savedMessage = useRef<HTMLParagraphElement>(null);
@@ -60,7 +70,7 @@ export function ProfileCard({ me }: { me: MeResponse }) {
     showThenFocus(() => {
       reset(blank);
       setFailure(null);
-      setSaved(false);
+      setNotice(null);
       setEditing(true);
     }, nameInput);
   }
@@ -92,7 +102,11 @@ export function ProfileCard({ me }: { me: MeResponse }) {
       const updated = await update.mutateAsync(parsed.data);
       queryClient.setQueryData(queryKeys.me(), updated);
       showThenFocus(() => {
-        setSaved(true);
+        setNotice(
+          emailChanging && updated.pendingEmail
+            ? { kind: 'emailChangeSent', pendingEmail: updated.pendingEmail }
+            : { kind: 'saved' },
+        );
         setEditing(false);
       }, savedMessage);
     } catch (error) {
@@ -118,14 +132,21 @@ export function ProfileCard({ me }: { me: MeResponse }) {
         </div>
       </div>
 
-      {saved && !editing && (
+      {notice && !editing && (
         <p
           ref={savedMessage}
           role="status"
           tabIndex={-1}
-          className="rounded-control bg-success-soft px-3 py-2 text-sm text-success-fg outline-none"
+          className="rounded-control bg-success-soft px-3 py-2 text-sm break-words text-success-fg outline-none"
         >
-          {intl.formatMessage(authMessages.profileUpdated)}
+          {notice.kind === 'saved' && intl.formatMessage(authMessages.profileUpdated)}
+          {notice.kind === 'emailChangeSent' &&
+            intl.formatMessage(
+              { id: 'profile.emailChangeSent' },
+              { pendingEmail: notice.pendingEmail, email: me.email },
+            )}
+          {notice.kind === 'emailChangeCancelled' &&
+            intl.formatMessage({ id: 'profile.emailChangeCancelled' }, { email: me.email })}
         </p>
       )}
 
@@ -189,6 +210,16 @@ export function ProfileCard({ me }: { me: MeResponse }) {
               </span>
               {!me.emailConfirmed && <ResendVerification />}
             </dd>
+            {me.pendingEmail && (
+              <dd className="sm:col-span-2">
+                <PendingEmailChange
+                  me={{ ...me, pendingEmail: me.pendingEmail }}
+                  onCancelled={() =>
+                    showThenFocus(() => setNotice({ kind: 'emailChangeCancelled' }), savedMessage)
+                  }
+                />
+              </dd>
+            )}
             <dt className="font-medium text-fg-muted">{t('profile.role')}</dt>
             <dd>{intl.formatMessage(roleLabel(me.role))}</dd>
             <dt className="font-medium text-fg-muted">{t('profile.memberSince')}</dt>

@@ -1,7 +1,8 @@
 /**
- * /profile against the MSW fake (spec sections 2, 4, 5, 6 and 8): loading and load error,
- * the view, edit with save and cancel, every validation message, 409 and other failures,
- * and the Google-account notice without edit.
+ * /profile against the MSW fake (docs/product.md#accounts-and-sessions): loading and
+ * load error, the view, edit with save and cancel, every validation message, 409 and other
+ * failures, the secure email change (waiting for its link, resend, cancel), and the
+ * Google-account notice without edit.
  */
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -82,15 +83,13 @@ describe('profile: view and edit (spec sections 2 and 4)', () => {
     await expect.element(editButton()).toBeVisible();
   });
 
-  it('saves name and email, returns to view with the success message and updates the session', async () => {
+  it('saves the name, returns to view with the success message and updates the session', async () => {
     const { fixture } = await open();
     await startEditing();
     await expect.element(nameField()).toHaveValue('Daniyar Sadykov');
     await expect.element(emailField()).toHaveValue('daniyar@example.com');
     await nameField().fill('Daniyar S. Sadykov');
     expect(currentPasswordField().query()).toBeNull();
-    await emailField().fill('daniyar.s@example.com');
-    await currentPasswordField().fill(PASSWORD);
     await save();
     await expect
       .element(page.getByRole('status').filter({ hasText: 'Profile updated successfully' }))
@@ -101,10 +100,10 @@ describe('profile: view and edit (spec sections 2 and 4)', () => {
     expect(nameField().query()).toBeNull();
     expect(fixture.client.session.getSnapshot().user).toMatchObject({
       name: 'Daniyar S. Sadykov',
-      email: 'daniyar.s@example.com',
+      email: 'daniyar@example.com',
     });
     const stored = [...fixture.mock.fake.users.values()].find(
-      (u) => u.email === 'daniyar.s@example.com',
+      (u) => u.email === 'daniyar@example.com',
     );
     expect(stored?.name).toBe('Daniyar S. Sadykov');
   });
@@ -179,10 +178,10 @@ describe('profile: validation and failures (spec sections 5 and 8)', () => {
   });
 });
 
-describe('profile: account safety (issue 25 item 4)', () => {
+describe('profile: account safety', () => {
   it('a new email asks for the current password, and says when it is wrong', async () => {
     const hint =
-      'Needed to change the email. We will tell your current address and send a confirmation link to the new one.';
+      'Needed to change the email. We will send a confirmation link to the new address and tell the current one; your email changes once the link is opened.';
     await open();
     await startEditing();
     await emailField().fill('daniyar.new@example.com');
@@ -199,17 +198,79 @@ describe('profile: account safety (issue 25 item 4)', () => {
       .toHaveAccessibleDescription(`${hint} The current password is not correct`);
   });
 
-  it('after an email change the address is unverified and the link can be sent again', async () => {
-    await open();
+  it('a new email waits for its link: the email stays, the change shows with resend and cancel', async () => {
+    const { fixture } = await open();
     await startEditing();
     await emailField().fill('daniyar.moved@example.com');
     await currentPasswordField().fill(PASSWORD);
     await save();
-    await expect.element(page.getByText('(not verified yet)')).toBeVisible();
-    await userEvent.click(page.getByRole('button', { name: 'Send the link again' }));
     await expect
-      .element(page.getByRole('status').filter({ hasText: 'We have sent a new confirmation link' }))
+      .element(page.getByRole('status'))
+      .toHaveTextContent(
+        'Saved. We have sent a confirmation link to daniyar.moved@example.com. Your email stays daniyar@example.com until you open it.',
+      );
+    await expect.element(page.getByRole('status')).toHaveFocus();
+    const pending = page.getByRole('region', { name: 'Email change waiting for confirmation' });
+    await expect
+      .element(
+        pending.getByText(
+          'We sent a link to daniyar.moved@example.com. Until it is opened, your email stays daniyar@example.com.',
+        ),
+      )
       .toBeVisible();
+    expect(fixture.client.session.getSnapshot().user?.email).toBe('daniyar@example.com');
+    const mails = () =>
+      fixture.mock.fake.outbox.filter((m) => m.to === 'daniyar.moved@example.com');
+    expect(mails()).toHaveLength(1);
+    // The old address got the notice with the cancel link.
+    expect(
+      fixture.mock.fake.outbox.some(
+        (m) => m.to === 'daniyar@example.com' && m.link.includes('/cancel-email-change?'),
+      ),
+    ).toBe(true);
+
+    await userEvent.click(pending.getByRole('button', { name: 'Resend to the new address' }));
+    await expect
+      .element(pending.getByRole('status'))
+      .toHaveTextContent('We have sent a new link to daniyar.moved@example.com.');
+    expect(mails()).toHaveLength(2);
+
+    await userEvent.click(pending.getByRole('button', { name: 'Cancel the change' }));
+    await expect
+      .element(page.getByRole('status'))
+      .toHaveTextContent('The email change is cancelled. Your email stays daniyar@example.com.');
+    await expect.element(page.getByRole('status')).toHaveFocus();
+    expect(pending.query()).toBeNull();
+    const stored = [...fixture.mock.fake.users.values()].find(
+      (u) => u.email === 'daniyar@example.com',
+    );
+    expect(stored?.pendingEmail).toBeNull();
+  });
+
+  it('says when the link cannot be sent again or the change cannot be cancelled', async () => {
+    const fail = () => HttpResponse.json({ message: 'down', code: 'internal' }, { status: 500 });
+    await open({
+      handlers: [
+        http.post('*/api/v1/auth/email/change/resend', fail),
+        http.delete('*/api/v1/auth/email/change', fail),
+      ],
+      afterSignIn: (client) =>
+        client.profile.update({
+          name: 'Daniyar Sadykov',
+          email: 'daniyar.new@example.com',
+          currentPassword: PASSWORD,
+        }),
+    });
+    const pending = page.getByRole('region', { name: 'Email change waiting for confirmation' });
+    await userEvent.click(pending.getByRole('button', { name: 'Resend to the new address' }));
+    await expect
+      .element(pending.getByRole('alert'))
+      .toHaveTextContent('The link could not be sent. Please try again later.');
+    await userEvent.click(pending.getByRole('button', { name: 'Cancel the change' }));
+    await expect
+      .element(pending.getByRole('alert'))
+      .toHaveTextContent('The change could not be cancelled. Please try again.');
+    await expect.element(pending).toBeVisible();
   });
 
   it('changes the password: current and new with the sign-up rules', async () => {

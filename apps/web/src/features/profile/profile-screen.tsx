@@ -7,11 +7,13 @@
  * (409) shows on the email field; other failures the server's message or 'Failed to update
  * profile.'.
  *
- * Account safety (issue 25 item 4): a new email asks for the current password (the field
- * appears once the email differs) and is unverified until confirmed; an unverified email
- * has 'Send the link again' (`POST /auth/email/verify/resend`); 'Change password' asks for
- * the current password and a new one with the sign-up rules (`POST
- * /auth/password/change`; this session stays signed in, the others end).
+ * Account safety: a new email asks for the current password (the field appears once the
+ * email differs) and waits for the link mailed to the new address, the email staying as it
+ * is until then (docs/decisions/034-secure-email-change.md; the waiting change has 'Resend
+ * to the new address' and 'Cancel the change'); an unverified email has 'Send the link
+ * again' (`POST /auth/email/verify/resend`); 'Change password' asks for the current
+ * password and a new one with the sign-up rules (`POST /auth/password/change`; this
+ * session stays signed in, the others end).
  */
 import { useMe } from '@solar/api/react';
 import { Button, Card, Spinner } from '@solar/ui';

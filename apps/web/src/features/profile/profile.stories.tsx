@@ -1,7 +1,10 @@
 /**
- * The profile (spec sections 2, 4, 5 and 6) in each state, signed in as the demo client on
- * the MSW fake: loading, load error, view, edit, validation, saved, Google account.
+ * The profile (docs/product.md#accounts-and-sessions) in each state, signed in as the
+ * demo client on the MSW fake: loading, load error, view, edit, validation, saved, the
+ * email change (saved and waiting for its link, the link sent again, cancelled, a
+ * failure), Google account.
  */
+import type { ApiClient } from '@solar/api';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
@@ -102,5 +105,88 @@ export const GoogleAccount: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(text('auth.googleProfileLocked'))).toBeVisible();
     await expect(canvas.queryByRole('button', { name: text('profile.edit') })).toBeNull();
+  },
+};
+
+/** Asks, as the signed-in demo client, for a new (long) email address. */
+const askEmailChange = (client: ApiClient) =>
+  client.profile.update({
+    name: 'Daniyar Sadykov',
+    email: 'daniyar.sadykov.solar-installations@example.com',
+    currentPassword: 'Password1',
+  });
+
+/** Saved with a new email: the link went to the new address, the email stays until it is opened. */
+export const EmailChangeSaved: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: text('profile.edit') }));
+    const email = canvas.getByRole('textbox', { name: text('profile.email') });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'daniyar.sadykov.solar-installations@example.com');
+    await userEvent.type(
+      canvas.getByLabelText(text('profile.currentPassword'), { selector: 'input' }),
+      'Password1',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: text('profile.save') }));
+    await expect(
+      await canvas.findByRole('region', { name: text('profile.pendingTitle') }),
+    ).toBeVisible();
+  },
+};
+
+/** An email change waits for its link: the new address, resend and cancel. */
+export const EmailChangePending: Story = {
+  args: { afterSignIn: askEmailChange },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('button', { name: text('profile.pendingCancel') }),
+    ).toBeVisible();
+  },
+};
+
+/** The link was sent to the new address again. */
+export const EmailChangeResent: Story = {
+  args: { afterSignIn: askEmailChange },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: text('profile.pendingResend') }),
+    );
+    await expect(await canvas.findByRole('status')).toBeVisible();
+  },
+};
+
+/** The change could not be sent again (the server failed). */
+export const EmailChangeResendFailed: Story = {
+  args: {
+    afterSignIn: askEmailChange,
+    handlers: [
+      http.post('*/api/v1/auth/email/change/resend', () =>
+        HttpResponse.json({ message: 'Server error', code: 'internal' }, { status: 500 }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: text('profile.pendingResend') }),
+    );
+    await expect(await canvas.findByRole('alert')).toBeVisible();
+  },
+};
+
+/** The change was cancelled from the profile: the email stays. */
+export const EmailChangeCancelled: Story = {
+  args: { afterSignIn: askEmailChange },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: text('profile.pendingCancel') }),
+    );
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      text('profile.emailChangeCancelled', { email: 'daniyar@example.com' }),
+    );
   },
 };
