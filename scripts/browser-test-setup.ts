@@ -9,6 +9,10 @@ import '../packages/ui/src/theme.css';
 // React's act() environment flag for component tests running in the browser.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-// Each test starts from an empty tab session (sessionStorage is shared by every test file's
-// frame in the one browser tab): what one test remembered must not steer the next.
-beforeEach(() => sessionStorage.clear());
+// Each test starts from an empty tab session and empty saved choices (sessionStorage and
+// localStorage are shared by every test file's frame in the one browser): what one test
+// remembered (a session, the language a test chose) must not steer the next.
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});

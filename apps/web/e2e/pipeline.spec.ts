@@ -59,11 +59,11 @@ async function signIn(browser: Browser, person: Person): Promise<Page> {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
     await page.getByLabel('Эл. почта').fill(PEOPLE[person].email);
     await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByRole('button', { name: 'Войти', exact: true }).click();
   } else {
     await page.getByLabel('Email').fill(PEOPLE[person].email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
   await expect(page).toHaveURL(/\/projects$/);
   return page;
