@@ -61,6 +61,15 @@ describe('extractSolarFacts (spec section 3 portfolio)', () => {
     ['Плоская крыша 60 м2 в Оше', { roofType: 'flat', roofArea: 60, location: 'Оше' }],
     ['A house in San Francisco de Asis', { location: 'San Francisco' }],
     ['In January we use 500 kWh', { monthlyKwh: 500 }],
+    // A system's size in kW is neither a bill nor a use; "payback" is not "pay".
+    ['What is the payback for a 5 kW system?', {}],
+    ['¿Cuál es el periodo de retorno de un sistema de 5 kW? Pago poco', {}],
+    ['¿Cuánto pago por un sistema de 5 kW?', {}],
+    ['Какая окупаемость у системы на 5 кВт?', {}],
+    ['Сколько стоит оплата за систему 5 кВт?', {}],
+    ['We pay 2,000 som for a 5 kW system', { monthlyBill: 2000 }],
+    ['Pagamos 2500 al mes', { monthlyBill: 2500 }],
+    ['Our bills are around 1800', { monthlyBill: 1800 }],
   ])('%s', (text, facts) => {
     expect(extractSolarFacts(text)).toEqual(facts);
   });

@@ -25,13 +25,16 @@ const END = String.raw`(?![\p{L}\d])`;
 const KWH = String.raw`(?:kwh|kw[·⋅\-\s]h|kilowatt[-\s]?hours?|квт[·⋅\-\s.]?ч(?:ас\p{L}*)?)${END}`;
 const SOM = String.raw`(?:som(?:s|ov)?|kgs|сом(?:а|ов|ы)?|⃀)${END}`;
 const AREA = String.raw`(?:m2|m²|м2|м²|sq\.?\s?m|sqm|square\s+met(?:er|re)s?|metros?\s+cuadrados?|кв\.?\s?м(?:етр\p{L}*)?|квадратн\p{L}*\s+метр\p{L}*)${END}`;
-const BILL_WORDS = String.raw`(?:bill|pay(?:ing)?|payment|factura|pag[oa]|recibo|сч[её]т\p{L}*|плачу|плат[её]ж\p{L}*|оплат\p{L}*)`;
+/** Whole words: "payback" or "billion" is not a bill. */
+const BILL_WORDS = String.raw`(?:bills?|pay(?:s|ing)?|payments?|factura|pag[oa]\p{L}*|recibo|сч[её]т\p{L}*|плачу|плат[её]ж\p{L}*|оплат\p{L}*)${END}`;
+/** A power, as a system's size is given ("5 kW", "5 кВт"): not a bill, not a use. */
+const POWER = String.raw`(?:k?wp?|kilowatts?|watts?|к?вт)${END}`;
 
 const KWH_RE = new RegExp(`${NUMBER}\\s*${KWH}(.{0,25})`, 'iu');
 const SOM_AFTER_RE = new RegExp(`${NUMBER}\\s*${SOM}`, 'iu');
 const SOM_BEFORE_RE = new RegExp(`(?<!\\p{L})${SOM}\\s*${NUMBER}`, 'iu');
 const BILL_RE = new RegExp(
-  `(?<!\\p{L})${BILL_WORDS}[^\\d\\n]{0,30}?${NUMBER}(?!\\s*(?:${KWH}|${AREA}|%))`,
+  `(?<!\\p{L})${BILL_WORDS}[^\\d\\n]{0,30}?${NUMBER}(?!\\s*(?:${KWH}|${AREA}|${POWER}|%))`,
   'iu',
 );
 const AREA_RE = new RegExp(`${NUMBER}\\s*${AREA}`, 'iu');
