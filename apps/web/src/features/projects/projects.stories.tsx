@@ -104,7 +104,14 @@ export const ListEmpty: Story = {
 };
 
 /** The list could not be loaded. */
-export const ListFailed: Story = { args: { fake: { listStatus: 500 } } };
+export const ListFailed: Story = {
+  args: { fake: { listStatus: 500 } },
+  play: async ({ canvasElement }) => {
+    // The capture waits for the failure, not the loading state before it.
+    const shown = await within(canvasElement).findAllByText(text('projects.list.loadFailed'));
+    await expect(shown[0]).toBeVisible();
+  },
+};
 
 /** A client's draft: request a site visit or cancel. */
 export const ProjectDraft: Story = {
