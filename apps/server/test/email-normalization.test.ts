@@ -8,7 +8,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { normalizeEmail } from '@solar/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -170,13 +170,12 @@ describe.each(databaseKinds)('migration email_nfkc on %s', (kind) => {
         ['Second of two', 'ｐａｉｒ@ｘ.test'],
         ['Not ASCII', 'ｉ̇lkay@x.test'],
       ] as const;
+      // Plain SQL: the table as it was then, without the columns later migrations add.
       for (const [index, [name, email]] of rows.entries()) {
-        await db.insert(users).values({
-          name,
-          email,
-          userType: 4,
-          createdAt: new Date(Date.UTC(2026, 0, 1 + index)),
-        });
+        const createdAt = new Date(Date.UTC(2026, 0, 1 + index)).toISOString();
+        await db.execute(
+          sql`insert into users (name, email, user_type, created_at) values (${name}, ${email}, 4, ${createdAt})`,
+        );
       }
       await migrate(drizzleFolder);
       const emailOf = async (name: string) =>
