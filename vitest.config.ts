@@ -51,6 +51,12 @@ const webDeps = [
   '@solar/domain > zod',
 ];
 
+/**
+ * A poll (`expect.poll`) waits as long as an element wait does: on a loaded machine a fake
+ * chat reply streamed token by token can take more than the default second to finish.
+ */
+const browserExpect = { poll: { timeout: 15_000 } };
+
 const browser = () => ({
   enabled: true,
   headless: true,
@@ -150,6 +156,7 @@ export default defineConfig({
         optimizeDeps: { include: uiDeps },
         test: {
           name: 'ui',
+          expect: browserExpect,
           root: here('./packages/ui'),
           include: ['src/**/*.test.tsx'],
           setupFiles: [here('./scripts/browser-test-setup.ts')],
@@ -161,6 +168,7 @@ export default defineConfig({
         optimizeDeps: { include: webDeps },
         test: {
           name: 'web',
+          expect: browserExpect,
           root: here('./apps/web'),
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: [here('./scripts/browser-test-setup.ts')],
