@@ -124,3 +124,98 @@ describe('locale catalogs (spec section 1: en, es, ru)', () => {
     expect(initialLocale(storage(null), ['de-DE'])).toBe('en');
   });
 });
+
+/**
+ * Spanish speaks to the customer as "usted" (docs/product.md#languages-and-formats): words
+ * that only the informal "tú" uses, anywhere in a message, and "tú" imperatives that open a
+ * sentence.
+ */
+const TU_WORDS = [
+  'tu',
+  'tus',
+  'te',
+  'ti',
+  'contigo',
+  'tienes',
+  'puedes',
+  'podrás',
+  'quieres',
+  'estás',
+  'eres',
+  'necesitas',
+  'debes',
+  'usas',
+  'introduces',
+  'olvidaste',
+  'abriste',
+  'regístrate',
+  'inténtalo',
+  'revísalos',
+  'escríbenos',
+  'contáctanos',
+  'cópialo',
+  'ábrelos',
+  'elígela',
+  'guárdala',
+  'cuéntale',
+  'mantén',
+];
+const TU_IMPERATIVES = [
+  'inicia',
+  'calcula',
+  'evalúa',
+  'planifica',
+  'introduce',
+  'elige',
+  'revisa',
+  'escribe',
+  'selecciona',
+  'prueba',
+  'pregunta',
+  'consulta',
+  'crea',
+  'guarda',
+  'haz',
+  'confirma',
+  'sube',
+  'permite',
+  'comprueba',
+  'contacta',
+  'actualiza',
+  'elimina',
+  'completa',
+  'registra',
+  'verifica',
+  'vuelve',
+];
+const letters = '\\p{L}';
+const tuWord = new RegExp(`(?<![${letters}])(${TU_WORDS.join('|')})(?![${letters}])`, 'iu');
+const tuImperative = new RegExp(
+  `(?:^|[.;!?¿¡]\\s*|\\s[¿¡])(${TU_IMPERATIVES.join('|')})(?![${letters}])`,
+  'iu',
+);
+
+describe('Spanish voice (docs/product.md#languages-and-formats: usted)', () => {
+  it('has no "tú" word in any Spanish message', () => {
+    const informal = Object.entries(catalogs.es).filter(([, text]) => tuWord.test(text));
+    expect(informal).toEqual([]);
+  });
+
+  it('opens no Spanish sentence with a "tú" imperative', () => {
+    const informal = Object.entries(catalogs.es).filter(([, text]) => tuImperative.test(text));
+    expect(informal).toEqual([]);
+  });
+
+  it.each([
+    ['¿Olvidaste tu contraseña?', true],
+    ['¿No tienes una cuenta?', true],
+    ['Regístrate', true],
+    ['Inicia sesión en Solar', true],
+    ['Error. Inténtalo de nuevo.', true],
+    ['¿Olvidó su contraseña?', false],
+    ['Inicie sesión en Solar', false],
+    ['Su techo tiene espacio; la tarifa sube un 3 %.', false],
+  ])('tells "%s" as informal: %s', (text, informal) => {
+    expect(tuWord.test(text) || tuImperative.test(text)).toBe(informal);
+  });
+});
