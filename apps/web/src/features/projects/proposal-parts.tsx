@@ -85,7 +85,7 @@ export function ProposalMoney({ figures }: { figures: ProposalFigures }) {
             t('projects.proposal.payback'),
             e.paybackYears === null
               ? t('projects.proposal.noPayback')
-              : t('projects.proposal.years', { years: number(e.paybackYears, 1) }),
+              : t('projects.proposal.years', { years: e.paybackYears }),
           ],
         ]}
       />
