@@ -15,7 +15,9 @@ import { readQuickInputs } from '../calculator/calculator-storage.ts';
 import { Panel } from './dashboard-panels.tsx';
 
 /**
- * The activity card: the last quick estimate (this browser), the newest drafts and the
+ * The activity card: the last quick estimate (this browser), the newest saved assessments
+ * (projects saved from the full calculator, `isDraft`, which stays true as the project
+ * moves along the pipeline, so the list is titled for what it holds, not "drafts") and the
  * newest conversations; a spinner while they load, a retry when a list fails, and an empty
  * state that invites the first estimate.
  */
@@ -88,7 +90,7 @@ export function ActivityCard({ className }: { className?: string }) {
               />
             </ActivityList>
           )}
-          <ActivityList title={t('dashboard.activity.draftsTitle')}>
+          <ActivityList title={t('dashboard.activity.assessmentsTitle')}>
             {activity.drafts.map((draft) => (
               <ActivityItem
                 key={draft.id}
@@ -112,7 +114,7 @@ export function ActivityCard({ className }: { className?: string }) {
             ))}
             {projects.isSuccess && activity.drafts.length === 0 && (
               <li className="text-sm text-fg-muted">
-                {t('dashboard.activity.noDrafts')}{' '}
+                {t('dashboard.activity.noAssessments')}{' '}
                 <Link href={ROUTES.fullCalculator}>{t('dashboard.activity.startAssessment')}</Link>
               </li>
             )}

@@ -117,6 +117,10 @@ describe('dashboard activity (issue 21 item 3)', () => {
     await expect
       .element(activity().getByRole('link', { name: 'Osh Bazaar, Bishkek' }))
       .toBeVisible();
+    // Saved projects stay listed past the draft stage: the title says what the list holds.
+    await expect
+      .element(activity().getByRole('heading', { name: 'Saved assessments', level: 3 }))
+      .toBeVisible();
     await expect
       .element(activity().getByRole('link', { name: 'Solar panels for my house' }))
       .toBeVisible();
