@@ -7,10 +7,12 @@ import {
   proposalPath,
   ROUTES,
 } from '@solar/domain';
+import { conversationDateLabel } from '@solar/domain/dates';
 import { useConversations, useProjects } from '@solar/api/react';
 import { Button, ButtonLink, EmptyState, Link, Spinner, SunIcon } from '@solar/ui';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { useNow } from '../../app/clock.tsx';
 import { readQuickInputs } from '../calculator/calculator-storage.ts';
 import { Panel } from './dashboard-panels.tsx';
 
@@ -18,7 +20,7 @@ import { Panel } from './dashboard-panels.tsx';
  * The activity card: the last quick estimate (this browser), the newest saved assessments
  * (projects saved from the full calculator, `isDraft`, which stays true as the project
  * moves along the pipeline, so the list is titled for what it holds, not "drafts") and the
- * newest conversations; a spinner while they load, a retry when a list fails, and an empty
+ * newest conversations, dated as the chat's list dates them; a spinner while they load, a retry when a list fails, and an empty
  * state that invites the first estimate.
  */
 export function ActivityCard({ className }: { className?: string }) {
@@ -32,7 +34,13 @@ export function ActivityCard({ className }: { className?: string }) {
     projects: projects.data,
     conversations: conversations.data?.pages[0]?.conversations,
   });
+  const now = useNow();
   const date = (value: string | number) => intl.formatDate(value, { dateStyle: 'medium' });
+  // A conversation's last activity as the chat's list labels it (a time today, yesterday,
+  // a weekday, else a date), with the list's default zone, the browser's.
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const lastActivity = (value: string) =>
+    conversationDateLabel(value, now(), intl.locale, timeZone);
   const isLoading = projects.isPending || conversations.isPending;
   const failed = projects.isError || conversations.isError;
   return (
@@ -125,7 +133,7 @@ export function ActivityCard({ className }: { className?: string }) {
                 key={conversation.id}
                 href={conversationPath(conversation.id)}
                 label={conversation.title}
-                meta={date(conversation.lastMessageAt)}
+                meta={lastActivity(conversation.lastMessageAt)}
               />
             ))}
             {conversations.isSuccess && activity.conversations.length === 0 && (
