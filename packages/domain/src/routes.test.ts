@@ -10,6 +10,7 @@ import {
   isCurrentNavItem,
   matchRoute,
   navItems,
+  withSafeFrom,
   pageTitle,
   projectPath,
   proposalPath,
@@ -143,6 +144,18 @@ describe('afterSignInPath and homePath (spec section 2)', () => {
     ['/profile#top', '/profile#top'],
   ])('after sign-in from %j goes to %s', (from, path) => {
     expect(afterSignInPath(from)).toBe(path);
+  });
+
+  it.each([
+    ['/solar-calculator-full', '/signup?from=%2Fsolar-calculator-full'],
+    ['/users?page=2', '/signup?from=%2Fusers%3Fpage%3D2'],
+    [null, '/signup'],
+    ['/signin', '/signup'],
+    ['//evil.example', '/signup'],
+    ['https://evil.example', '/signup'],
+    ['/\t/evil.example', '/signup'],
+  ])('links /signin and /signup keeping a safe from %j: %s', (from, link) => {
+    expect(withSafeFrom(ROUTES.signUp, from)).toBe(link);
   });
 
   it('links the 404 page home to the dashboard or sign-in', () => {

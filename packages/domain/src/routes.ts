@@ -216,6 +216,17 @@ export function afterSignInPath(from: string | null | undefined): string {
     : from;
 }
 
+/**
+ * A link between /signin and /signup that keeps the remembered `?from=` when
+ * {@link afterSignInPath} would go there (docs/product.md#accounts-and-sessions): following
+ * "Sign up" from `/signin?from=/solar-calculator-full` opens
+ * `/signup?from=%2Fsolar-calculator-full`; an unsafe or missing `from` gives the bare path.
+ */
+export function withSafeFrom(path: string, from: string | null | undefined): string {
+  const target = afterSignInPath(from);
+  return target === ROUTES.dashboard ? path : `${path}?from=${encodeURIComponent(target)}`;
+}
+
 /** The home link of the 404 page (spec section 2): /dashboard when signed in, else /signin. */
 export function homePath(session: SessionLike | null | undefined, nowMs: number): string {
   return isSignedIn(session, nowMs) ? ROUTES.dashboard : ROUTES.signIn;

@@ -13,7 +13,9 @@ const labels = {
   yearlyProduction: 'Yearly production',
   paybackPeriod: 'Payback period',
   roofCoverage: 'Roof coverage',
-  units: { kw: 'kW', kwhPerYear: 'kWh', years: 'years', m2: 'm²' },
+  units: { kw: 'kW', kwhPerYear: 'kWh', m2: 'm²' },
+  paybackYears: (years: number) =>
+    `${years.toLocaleString('en')} ${years === 1 ? 'year' : 'years'}`,
   noPayback: 'Not applicable',
   nextStepsTitle: 'Next steps',
 };

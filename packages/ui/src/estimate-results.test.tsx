@@ -14,7 +14,9 @@ const russian = {
   yearlyProduction: 'Выработка за год',
   paybackPeriod: 'Срок окупаемости',
   roofCoverage: 'Площадь на крыше',
-  units: { kw: 'кВт', kwhPerYear: 'кВт·ч/год', years: 'лет', m2: 'м²' },
+  units: { kw: 'кВт', kwhPerYear: 'кВт·ч/год', m2: 'м²' },
+  paybackYears: (years: number) =>
+    `${years.toLocaleString('ru')} ${{ one: 'год', few: 'года', many: 'лет' }[new Intl.PluralRules('ru').select(years) as string] ?? 'года'}`,
   noPayback: 'Не применимо',
   nextStepsTitle: 'Дальнейшие шаги',
 };

@@ -31,8 +31,14 @@ export interface EstimateResultsLabels {
   paybackPeriod: string;
   /** Label of the roof coverage (m²). */
   roofCoverage: string;
-  /** Unit words: kW, kWh per year, years, m2. */
-  units: { kw: string; kwhPerYear: string; years: string; m2: string };
+  /** Unit symbols: kW, kWh per year, m2. */
+  units: { kw: string; kwhPerYear: string; m2: string };
+  /**
+   * The payback period, number and word together, from one ICU plural message so the word
+   * agrees with the number ("1 year", "4.5 years"; "4,5 года", "5 лет"):
+   * docs/product.md#languages-and-formats.
+   */
+  paybackYears: (years: number) => string;
   /** Screen-reader text for a payback that cannot be computed ("Not applicable"). */
   noPayback: string;
   /** Heading of the next steps list ("Next steps"). */
@@ -105,10 +111,9 @@ export function EstimateResults({
                   <span className="sr-only">{labels.noPayback}</span>
                 </>
               ) : (
-                n(estimate.paybackYears, 1)
+                labels.paybackYears(estimate.paybackYears)
               )
             }
-            unit={estimate.paybackYears === null ? undefined : labels.units.years}
           />
           <Stat
             label={labels.roofCoverage}

@@ -54,6 +54,7 @@ const TEXTS: Record<Locale, InstructionTexts> = {
       `Cada vez que el usuario indique uno de estos datos, llama a la herramienta ${RECORD_FACTS_TOOL} con exactamente lo que dijo. Nunca registres ni cites una cifra que el usuario no haya dado.`,
       'Cita solo la estimación de abajo; no calcules otros precios, tamaños ni ahorros. Di que una visita técnica confirma las cifras.',
       'Respuestas breves: unas pocas frases.',
+      'Trata al usuario de usted, como el resto de Solar.',
     ].join('\n- '),
     known: 'Datos que el usuario ha dado',
     nothingKnown: 'El usuario aún no ha dado ningún dato.',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createIntl } from 'react-intl';
 import { allLifetimeMessages, allMessages } from '@solar/domain';
 import { catalog as enCatalog } from './catalog.en.ts';
 import domainEnglish from './domain.en.json';
@@ -122,5 +123,143 @@ describe('locale catalogs (spec section 1: en, es, ru)', () => {
     expect(initialLocale(storage('ru'), ['es-ES'])).toBe('ru');
     expect(initialLocale(storage('de'), ['es-ES'])).toBe('es');
     expect(initialLocale(storage(null), ['de-DE'])).toBe('en');
+  });
+});
+
+/**
+ * Spanish speaks to the customer as "usted" (docs/product.md#languages-and-formats): words
+ * that only the informal "tú" uses, anywhere in a message, and "tú" imperatives that open a
+ * sentence.
+ */
+const TU_WORDS = [
+  'tu',
+  'tus',
+  'te',
+  'ti',
+  'contigo',
+  'tienes',
+  'puedes',
+  'podrás',
+  'quieres',
+  'estás',
+  'eres',
+  'necesitas',
+  'debes',
+  'usas',
+  'introduces',
+  'olvidaste',
+  'abriste',
+  'regístrate',
+  'inténtalo',
+  'revísalos',
+  'escríbenos',
+  'contáctanos',
+  'cópialo',
+  'ábrelos',
+  'elígela',
+  'guárdala',
+  'cuéntale',
+  'mantén',
+];
+const TU_IMPERATIVES = [
+  'inicia',
+  'calcula',
+  'evalúa',
+  'planifica',
+  'introduce',
+  'elige',
+  'revisa',
+  'escribe',
+  'selecciona',
+  'prueba',
+  'pregunta',
+  'consulta',
+  'crea',
+  'guarda',
+  'haz',
+  'confirma',
+  'sube',
+  'permite',
+  'comprueba',
+  'contacta',
+  'actualiza',
+  'elimina',
+  'completa',
+  'registra',
+  'verifica',
+  'vuelve',
+];
+const letters = '\\p{L}';
+const tuWord = new RegExp(`(?<![${letters}])(${TU_WORDS.join('|')})(?![${letters}])`, 'iu');
+const tuImperative = new RegExp(
+  `(?:^|[.;!?¿¡]\\s*|\\s[¿¡])(${TU_IMPERATIVES.join('|')})(?![${letters}])`,
+  'iu',
+);
+
+describe('Spanish voice (docs/product.md#languages-and-formats: usted)', () => {
+  it('has no "tú" word in any Spanish message', () => {
+    const informal = Object.entries(catalogs.es).filter(([, text]) => tuWord.test(text));
+    expect(informal).toEqual([]);
+  });
+
+  it('opens no Spanish sentence with a "tú" imperative', () => {
+    const informal = Object.entries(catalogs.es).filter(([, text]) => tuImperative.test(text));
+    expect(informal).toEqual([]);
+  });
+
+  it.each([
+    ['¿Olvidaste tu contraseña?', true],
+    ['¿No tienes una cuenta?', true],
+    ['Regístrate', true],
+    ['Inicia sesión en Solar', true],
+    ['Error. Inténtalo de nuevo.', true],
+    ['¿Olvidó su contraseña?', false],
+    ['Inicie sesión en Solar', false],
+    ['Su techo tiene espacio; la tarifa sube un 3 %.', false],
+  ])('tells "%s" as informal: %s', (text, informal) => {
+    expect(tuWord.test(text) || tuImperative.test(text)).toBe(informal);
+  });
+});
+
+/**
+ * A number and the word it counts are one ICU plural message, so the word agrees with the
+ * number in each language; a fraction takes Russian "other" (docs/product.md#languages-and-formats).
+ */
+describe('plural words (docs/product.md#languages-and-formats)', () => {
+  const say = (locale: Locale, id: string, values: Record<string, number>) =>
+    createIntl({ locale, messages: catalogs[locale] }).formatMessage({ id }, values);
+  const PAYBACK_IDS = [
+    'quickCalculator.results.paybackYears',
+    'fullCalculator.result.paybackYears',
+    'projects.proposal.years',
+  ];
+
+  it.each([
+    ['ru', 1, '1 год'],
+    ['ru', 4.5, '4,5 года'],
+    ['ru', 3, '3 года'],
+    ['ru', 5, '5 лет'],
+    ['ru', 11, '11 лет'],
+    ['ru', 21, '21 год'],
+    ['es', 1, '1 año'],
+    ['es', 4.5, '4,5 años'],
+    ['es', 5, '5 años'],
+    ['en', 1, '1 year'],
+    ['en', 4.5, '4.5 years'],
+    ['en', 21, '21 years'],
+  ] as const)('says a %s payback of %s as "%s"', (locale, years, text) => {
+    for (const id of PAYBACK_IDS) expect([id, say(locale, id, { years })]).toEqual([id, text]);
+  });
+
+  it.each([
+    ['en', 1, '1–1 of 1 user'],
+    ['en', 13, '1–10 of 13 users'],
+    ['es', 1, '1–1 de 1 usuario'],
+    ['ru', 1, '1–1 из 1 пользователя'],
+    ['ru', 21, '1–10 из 21 пользователя'],
+    ['ru', 13, '1–10 из 13 пользователей'],
+  ] as const)('says a %s users range of %s', (locale, total, text) => {
+    const to = Math.min(total, 10);
+    expect(say(locale, 'users.list.range', { from: 1, to, total })).toBe(text);
   });
 });

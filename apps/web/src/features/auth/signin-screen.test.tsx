@@ -134,6 +134,33 @@ describe('sign in: links (spec section 2)', () => {
   });
 });
 
+describe('sign in: "Sign up" keeps the destination (docs/product.md#accounts-and-sessions)', () => {
+  it('opens /signup with the same safe ?from=, and the new account lands there', async () => {
+    const { fixture, screen } = await open({ path: '/signin?from=%2Fsolar-calculator-full' });
+    await userEvent.click(screen.getByRole('link', { name: 'Sign up' }));
+    await expect
+      .element(screen.getByRole('heading', { name: 'Create your Solar account' }))
+      .toBeVisible();
+    expect(lastPath(fixture)).toBe('/signup?from=%2Fsolar-calculator-full');
+    await page.getByLabelText('Full name').fill('Nurlan Toktosunov');
+    await email().fill('nurlan@example.com');
+    await page.getByLabelText('Password', { exact: true }).fill('Sunshine2026');
+    await page.getByLabelText('Confirm password', { exact: true }).fill('Sunshine2026');
+    await userEvent.click(page.getByRole('checkbox', { name: /I agree to the/ }), {
+      force: true,
+    });
+    await userEvent.click(page.getByRole('button', { name: 'Create account' }));
+    await expect.poll(() => lastPath(fixture)).toBe('/solar-calculator-full');
+  });
+
+  it('drops a from that leaves the site', async () => {
+    const { screen } = await open({ path: '/signin?from=%2F%2Fevil.example' });
+    await expect
+      .element(screen.getByRole('link', { name: 'Sign up' }))
+      .toHaveAttribute('href', '/signup');
+  });
+});
+
 describe('sign in with the external provider (docs/decisions/030)', () => {
   it('has no provider button when the server reports none', async () => {
     const { screen } = await open();

@@ -1,7 +1,7 @@
 /**
  * /signin (docs/product.md#accounts-and-sessions): email and password, external sign-in
  * ("Continue with {provider}") when configured, keeping `?from=` through the provider,
- * links to /signup and /forgot-password. Validation is the domain's sign-in schema ('Please
+ * links to /signup (keeping a safe `?from=`, domain `withSafeFrom`) and /forgot-password. Validation is the domain's sign-in schema ('Please
  * fill in all fields', 'Please enter a valid email address'); after sign-in the user goes to
  * the remembered `?from=` path (domain `afterSignInPath`), else /dashboard. A refused
  * sign-in shows 'Login failed. Please check your credentials.' (401), the inactive-account
@@ -11,7 +11,13 @@
  * The schema (zod) loads with the first submit, not with the page: the form renders and
  * takes input without it.
  */
-import { afterSignInPath, authMessages, globalErrorMessages, ROUTES } from '@solar/domain';
+import {
+  afterSignInPath,
+  authMessages,
+  globalErrorMessages,
+  ROUTES,
+  withSafeFrom,
+} from '@solar/domain';
 import { useSignIn } from '@solar/api/react';
 import { Button, Link, PasswordField, TextField } from '@solar/ui';
 import { useState, type FormEvent } from 'react';
@@ -73,7 +79,8 @@ export default function SignInScreen() {
       subtitle={t('signin.subtitle')}
       footer={
         <>
-          {t('signin.noAccount')} <Link href={ROUTES.signUp}>{t('signin.signUpLink')}</Link>
+          {t('signin.noAccount')}{' '}
+          <Link href={withSafeFrom(ROUTES.signUp, from)}>{t('signin.signUpLink')}</Link>
         </>
       }
     >

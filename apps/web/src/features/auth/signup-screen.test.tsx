@@ -148,6 +148,24 @@ describe('sign up: answers of the server (spec sections 2 and 8)', () => {
     expect(fixture.location.history.at(-1)).toBe('/dashboard');
   });
 
+  it('goes to the safe ?from= kept from /signin, and links back to /signin with it', async () => {
+    const { fixture, screen } = await open({ path: '/signup?from=%2Fprofile' });
+    await expect
+      .element(screen.getByRole('link', { name: 'Sign in' }))
+      .toHaveAttribute('href', '/signin?from=%2Fprofile');
+    await fillValid();
+    await submit();
+    await expect.element(screen.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+    expect(fixture.location.history.at(-1)).toBe('/profile');
+  });
+
+  it('goes to /dashboard when ?from= leaves the site', async () => {
+    const { fixture } = await open({ path: '/signup?from=https%3A%2F%2Fevil.example' });
+    await fillValid();
+    await submit();
+    await expect.poll(() => fixture.location.history.at(-1)).toBe('/dashboard');
+  });
+
   it('shows a taken email (409) on the email field', async () => {
     const { fixture } = await open();
     await fillValid({ email: 'daniyar@example.com' });

@@ -1,18 +1,26 @@
 /**
  * /signup (spec sections 2, 5 and 8): name, email, password with the live requirements
  * checklist, confirm password, and the terms checkbox linking /terms and /privacy; sign-up
- * with the external provider when configured (to the dashboard afterwards). Validation is the domain's sign-up form schema, one message per
- * field, each cleared when its field is edited; focus goes to the first invalid field. On
- * success (`POST /auth/email/signup` 201) the user goes to /dashboard. A 409 `email_taken`
+ * with the external provider when configured. Validation is the domain's sign-up form
+ * schema, one message per field, each cleared when its field is edited; focus goes to the
+ * first invalid field. On success (`POST /auth/email/signup` 201, or back from the
+ * provider) the user goes to the safe `?from=` path kept from /signin (domain
+ * `afterSignInPath`), else /dashboard; the link back to /signin keeps it too. A 409 `email_taken`
  * is shown on the email field; other failures show the server's message or 'Registration
  * failed. Please try again.'.
  */
 import { useSignUp } from '@solar/api/react';
-import { authMessages, ROUTES, signUpFormSchema } from '@solar/domain';
+import {
+  afterSignInPath,
+  authMessages,
+  ROUTES,
+  signUpFormSchema,
+  withSafeFrom,
+} from '@solar/domain';
 import { Button, Checkbox, Link, PasswordField, TextField } from '@solar/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useLocale } from '../../app/intl.tsx';
 import { useNotify } from '../../app/notices.tsx';
 import { AuthPage, FormAlert } from './auth-page.tsx';
@@ -37,6 +45,8 @@ const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', 
 export default function SignUpScreen() {
   const intl = useIntl();
   const [, navigate] = useLocation();
+  // Where a visitor sent to sign in was going (docs/product.md#accounts-and-sessions).
+  const from = new URLSearchParams(useSearch()).get('from');
   const notify = useNotify();
   const signUp = useSignUp();
   // The interface language becomes the account's mail language (docs/product.md#mail).
@@ -57,7 +67,7 @@ export default function SignUpScreen() {
     const { name, email, password, confirmPassword } = data;
     try {
       await signUp.mutateAsync({ name, email, password, confirmPassword, locale });
-      navigate(ROUTES.dashboard, { replace: true });
+      navigate(afterSignInPath(from), { replace: true });
     } catch (error) {
       if (showServerErrors(error)) return;
       const text = failureText(intl, error, authMessages.registrationFailed);
@@ -73,7 +83,8 @@ export default function SignUpScreen() {
       subtitle={t('signup.subtitle')}
       footer={
         <>
-          {t('signup.haveAccount')} <Link href={ROUTES.signIn}>{t('signup.signInLink')}</Link>
+          {t('signup.haveAccount')}{' '}
+          <Link href={withSafeFrom(ROUTES.signIn, from)}>{t('signup.signInLink')}</Link>
         </>
       }
     >
@@ -138,7 +149,7 @@ export default function SignUpScreen() {
           {t('signup.submit')}
         </Button>
       </form>
-      <ExternalSignInButton mode="signUp" onError={setFailure} />
+      <ExternalSignInButton mode="signUp" from={from} onError={setFailure} />
     </AuthPage>
   );
 }

@@ -2,12 +2,12 @@
  * The state of /signin/callback (docs/decisions/030-external-identity-linking.md): reads
  * what the provider put on the URL once, takes the attempt this tab started for its
  * `state`, finishes the sign-in with `POST /auth/google/signin` and leaves for the
- * remembered page (`?from=` of /signin, or the dashboard after a sign-up), replacing the
+ * remembered page (`?from=` of /signin or /signup, else the dashboard), replacing the
  * callback in the history. Each failure is told apart (external-sign-in.ts); "try again"
  * starts a new attempt with the same destination.
  */
 import { useGoogleSignIn } from '@solar/api/react';
-import { afterSignInPath, ROUTES } from '@solar/domain';
+import { afterSignInPath } from '@solar/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useLocale } from '../../app/intl.tsx';
@@ -75,8 +75,7 @@ export function useSignInCallback(): {
       ...(params.iss === undefined ? {} : { iss: params.iss }),
     }).then(
       () => {
-        const to = taken.mode === 'signUp' ? ROUTES.dashboard : afterSignInPath(taken.from);
-        navigate(to, { replace: true });
+        navigate(afterSignInPath(taken.from), { replace: true });
       },
       (error: unknown) => fail({ failure: apiFailure(error), error }),
     );

@@ -139,7 +139,7 @@ describe('terms and privacy pages (spec section 2)', () => {
   });
 
   it.each([
-    ['es', 'Términos del servicio', 'Tu cuenta'],
+    ['es', 'Términos del servicio', 'Su cuenta'],
     ['ru', 'Условия использования', 'Ваш аккаунт'],
   ] as const)('is translated (%s)', async (locale, title, section) => {
     await open('/terms', { locale });

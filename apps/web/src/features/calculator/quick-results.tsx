@@ -92,9 +92,9 @@ export function QuickResults({
               units: {
                 kw: t('quickCalculator.unit.kw'),
                 kwhPerYear: t('quickCalculator.unit.kwhPerYear'),
-                years: t('quickCalculator.unit.years'),
                 m2: t('quickCalculator.unit.m2'),
               },
+              paybackYears: (years) => t('quickCalculator.results.paybackYears', { years }),
               noPayback: t('quickCalculator.results.noPayback'),
               nextStepsTitle: t('quickCalculator.results.nextSteps'),
             }}

@@ -7,16 +7,20 @@ import {
   proposalPath,
   ROUTES,
 } from '@solar/domain';
+import { conversationDateLabel } from '@solar/domain/dates';
 import { useConversations, useProjects } from '@solar/api/react';
 import { Button, ButtonLink, EmptyState, Link, Spinner, SunIcon } from '@solar/ui';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { useNow } from '../../app/clock.tsx';
 import { readQuickInputs } from '../calculator/calculator-storage.ts';
 import { Panel } from './dashboard-panels.tsx';
 
 /**
- * The activity card: the last quick estimate (this browser), the newest drafts and the
- * newest conversations; a spinner while they load, a retry when a list fails, and an empty
+ * The activity card: the last quick estimate (this browser), the newest saved assessments
+ * (projects saved from the full calculator, `isDraft`, which stays true as the project
+ * moves along the pipeline, so the list is titled for what it holds, not "drafts") and the
+ * newest conversations, dated as the chat's list dates them; a spinner while they load, a retry when a list fails, and an empty
  * state that invites the first estimate.
  */
 export function ActivityCard({ className }: { className?: string }) {
@@ -30,7 +34,13 @@ export function ActivityCard({ className }: { className?: string }) {
     projects: projects.data,
     conversations: conversations.data?.pages[0]?.conversations,
   });
+  const now = useNow();
   const date = (value: string | number) => intl.formatDate(value, { dateStyle: 'medium' });
+  // A conversation's last activity as the chat's list labels it (a time today, yesterday,
+  // a weekday, else a date), with the list's default zone, the browser's.
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const lastActivity = (value: string) =>
+    conversationDateLabel(value, now(), intl.locale, timeZone);
   const isLoading = projects.isPending || conversations.isPending;
   const failed = projects.isError || conversations.isError;
   return (
@@ -88,7 +98,7 @@ export function ActivityCard({ className }: { className?: string }) {
               />
             </ActivityList>
           )}
-          <ActivityList title={t('dashboard.activity.draftsTitle')}>
+          <ActivityList title={t('dashboard.activity.assessmentsTitle')}>
             {activity.drafts.map((draft) => (
               <ActivityItem
                 key={draft.id}
@@ -112,7 +122,7 @@ export function ActivityCard({ className }: { className?: string }) {
             ))}
             {projects.isSuccess && activity.drafts.length === 0 && (
               <li className="text-sm text-fg-muted">
-                {t('dashboard.activity.noDrafts')}{' '}
+                {t('dashboard.activity.noAssessments')}{' '}
                 <Link href={ROUTES.fullCalculator}>{t('dashboard.activity.startAssessment')}</Link>
               </li>
             )}
@@ -123,7 +133,7 @@ export function ActivityCard({ className }: { className?: string }) {
                 key={conversation.id}
                 href={conversationPath(conversation.id)}
                 label={conversation.title}
-                meta={date(conversation.lastMessageAt)}
+                meta={lastActivity(conversation.lastMessageAt)}
               />
             ))}
             {conversations.isSuccess && activity.conversations.length === 0 && (

@@ -12,6 +12,7 @@ import { render } from 'vitest-browser-react';
 import {
   AppFixtureView,
   createAppFixture,
+  FIXTURE_NOW,
   type AppFixtureOptions,
 } from '../../testing/app-fixture.tsx';
 
@@ -117,6 +118,10 @@ describe('dashboard activity (issue 21 item 3)', () => {
     await expect
       .element(activity().getByRole('link', { name: 'Osh Bazaar, Bishkek' }))
       .toBeVisible();
+    // Saved projects stay listed past the draft stage: the title says what the list holds.
+    await expect
+      .element(activity().getByRole('heading', { name: 'Saved assessments', level: 3 }))
+      .toBeVisible();
     await expect
       .element(activity().getByRole('link', { name: 'Solar panels for my house' }))
       .toBeVisible();
@@ -125,6 +130,39 @@ describe('dashboard activity (issue 21 item 3)', () => {
     const [conversation] = (await fixture.client.chat.conversations({ page: 1, pageSize: 1 }))
       .conversations;
     expect(hrefOf('Solar panels for my house')).toBe(`/chat/${conversation!.id}`);
+  });
+
+  it("dates conversations as the chat's list does: a time today, a weekday this week", async () => {
+    const HOUR_MS = 3_600_000;
+    const summary = (id: string, title: string, ms: number) => ({
+      id,
+      title,
+      messageCount: 2,
+      lastMessageAt: new Date(ms).toISOString(),
+      titleGenerated: false,
+    });
+    await open('client', {
+      handlers: [
+        http.get('*/api/v1/chat/conversations', () =>
+          HttpResponse.json({
+            conversations: [
+              summary('c-today', 'Asked this morning', FIXTURE_NOW - HOUR_MS),
+              // Saturday 2026-03-14 minus two days: Thursday.
+              summary('c-thursday', 'Asked on Thursday', FIXTURE_NOW - 48 * HOUR_MS),
+            ],
+            page: 1,
+            totalPages: 1,
+          }),
+        ),
+      ],
+    });
+    const row = (title: string) => activity().getByRole('listitem').filter({ hasText: title });
+    const time = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(
+      FIXTURE_NOW - HOUR_MS,
+    );
+    await expect.element(row('Asked on Thursday')).toHaveTextContent('Asked on ThursdayThursday');
+    // Intl puts a narrow no-break space before "AM", which the text matcher does not match.
+    expect(row('Asked this morning').element().textContent).toBe(`Asked this morning${time}`);
   });
 
   it('invites the first estimate when there is no activity at all', async () => {

@@ -267,10 +267,11 @@ export function ConfigurationStep({
                   />
                   <Stat
                     label={t('fullCalculator.result.payback')}
-                    value={money.paybackYears === null ? '—' : n(money.paybackYears, 1)}
-                    {...(money.paybackYears === null
-                      ? {}
-                      : { unit: t('fullCalculator.unit.years') })}
+                    value={
+                      money.paybackYears === null
+                        ? '—'
+                        : t('fullCalculator.result.paybackYears', { years: money.paybackYears })
+                    }
                   />
                 </StatGroup>
               </>

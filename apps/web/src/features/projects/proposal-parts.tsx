@@ -14,22 +14,35 @@ import { useIntl } from 'react-intl';
 import { Facts, Section } from './project-details.tsx';
 import { useProjectText } from './project-text.ts';
 
-/** Address and coordinates. */
+/**
+ * An address that is only the point's coordinates ("42.87460, 74.56980"), as the full
+ * calculator saves a place whose address could not be looked up.
+ */
+const COORDINATES_ONLY = /^-?\d+(?:\.\d+)?,\s*-?\d+(?:\.\d+)?$/;
+
+/**
+ * The address and the coordinates, each once: a place saved by its coordinates alone shows
+ * them as its only row instead of under both "Location" and "Coordinates".
+ */
 export function ProposalLocation({ location }: { location: ProjectLocation }) {
   const { t, number } = useProjectText();
-  return (
-    <Section title={t('projects.proposal.location')}>
-      <Facts
-        rows={[
+  const coordinates =
+    location.latitude === null || location.longitude === null
+      ? null
+      : `${number(location.latitude, 4)}, ${number(location.longitude, 4)}`;
+  const rows: [string, string][] =
+    coordinates !== null && COORDINATES_ONLY.test(location.address.trim())
+      ? [[t('projects.proposal.coordinates'), coordinates]]
+      : [
           [t('projects.proposal.location'), location.address],
           [
             t('projects.proposal.coordinates'),
-            location.latitude === null || location.longitude === null
-              ? t('projects.proposal.addressUnverified')
-              : `${number(location.latitude, 4)}, ${number(location.longitude, 4)}`,
+            coordinates ?? t('projects.proposal.addressUnverified'),
           ],
-        ]}
-      />
+        ];
+  return (
+    <Section title={t('projects.proposal.location')}>
+      <Facts rows={rows} />
     </Section>
   );
 }
@@ -85,7 +98,7 @@ export function ProposalMoney({ figures }: { figures: ProposalFigures }) {
             t('projects.proposal.payback'),
             e.paybackYears === null
               ? t('projects.proposal.noPayback')
-              : t('projects.proposal.years', { years: number(e.paybackYears, 1) }),
+              : t('projects.proposal.years', { years: e.paybackYears }),
           ],
         ]}
       />

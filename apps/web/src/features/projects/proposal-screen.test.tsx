@@ -71,6 +71,26 @@ describe('proposal page (issue 22 item 2)', () => {
       .not.toBeInTheDocument();
   });
 
+  it('shows the address and the coordinates once each', async () => {
+    const { screen } = await open({ status: 'draft' });
+    const location = screen.getByRole('region', { name: 'Location' });
+    await expect.poll(() => location.element().textContent).toContain('Chuy Avenue 120, Bishkek');
+    expect(location.element().textContent?.match(/42\.8746/g)).toHaveLength(1);
+  });
+
+  it('shows a place saved by its coordinates alone with them once', async () => {
+    const { screen } = await open({
+      status: 'draft',
+      project: {
+        ...SAMPLE_PROJECT,
+        location: { address: '42.87460, 74.61220', latitude: 42.8746, longitude: 74.6122 },
+      },
+    });
+    const location = screen.getByRole('region', { name: 'Location' });
+    await expect.poll(() => location.element().textContent).toContain('42.8746, 74.6122');
+    expect(location.element().textContent?.match(/42\.8746/g)).toHaveLength(1);
+  });
+
   it('asks to finish the configuration when there is none', async () => {
     const { screen } = await open({ project: { ...SAMPLE_PROJECT, configuration: null } });
     await expect.element(screen.getByText('No system configured yet')).toBeVisible();
