@@ -1,8 +1,9 @@
 /**
  * /signin (docs/product.md#accounts-and-sessions): email and password, external sign-in
  * ("Continue with {provider}") when configured, keeping `?from=` through the provider,
- * links to /signup (keeping a safe `?from=`, domain `withSafeFrom`) and /forgot-password. Validation is the domain's sign-in schema ('Please
- * fill in all fields', 'Please enter a valid email address'); after sign-in the user goes to
+ * links to /signup (keeping a safe `?from=`, domain `withSafeFrom`) and /forgot-password.
+ * Validation is the domain's sign-in schema ('Please fill in all fields', 'Please enter a
+ * valid email address'); after sign-in the user goes to
  * the remembered `?from=` path (domain `afterSignInPath`), else /dashboard. A refused
  * sign-in shows 'Login failed. Please check your credentials.' (401), the inactive-account
  * message (403 `account_inactive`) or the server's message; a server or connection failure
