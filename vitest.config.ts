@@ -135,7 +135,7 @@ export default defineConfig({
         },
       },
       {
-        // Two server processes on PostgreSQL and Redis (issue 26); skipped, saying why, without them.
+        // Two server processes on PostgreSQL and Redis; skipped, saying why, without them.
         test: {
           name: 'multi-instance',
           root: here('./tests/multi-instance'),

@@ -1,5 +1,5 @@
 /**
- * LifetimeFigures: a solar system over its life (issue 22 item 1): lifetime savings (som)
+ * LifetimeFigures: a solar system over its life: lifetime savings (som)
  * with the savings after the system's cost, the cash-flow payback year beside the spec's
  * simple payback (section 9), CO2 avoided (t) with everyday equivalents, the cumulative
  * cash-flow chart with its table view, and the assumptions. Figures come from
