@@ -1,6 +1,6 @@
 /**
  * Credentials: sign-in rate limiting and its reset after the window, refresh
- * reuse detection (with the grace interval of), sign-out revocation, single-use
+ * reuse detection (with the refresh grace interval), sign-out revocation, single-use
  * and expiring reset tokens, no account enumeration through forgot-password (same status
  * and body; median time difference under a stated bound) or sign-in, and no password hash
  * in any answer.

@@ -75,8 +75,8 @@ const UNAVAILABLE_MESSAGE =
 
 /**
  * True when `error`, or an error in its `cause` chain (drizzle wraps the driver's), says
- * the database could not be reached: such a request is answered 503, not 500
- *; the pool reconnects by itself on a later request.
+ * the database could not be reached: such a request is answered 503, not 500;
+ * the pool reconnects by itself on a later request.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {

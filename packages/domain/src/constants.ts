@@ -1,9 +1,9 @@
 /**
- * Business constants and limits (docs/product.md#limits, with the screens of section 2). All
+ * Business constants and limits (docs/product.md#limits and the feature sections). All
  * durations are in milliseconds, lengths in characters, sizes in pixels or bytes as named.
  */
 
-/** Interface languages (docs/product.md#languages-and-formats and #limits); English is the default. */
+/** Interface languages (docs/product.md#languages-and-formats); English is the default. */
 export const LOCALES = ['en', 'es', 'ru'] as const;
 /** One interface language. */
 export type Locale = (typeof LOCALES)[number];
@@ -46,7 +46,7 @@ export const MAP_DEFAULTS = {
   zoom: 15,
 } as const;
 
-/** Maps script loader: give up after 15 s, polling every 100 ms at most 100 times (spec 9). */
+/** Maps script loader: give up after 15 s, polling every 100 ms at most 100 times. */
 export const MAPS_LOADER = {
   timeoutMs: 15_000,
   pollIntervalMs: 100,
@@ -60,7 +60,8 @@ export const CHAT_INPUT_MAX_HEIGHT_PX = 200;
 export const STREAM_RETRY_MS = 1000;
 
 /**
- * UI delays, in ms (docs/product.md#limits). The spec's simulated waits (quick calculation,
+ * UI delays, in ms (docs/product.md#accounts-and-sessions: reset password goes to /signin after
+ * 3 s). The first version's simulated waits (quick calculation,
  * bill extraction, forgot/reset, profile save) are not kept: those are real calls now.
  */
 export const DELAYS_MS = {

@@ -60,10 +60,10 @@ export interface ApiErrorBody {
   readonly errors?: Readonly<Record<string, string>>;
 }
 
-/** How a user signs in (docs/product.md). */
+/** How a user signs in (docs/product.md#accounts-and-sessions). */
 export type AuthMethod = 'email' | 'google';
 
-/** The signed-in user as the client keeps it (docs/product.md; the OpenAPI document). */
+/** The signed-in user as the client keeps it (docs/product.md#accounts-and-sessions; the OpenAPI document). */
 export interface SessionUser {
   readonly id: string;
   readonly name: string;

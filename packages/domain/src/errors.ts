@@ -284,7 +284,7 @@ export function geolocationErrorMessage(code: number | 'unsupported'): MessageDe
 }
 
 /**
- * The message for data that could not be loaded (docs/product.md#errors-and-messages's mapping
+ * The message for data that could not be loaded (the mapping of docs/product.md#errors-and-messages
  * applied to a screen's own load failure): a failure that never reached the server (status 0, or
  * the client's `network` code) reads 'Unable to connect to the server. Please check your
  * internet connection.'; a failure the server answered keeps the screen's own message

@@ -1,7 +1,6 @@
 /**
- * @solar/domain: the product's rules, formulas and messages (docs/product.md#errors-and-messages,
- * #limits and #roles-and-permissions) as pure TypeScript. Each module is also importable as
- * `@solar/domain/<file>`.
+ * @solar/domain: the product's rules, formulas and messages (docs/product.md) as pure
+ * TypeScript. Each module is also importable as `@solar/domain/<file>`.
  */
 export * from './chat.ts';
 export * from './constants.ts';

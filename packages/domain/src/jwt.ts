@@ -1,5 +1,5 @@
 /**
- * Access-token reading (docs/product.md#accounts-and-sessions, "Token payload fields read"):
+ * Access-token reading (docs/product.md#accounts-and-sessions):
  * decodes a JWT's payload WITHOUT verifying its signature (the client only reads it; the server
  * verifies with its secret) and checks expiry against an injected clock.
  *

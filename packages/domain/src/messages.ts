@@ -28,7 +28,7 @@ function group<const T extends Record<string, string>>(
   return Object.fromEntries(entries) as { readonly [K in keyof T]: MessageDescriptor };
 }
 
-/** Validation messages (docs/product.md#limits and the limits of the OpenAPI document). */
+/** Validation messages (docs/product.md#limits). */
 export const validationMessages = group('validation', {
   fillAllFields: 'Please fill in all fields',
   invalidEmail: 'Please enter a valid email address',
@@ -178,7 +178,7 @@ export const geolocationMessages = group('geolocation', {
 
 /**
  * Geolocation messages for a page without a map (the quick calculator,
- * docs/product.md#full-calculator): the fallback is typing the address.
+ * docs/product.md#quick-calculator): the fallback is typing the address.
  */
 export const geolocationAddressMessages = group('geolocationAddress', {
   permissionDenied:
@@ -226,7 +226,7 @@ export const userMessages = group('users', {
   unverified: 'Unverified',
 });
 
-/** Role display names (docs/product.md#errors-and-messages). */
+/** Role display names (docs/product.md#roles-and-permissions). */
 export const roleMessages = group('role', {
   admin: 'Administrator',
   project_manager: 'Project Manager',

@@ -1,5 +1,5 @@
 /**
- * The full-calculator rate limit (docs/product.md#errors-and-messages and #quick-calculator; the
+ * The full-calculator rate limit (docs/product.md#full-calculator and #errors-and-messages; the
  * OpenAPI document): at most 100 actions per user in any sliding hour, counted in an injected
  * storage (`localStorage` in the browser; an in-memory map on the server). `nowMs` is epoch ms.
  */

@@ -55,8 +55,8 @@ export const resetPasswordRequestSchema = withMatchingConfirm(
   strict({ token: tokenField(), password: passwordField('user'), confirmPassword: confirmField() }),
 );
 /**
- * `POST /auth/password/change {currentPassword, password, confirmPassword, refreshToken?}`
- *: the new password follows the sign-up rules; `refreshToken` names the
+ * `POST /auth/password/change {currentPassword, password, confirmPassword, refreshToken?}`:
+ * the new password follows the sign-up rules; `refreshToken` names the
  * session to keep (every other one is revoked).
  */
 export const changePasswordRequestSchema = withMatchingConfirm(

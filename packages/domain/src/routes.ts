@@ -57,7 +57,7 @@ export const projectPath = (id: string): string => `${ROUTES.projects}/${encodeU
 /** `/projects/{id}/proposal`: the proposal of a saved assessment. */
 export const proposalPath = (id: string): string => `${projectPath(id)}/proposal`;
 
-/** Who may open a route (docs/product.md#roles-and-permissions "Access" column and section 6). */
+/** Who may open a route (docs/product.md#roles-and-permissions). */
 export type RouteAccess =
   | { readonly kind: 'any' }
   | { readonly kind: 'signedOut' }
@@ -230,7 +230,7 @@ export interface NavItem {
 }
 
 /**
- * Header navigation (docs/product.md#roles-and-permissions plus): dashboard,
+ * Header navigation (docs/product.md#roles-and-permissions): dashboard,
  * the full calculator, projects (everyone signed in: clients see their own), chat,
  * profile, and users only with canManageUsers.
  */

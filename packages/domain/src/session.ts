@@ -18,9 +18,9 @@ export const STORAGE_KEYS = {
   calculatorData: 'solarCalculatorData',
 } as const;
 
-/** Storage key of the full-calculator rate-limit counter of one user (docs/product.md#accounts-and-sessions). */
+/** Storage key of the full-calculator rate-limit counter of one user (docs/product.md#full-calculator). */
 export const rateLimitStorageKey = (userId: string): string => `rateLimit_${userId}`;
-/** Storage key of the solar project draft of one user (docs/product.md#accounts-and-sessions). */
+/** Storage key of the solar project draft of one user (docs/product.md#full-calculator). */
 export const draftStorageKey = (userId: string): string => `solarProjectDraft_${userId}`;
 
 /** The part of the Web Storage API the domain uses; `localStorage` satisfies it. */

@@ -24,7 +24,7 @@ import { DEFAULT_ROLE, ROLE_KEYS } from './roles.ts';
 
 export { EMAIL_PATTERN };
 
-/** Length limits in characters (docs/product.md#ai-chat): names, passwords, titles, chat. */
+/** Length limits in characters (docs/product.md#limits): names, passwords, titles, chat. */
 export const TEXT_LIMITS = LIMITS;
 
 /** Sign-in (docs/product.md#accounts-and-sessions): both fields required ('Please fill in all fields'), valid email. */
@@ -211,14 +211,14 @@ export const conversationTitleSchema = text(m.titleRequired.id)
   .min(1, m.titleRequired.id)
   .max(LIMITS.titleMax, m.titleTooLong.id);
 
-/** What finishing a title edit does (docs/product.md#accounts-and-sessions and #limits). */
+/** What finishing a title edit does (docs/product.md#ai-chat). */
 export type TitleEditOutcome =
   | { readonly kind: 'cancel' }
   | { readonly kind: 'save'; readonly title: string }
   | { readonly kind: 'invalid'; readonly message: MessageDescriptor };
 
 /**
- * Title edit rule (docs/product.md#limits): the draft is trimmed; empty or unchanged cancels the
+ * Title edit rule (docs/product.md#ai-chat): the draft is trimmed; empty or unchanged cancels the
  * edit; over 200 characters is invalid ('Title cannot exceed 200 characters'); else save.
  */
 export function titleEditOutcome(draft: string, current: string): TitleEditOutcome {

@@ -1,5 +1,5 @@
 /**
- * StepIndicator: where the user is in a multi-step flow (docs/product.md#roles-and-permissions: the
+ * StepIndicator: where the user is in a multi-step flow (docs/product.md#full-calculator: the
  * full calculator's location then configuration). An ordered list; done steps show a check,
  * the current step has `aria-current="step"`. Labels arrive translated.
  */

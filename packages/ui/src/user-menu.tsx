@@ -2,7 +2,7 @@
  * UserMenu: the account menu at the end of the signed-in header: a button
  * showing the user's avatar opens a react-aria-components Menu with the user's name and
  * email, a link to the profile, the interface language as a single-choice section
- * (docs/product.md#user-administration: English, Spanish, Russian, each named in itself) and
+ * (docs/product.md#languages-and-formats: English, Spanish, Russian, each named in itself) and
  * sign-out. Keyboard: Enter, Space or the arrow keys open it, arrows move, Escape closes and
  * returns focus.
  *

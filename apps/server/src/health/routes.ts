@@ -1,5 +1,5 @@
 /**
- * Health and configuration (the OpenAPI document splits liveness from readiness):
+ * Health and configuration (the OpenAPI document), with liveness apart from readiness:
  *
  * - GET /health -> 200 {status: "ok", database: "pglite" | "postgres"}; 503
  *   `service_unavailable` when PostgreSQL does not answer, or while the disk is full

@@ -82,7 +82,7 @@ export function useQuickEstimateForm(signedIn: boolean, focus: QuickEstimateFocu
       try {
         address = (await api.geo.reverse(position.latitude, position.longitude)).address;
       } catch {
-        // the OpenAPI document: fall back to the raw coordinates.
+        // No address for the point: fall back to the raw coordinates.
       }
       update({ address });
     } catch (failure) {

@@ -99,7 +99,7 @@ export function EditForm({ user }: { user: AdminUserDetail }) {
           const failure = toApiError(error);
           if (failure.code === 'own_account' || failure.code === 'last_admin') {
             // Self-protection and the last admin: why, in the user's language
-            // (docs/product.md#roles-and-permissions).
+            // (docs/product.md#accounts-and-sessions).
             setRefused(intl.formatMessage(ERROR_CODE_MESSAGES[failure.code]));
           } else if (failure.status === 409 && failure.serverMessage) {
             setRefused(failure.serverMessage);

@@ -142,7 +142,7 @@ describe('users list', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'KANAT@');
     await expect.poll(() => rowNames(), { timeout: 3000 }).toEqual(['Kanat Zhumabaev']);
     // One request for the whole word, none per keystroke (the debounce: 800 ms of quiet,
-    // docs/product.md#roles-and-permissions); case-insensitive, matched on the email.
+    // docs/product.md#user-administration); case-insensitive, matched on the email.
     expect(terms).toEqual([null, 'KANAT@']);
     expect(lastPath(fixture)).toBe('/users?q=KANAT%40');
   });
