@@ -2,9 +2,9 @@
  * Lifetime figures of a solar system: production over the system's life
  * with panel degradation, savings with tariff escalation, the cumulative cash flow and the
  * year it turns non-negative (the cash-flow payback, shown beside the simple payback of
- * docs/product.md#quick-calculator), CO2 avoided and everyday equivalents of it. Pure functions; units are in
- * the names: kWh, som (KGS), kg and tonnes (t) of CO2, km, years; rates are fractions per
- * year (0.005 = 0.5 %/year). Figures are unrounded: the interface rounds them for display.
+ * docs/product.md#quick-calculator), CO2 avoided and everyday equivalents of it. Pure
+ * functions; units are in the names: kWh, som (KGS), kg and tonnes (t) of CO2, km, years;
+ * rates are fractions per year (0.005 = 0.5 %/year). Figures are unrounded: the interface rounds them for display.
  */
 import { ESTIMATE_CONSTANTS, ESTIMATE_DEFAULTS, type QuickEstimate } from './estimate.ts';
 
