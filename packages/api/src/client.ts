@@ -30,7 +30,10 @@ import { createRun, type Transport } from './transport.ts';
 export interface CreateApiClientOptions {
   /** Base URL of the API, default '/api/v1' (same origin). */
   readonly baseUrl?: string;
-  /** Where the session lives (docs/product.md#accounts-and-sessions keys); default `localStorage`, memory in Node. */
+  /**
+   * Where the session lives (the keys of docs/product.md#accounts-and-sessions); default
+   * `localStorage`, memory in Node.
+   */
   readonly storage?: KeyValueStorage;
   /** The fetch to use; default the global one (resolved per call, so MSW can patch it). */
   readonly fetch?: typeof fetch;

@@ -27,7 +27,7 @@ export interface TokenClaims {
   readonly email: string | null;
   readonly name: string | null;
   readonly picture: string | null;
-  /** The `role` claim, lowercased (docs/product.md#roles-and-permissions start-up rule). */
+  /** The `role` claim, lowercased (the start-up rule of docs/product.md#accounts-and-sessions). */
   readonly role: string | null;
   /** Expiry in epoch seconds. */
   readonly exp: number | null;

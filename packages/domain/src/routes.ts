@@ -18,7 +18,7 @@ export const ROUTES = {
   signInCallback: '/signin/callback',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
-  /** The link in the verification mail (the OpenAPI document, POST /auth/email/verify). */
+  /** The link in the verification mail (`POST /auth/email/verify` in the OpenAPI document). */
   verifyEmail: '/verify-email',
   /** The link mailed to a new address (`POST /auth/email/change/confirm`). */
   confirmEmailChange: '/confirm-email-change',

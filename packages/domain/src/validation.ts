@@ -189,7 +189,10 @@ export function validateBillImage(file: {
   return id === undefined ? null : messageDescriptor(id);
 }
 
-/** An image type recognised from a file's first bytes (the OpenAPI document bill-extract). */
+/**
+ * An image type recognised from a file's first bytes (`POST /calculator/bill-extract` in the
+ * OpenAPI document).
+ */
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 
 /**

@@ -154,7 +154,7 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_target_idx').on(t.targetId, t.createdAt)],
 );
 
-/** Chat conversations (docs/product.md#ai-chat, Conversation summary/detail). */
+/** Chat conversations (docs/product.md#ai-chat). */
 export const conversations = pgTable(
   'conversations',
   {
@@ -194,7 +194,7 @@ export const messages = pgTable(
   (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],
 );
 
-/** Portfolio facts: one row per fact learned, newest wins (docs/product.md#ai-chat, Portfolio). */
+/** Portfolio facts: one row per fact learned, newest wins (docs/product.md#ai-chat). */
 export const portfolioFacts = pgTable(
   'portfolio_facts',
   {

@@ -13,7 +13,7 @@ import {
 import { ApiError } from '@solar/api';
 import type { IntlShape } from 'react-intl';
 
-/** Codes shown by their translated catalogue message (the OpenAPI document error codes). */
+/** Codes shown by their translated catalogue message (the error codes of the OpenAPI document). */
 const TRANSLATED: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
   account_inactive: apiMessages.accountInactive,
   email_taken: apiMessages.emailTaken,
