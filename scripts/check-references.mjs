@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Every reference in the repository must resolve to something a reader can open.
 // Fails (exit 1, file:line) on citations of documents that are not in the repository
-// ("spec section N", "spec §", "issue N", "API-CONTRACT.md"), on links to docs/*.md or
-// docs/decisions/NNN-*.md files that do not exist, and on docs/product.md#anchors that are
-// not headings of docs/product.md. Usage: node scripts/check-references.mjs [files...]
+// (a numbered section of the old spec, an issue number, the old API contract file), on links
+// to docs/*.md or docs/decisions/NNN-*.md files that do not exist, and on docs/product.md
+// anchors that are not headings of docs/product.md.
+// Usage: node scripts/check-references.mjs [files...]
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,8 @@ const OLD_STYLES = [
   [new RegExp('API-' + 'CONTRACT'), 'the old API contract'],
 ];
 
-// The same styles broken over two comment lines ("spec\n * section 2", "issue 22\n * item 3").
+// The same styles broken over two comment lines (the word "spec" or "issue" ending one line
+// and the section or issue number starting the next).
 const BREAK = String.raw`[ \t]*\n[ \t]*(?:\*(?!\/)|\/\/|#)?[ \t]*`;
 const OLD_STYLES_ACROSS_LINES = [
   [
