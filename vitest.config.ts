@@ -4,7 +4,7 @@
  * - ui, web: component and route tests in real Chromium (browser mode).
  * - storybook: every story rendered and played as a test in Chromium, with the a11y addon;
  *   storybook-dark: the same in the dark scheme.
- * Chromium is Debian's (/usr/bin/chromium); see docs/decisions/002-node-24-bootstrap.md.
+ * Chromium is Debian's (/usr/bin/chromium); see docs/decisions/001-workspace-and-toolchain.md.
  */
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import tailwindcss from '@tailwindcss/vite';
@@ -141,7 +141,7 @@ export default defineConfig({
         },
       },
       {
-        // Two server processes on PostgreSQL and Redis (issue 26); skipped, saying why, without them.
+        // Two server processes on PostgreSQL and Redis; skipped, saying why, without them.
         test: {
           name: 'multi-instance',
           root: here('./tests/multi-instance'),

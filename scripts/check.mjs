@@ -87,7 +87,7 @@ const checks = [
   {
     name: 'budgets',
     title:
-      'Cheap budgets of issue 10: bundle sizes, start-up, /auth/me throughput (pnpm bench --quick)',
+      'Cheap budgets of docs/benchmarks.md: bundle sizes, start-up, /auth/me throughput (pnpm bench --quick)',
     commands: [['node', 'scripts/bench/run.ts', '--quick', '--no-write']],
   },
   {

@@ -129,7 +129,8 @@ function fontNotices(): Plugin {
 
 /**
  * The web app. In development /api is proxied to the server (`pnpm dev` starts both).
- * React Aria's built-in strings are kept only for the interface languages (spec section 1).
+ * React Aria's built-in strings are kept only for the interface languages
+ * (docs/product.md#languages-and-formats).
  */
 export default defineConfig({
   plugins: [

@@ -1,8 +1,8 @@
 /**
- * API throughput and latency (issue 10): the real server's GET /api/v1/health, GET /auth/me
- * and GET /admin/users (default page) under autocannon, each as a ratio to a bare node:http
- * JSON endpoint measured in the same run (before and after, averaged, so drift of a loaded
- * machine shows; the budget's ratio from alternating pairs), and sign-in latency (argon2id
+ * API throughput and latency (docs/benchmarks.md): the real server's GET /api/v1/health, GET
+ * /auth/me and GET /admin/users (default page) under autocannon, each as a ratio to a bare
+ * node:http JSON endpoint measured in the same run (before and after, averaged, so drift of a
+ * loaded machine shows; the budget's ratio from alternating pairs), and sign-in latency (argon2id
  * made visible).
  */
 import path from 'node:path';

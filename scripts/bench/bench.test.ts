@@ -73,7 +73,7 @@ describe('budgets', () => {
     assert.ok(quick.every((r) => r.budget.quick));
     assert.equal(checkBudgets(new Map(), { quick: false }).length, budgets.length);
   });
-  it('holds the limits of issue 10', () => {
+  it('holds the budgets of docs/benchmarks.md', () => {
     const limit = (metric: string) => budgets.find((b) => b.metric === metric)?.limit;
     assert.equal(limit('web.wire.js:/signin'), 160_000);
     assert.equal(limit('web.wire.js:/solar-calculator'), 160_000);

@@ -1,5 +1,5 @@
 /**
- * The budgets of issue 10 ("Benchmarks and budgets") as data, and the one check that turns a
+ * The budgets of docs/benchmarks.md as data, and the one check that turns a
  * measured value into PASS, FAIL or SKIP. A budget whose metric was not measured in a run
  * (a part not run, or a service that did not answer) is SKIP, never PASS.
  * Units: bytes, milliseconds, ratios (0..1) and Lighthouse scores (0..100).

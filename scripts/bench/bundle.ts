@@ -1,5 +1,5 @@
 /**
- * Web bundle sizes per route (issue 10, "Web"): builds apps/web for production into a
+ * Web bundle sizes per route (docs/benchmarks.md): builds apps/web for production into a
  * temporary folder with a Vite manifest, then sums, for each route, the JavaScript and CSS
  * a first visit downloads: the entry chunk and its static imports, plus the route's lazily
  * loaded screen module (apps/web/src/app/router.tsx) and its static imports. Each file is

@@ -1,6 +1,6 @@
 /**
- * Database scale (issue 10): GET /admin/users with 100 000 users, on PGlite and on a fresh
- * PostgreSQL database, for four queries (default sort, a search term, sort by name, the
+ * Database scale (docs/benchmarks.md): GET /admin/users with 100 000 users, on PGlite and on a
+ * fresh PostgreSQL database, for four queries (default sort, a search term, sort by name, the
  * last page); p50 and p95 latency of requests made one at a time through the real server.
  *
  * Users are inserted with one `INSERT ... SELECT generate_series` (all sharing one argon2id

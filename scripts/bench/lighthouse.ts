@@ -1,6 +1,6 @@
 /**
- * Lighthouse (issue 10): performance, accessibility, best-practices and SEO scores with the
- * default mobile preset (simulated throttling) for /signin, /solar-calculator and /dashboard
+ * Lighthouse (docs/benchmarks.md): performance, accessibility, best-practices and SEO scores with
+ * the default mobile preset (simulated throttling) for /signin, /solar-calculator and /dashboard
  * signed in, served by the production server from the production build. Chromium is
  * Debian's (/usr/bin/chromium, or CHROME_PATH / CHROMIUM_PATH), driven by the `lighthouse`
  * package through chrome-launcher and puppeteer-core (its own dependencies).

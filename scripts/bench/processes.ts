@@ -1,5 +1,5 @@
 /**
- * One process against two (issue 26 item 5; `WORKERS=2`, apps/server/src/workers.ts), on
+ * One process against two (`WORKERS=2`, apps/server/src/workers.ts), on
  * PostgreSQL, in the same run: GET /auth/me throughput under autocannon (as in api.ts) and
  * the chat's steady-run first-chunk p95 (as in chat.ts), each on a fresh database.
  * Informational: no budget reads these figures. On a 2-core machine that also runs the load

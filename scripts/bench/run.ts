@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `pnpm bench`: measures the product and prints a table of figures with the machine's
- * details and a PASS/FAIL line per budget (issue 10; docs/benchmarks.md,
+ * details and a PASS/FAIL line per budget (docs/benchmarks.md,
  * docs/decisions/012-benchmarks.md).
  *
  *   pnpm bench                       every part; writes docs/benchmarks.md

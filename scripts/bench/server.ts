@@ -213,7 +213,7 @@ export async function signIn(
 
 /**
  * Signs the admin in and returns the localStorage entries the web app keeps for that session
- * (spec section 3 keys), to put in a browser before the app's scripts run.
+ * (the keys of packages/domain/src/session.ts), to put in a browser before the app's scripts run.
  */
 export async function signedInStorage(url: string): Promise<ReadonlyMap<string, string>> {
   const session = await signIn(url);

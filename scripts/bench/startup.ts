@@ -1,6 +1,6 @@
 /**
- * Start-up (issue 10): time from spawning `node apps/server/src/main.ts` (what `npm start`
- * runs once installed and built) to the first 200 from /api/v1/health, on a new data
+ * Start-up (docs/benchmarks.md): time from spawning `node apps/server/src/main.ts` (what `npm
+ * start` runs once installed and built) to the first 200 from /api/v1/health, on a new data
  * directory (PGlite created and migrated, first admin hashed) and on an existing one.
  */
 import path from 'node:path';

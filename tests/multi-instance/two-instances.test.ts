@@ -1,5 +1,5 @@
 /**
- * Two server processes on one PostgreSQL database and one Redis (issue 26, "Proof in CI"):
+ * Two server processes on one PostgreSQL database and one Redis:
  * the real `node apps/server/src/main.ts` twice, as two replicas behind a proxy would run.
  * Checked across them: a token issued by one works on the other; an admin's deactivation
  * and role change on instance 1 are enforced on instance 2 within 1 s; per-user limits

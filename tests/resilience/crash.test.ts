@@ -1,5 +1,5 @@
 /**
- * `kill -9` during writes on PGlite (issue 11, "Resilience"): clients create projects and
+ * `kill -9` during writes on PGlite: clients create projects and
  * rename a conversation as fast as the server takes them; the process is killed without
  * warning mid-way; after a restart on the same DATA_DIR every write the server acknowledged
  * (2xx received) is present, and the server works normally.

@@ -1,5 +1,5 @@
 /**
- * Faults of the disk under DATA_DIR (issue 20, item 10, "Misleading faults"): each stops
+ * Faults of the disk under DATA_DIR: each stops
  * start-up with one clear line saying what is wrong (never "damaged... restore a backup"
  * for a healthy database, never "[object Object]" or a stack trace), and a first start on a
  * full disk leaves nothing behind that blocks the next start.

@@ -1,5 +1,5 @@
 /**
- * Bad data at rest (issue 11, "Resilience"): a corrupted or foreign DATA_DIR stops
+ * Bad data at rest: a corrupted or foreign DATA_DIR stops
  * start-up with one clear line (naming the path, no stack trace) and exit code 1 within
  * START_BOUND_MS, and leaves every file as it was: never silent data loss.
  */

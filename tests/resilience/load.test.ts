@@ -1,5 +1,5 @@
 /**
- * Load (issue 11, "Resilience"): mixed traffic (sign-ins, user lists, chat streams) from
+ * Load: mixed traffic (sign-ins, user lists, chat streams) from
  * concurrent clients against the real server on PGlite, with zero 5xx and bounded memory.
  *
  * CI runs a 10 s smoke at 8 clients. With SOLAR_FULL_RESILIENCE=1 it first ramps the

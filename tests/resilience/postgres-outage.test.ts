@@ -1,5 +1,5 @@
 /**
- * Database outage (issue 11, "Resilience"): the server runs on PostgreSQL through a TCP
+ * Database outage: the server runs on PostgreSQL through a TCP
  * proxy (support/tcp-proxy.ts) that the test cuts and restores while clients keep calling.
  * While it is down every call that needs the database answers 503 with a message (never
  * 500, never a hang: each answer within ANSWER_BOUND_MS), the process stays up, and after

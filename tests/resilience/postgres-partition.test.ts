@@ -1,5 +1,5 @@
 /**
- * PostgreSQL partition (issue 20, item 11): the server runs on PostgreSQL through a TCP
+ * PostgreSQL partition: the server runs on PostgreSQL through a TCP
  * proxy that stops forwarding while keeping every connection open (support/tcp-proxy.ts,
  * `partition()`): nothing is refused and nothing answers. Calls that need the database are
  * answered 503 within ANSWER_BOUND_MS (statement and client-side query timeouts, and the

@@ -1,5 +1,5 @@
 /**
- * Redis outage (issue 20, item 5): the rate-limit counters' Redis does not answer (a TCP
+ * Redis outage: the rate-limit counters' Redis does not answer (a TCP
  * proxy that accepts connections and forwards nothing, support/tcp-proxy.ts). Limited calls
  * are answered without waiting for it (each within CALL_BOUND_MS; before the fix each
  * waited seconds and then went unlimited), the limits still hold per process, the log

@@ -1,5 +1,5 @@
 /**
- * Shutdown (issue 11, "Resilience"): SIGTERM while chat streams are open. New requests are
+ * Shutdown: SIGTERM while chat streams are open. New requests are
  * refused at once; the open streams either finish or end early with an error chunk and
  * `complete`, and every reply is stored (finished, or marked interrupted); the process exits
  * 0 within SHUTDOWN_BOUND_MS; after a restart on the same DATA_DIR the history shows it all.

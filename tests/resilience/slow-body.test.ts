@@ -1,5 +1,5 @@
 /**
- * Slow bodies (issue 20, item 6): clients that send their headers and then trickle the body
+ * Slow bodies: clients that send their headers and then trickle the body
  * a byte at a time are answered 408 and disconnected once REQUEST_TIMEOUT_MS has passed,
  * and the server keeps serving others meanwhile. Before the fix such sockets stayed open
  * for as long as the client kept trickling (past 110 s in the attack).

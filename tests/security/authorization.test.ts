@@ -1,5 +1,5 @@
 /**
- * Authorization matrix (issue 11, "Security"): every endpoint of the live router x every
+ * Authorization matrix: every endpoint of the live router x every
  * role, plus anonymous and forged or misused credentials, against the expected status
  * derived from the endpoint table (support/endpoints.ts) and the domain's permission
  * matrix (`can`). A route the table does not know fails the first test.

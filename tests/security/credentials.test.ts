@@ -1,6 +1,6 @@
 /**
- * Credentials (issue 11): sign-in rate limiting and its reset after the window, refresh
- * reuse detection (with the grace interval of issue 25), sign-out revocation, single-use
+ * Credentials: sign-in rate limiting and its reset after the window, refresh
+ * reuse detection (with the refresh grace interval), sign-out revocation, single-use
  * and expiring reset tokens, no account enumeration through forgot-password (same status
  * and body; median time difference under a stated bound) or sign-in, and no password hash
  * in any answer.
@@ -216,7 +216,7 @@ describe('no account enumeration', () => {
   /**
    * Forgot: how much slower the median answer for a known email may be than for an unknown
    * one, ms. The account's work (token, mail) runs after the answer, so both take the same
-   * path; issue 20 item 8 measured 15.0 vs 7.3 ms when the token was issued in the request,
+   * path; measured 15.0 vs 7.3 ms when the token was issued in the request,
    * which this bound catches. (apps/server/test/forgot-mail-queue.test.ts proves the rule
    * without a clock on PostgreSQL.)
    */
@@ -277,9 +277,9 @@ describe('no account enumeration', () => {
   });
 
   it('sign-up with a taken email answers 409 with no detail of the account', async () => {
-    // 409 email_taken is the contract's answer (spec section 5): enumeration through sign-up
-    // is bounded by the sign-up rate limit (n per 10 minutes per address), tested in the
-    // server suite. Here: the answer carries no detail of the existing account.
+    // 409 email_taken is the contract's answer (docs/product.md#accounts-and-sessions): enumeration
+    // through sign-up is bounded by the sign-up rate limit (n per 10 minutes per address), tested
+    // in the server suite. Here: the answer carries no detail of the existing account.
     const answer = await server.call('POST', '/auth/email/signup', {
       body: { name: 'Copy', email: known, password: 'Secret123', confirmPassword: 'Secret123' },
     });

@@ -1,5 +1,5 @@
 /**
- * Fuzzing (issue 11): for every endpoint of the table, property-based requests built by
+ * Fuzzing: for every endpoint of the table, property-based requests built by
  * fast-check: the endpoint's own body with its fields replaced by hostile values, random
  * JSON (deep, huge, wrong-typed, unicode edge cases), text that is not JSON, random query
  * strings, path ids and headers. Every answer is below 500 (except the 503 the contract

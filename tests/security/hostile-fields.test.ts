@@ -1,5 +1,5 @@
 /**
- * Hostile values one at a time (issue 20): for every endpoint of the table, each value of
+ * Hostile values one at a time: for every endpoint of the table, each value of
  * HOSTILE_VALUES goes alone into each body field (nested ones too), each query parameter
  * and each path id of the endpoint's own sample request, everything else left valid, so a
  * value that passes validation reaches the database. Random combinations (fuzz.test.ts)

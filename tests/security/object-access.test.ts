@@ -1,5 +1,5 @@
 /**
- * Object-level access (issue 11): user A can never read, change or learn of user B's
+ * Object-level access: user A can never read, change or learn of user B's
  * conversations, messages, portfolio or projects. Every attempt on B's object answers
  * exactly what an id that does not exist answers (status and body), and changes nothing.
  */

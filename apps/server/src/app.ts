@@ -116,8 +116,8 @@ export async function buildApp({
     requestIdHeader: false,
     genReqId: requestIdOf,
     // A request (headers and body) must arrive within requestTimeoutMs, or it is answered
-    // 408 and the socket closed: a body trickled a byte a second cannot hold a connection
-    // (issue 20). Node checks pending requests every connectionsCheckingInterval.
+    // 408 and the socket closed: a body trickled a byte a second cannot hold a connection.
+    // Node checks pending requests every connectionsCheckingInterval.
     requestTimeout: config.requestTimeoutMs,
     http: {
       headersTimeout: Math.min(60_000, config.requestTimeoutMs),
@@ -129,8 +129,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   // Every answer, errors and 404s included, names its request id; except the web build's
-  // hashed files (/assets/), which carry only the headers that matter for a file (issue 19:
-  // about 50 bytes on each of some 35 files a page loads).
+  // hashed files (/assets/), which carry only the headers that matter for a file
+  // (about 50 bytes on each of some 35 files a page loads).
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.url.startsWith('/assets/')) reply.header(REQUEST_ID_HEADER, request.id);
     done();

@@ -1,6 +1,6 @@
 /**
- * Server configuration from environment variables (API-CONTRACT.md, "Start-up and
- * configuration"). Bad configuration throws a ConfigError whose message is one clear line.
+ * Server configuration from environment variables (docs/operations.md). Bad configuration throws a
+ * ConfigError whose message is one clear line.
  */
 import { z } from 'zod';
 import { isIP } from 'node:net';
@@ -169,7 +169,7 @@ export interface Config {
   /**
    * Seconds after a refresh token's rotation during which presenting it again answers the
    * same successor instead of counting as reuse (tabs refreshing at once); 0..10, default 10
-   * (API-CONTRACT.md caps it at 10 s).
+   * (the OpenAPI document caps it at 10 s).
    */
   refreshTokenGrace: number;
   logLevel: string;
@@ -204,7 +204,7 @@ export interface Config {
   authRateLimit: number;
   /**
    * Longest time a client may take to send a whole request (headers and body), ms; then
-   * 408 and the connection is closed (issue 20, slow bodies). Headers alone get at most
+   * 408 and the connection is closed (slow bodies). Headers alone get at most
    * 60 s, or this when shorter.
    */
   requestTimeoutMs: number;

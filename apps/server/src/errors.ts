@@ -1,5 +1,5 @@
 /**
- * The contract's error answers (API-CONTRACT.md, "Errors"): `{message, code, errors?}` for
+ * The contract's error answers (the OpenAPI document): `{message, code, errors?}` for
  * every failure: HttpError as thrown, validation 400 with field errors, 413/415, a broken
  * JSON body 400, a full disk or an unreachable database 503 (with Retry-After), anything
  * else 500 without details. app.ts and the test apps install the same handler.
@@ -75,8 +75,8 @@ const UNAVAILABLE_MESSAGE =
 
 /**
  * True when `error`, or an error in its `cause` chain (drizzle wraps the driver's), says
- * the database could not be reached: such a request is answered 503, not 500
- * (issue 11, "Database outage"); the pool reconnects by itself on a later request.
+ * the database could not be reached: such a request is answered 503, not 500;
+ * the pool reconnects by itself on a later request.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {

@@ -1,5 +1,5 @@
 /**
- * The error body of every failed /api/v1 call (API-CONTRACT.md, Conventions):
+ * The error body of every failed /api/v1 call (the OpenAPI document):
  * `{ message, code, errors? }` with a stable code. Route code throws HttpError; the
  * error handler in app.ts turns it (and validation, body-size and unknown errors) into it.
  */

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 26; docs/decisions/027-metrics-behind-a-token.md), with
+ * Prometheus metrics (docs/decisions/027-metrics-behind-a-token.md), with
  * prom-client on a registry of this app (never the library's global one, so several apps
  * in one process, as in the tests, keep their own figures):
  *

@@ -32,7 +32,7 @@ import {
 import { z, type ZodType } from 'zod';
 
 /**
- * One page of a paged list (API-CONTRACT.md: the admin user list, the project pipeline):
+ * One page of a paged list (the OpenAPI document: the admin user list, the project pipeline):
  * `items` of `item`, 1-based `pageNumber`, `pageSize`, `totalCount`, `totalPages` and
  * whether a previous and a next page exist.
  */
@@ -48,7 +48,7 @@ export function pageSchema<T extends ZodType>(item: T) {
   });
 }
 
-/** The error body of every failed call (API-CONTRACT.md, Conventions). */
+/** The error body of every failed call (the OpenAPI document). */
 export const errorBodySchema = z.object({
   message: z.string().describe('English, human-readable'),
   code: z.string().describe(`Stable, one of: ${API_ERROR_CODES.join(', ')}`),
@@ -170,7 +170,7 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
     };
   }
   // Every operation: a request that has not fully arrived within REQUEST_TIMEOUT_MS is
-  // answered 408 by Node's HTTP server (no body) and the connection closed (issue 20).
+  // answered 408 by Node's HTTP server (no body) and the connection closed.
   responses['408'] = {
     description: 'The request did not arrive in full within REQUEST_TIMEOUT_MS (no body)',
     type: 'null',

@@ -1,5 +1,5 @@
 /**
- * The rate-limit counters' store with Redis (issue 20, "Redis down"): @fastify/rate-limit's
+ * The rate-limit counters' store with Redis: @fastify/rate-limit's
  * own Redis store while the Redis connection is ready, and its own in-memory store (per
  * process) while it is not, so a Redis outage neither delays limited calls nor switches the
  * limits off. The Redis client fails fast: short connect and command timeouts, no offline

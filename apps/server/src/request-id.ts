@@ -1,5 +1,5 @@
 /**
- * Request ids (issue 26): every request gets one, the `X-Request-Id` a client or proxy sent
+ * Request ids: every request gets one, the `X-Request-Id` a client or proxy sent
  * when it is a plain token, or a new UUID otherwise. It is Fastify's `request.id`, so every
  * log line of the request carries it as `reqId`, and it is echoed in the answer's
  * `X-Request-Id` header so a user's report, the proxy's log and ours can be joined.

@@ -1,5 +1,5 @@
 /**
- * A short way through Node's ES module resolver for drizzle-orm's own files (issue 10,
+ * A short way through Node's ES module resolver for drizzle-orm's own files (docs/benchmarks.md,
  * start-up on an existing data directory <= 3 s).
  *
  * For every file it resolves, Node (24 and later) picks the module format with

@@ -1,5 +1,5 @@
 /**
- * Protection of the HTTP surface (issue 4, "Protection"): security headers (a strict
+ * Protection of the HTTP surface: security headers (a strict
  * Content-Security-Policy for the served web app's documents, the OWASP REST set for API
  * answers, `nosniff` for static files), and rate limits on the auth
  * calls (@fastify/rate-limit; counters in memory, or in Redis when `REDIS_URL` is set).

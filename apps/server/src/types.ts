@@ -1,4 +1,4 @@
-/** Stable error codes of API-CONTRACT.md (Conventions), as the domain lists them. */
+/** Stable error codes of the OpenAPI document, as the domain lists them. */
 import type { ApiErrorCode } from '@solar/domain';
 
 export type ApiErrorCodeLike = ApiErrorCode;

@@ -7,7 +7,7 @@
  *   `consumeRateLimitTimes` (no text to parse per call, however high the limit); a refused
  *   call is not counted.
  * - With Redis (`REDIS_URL`; `sharedUserLimiter`): the counters live in Redis so every
- *   server process counts the same user's actions together (issue 26): @fastify/rate-limit's
+ *   server process counts the same user's actions together: @fastify/rate-limit's
  *   Redis store, a fixed window of `windowMs` opened by the user's first action, through the
  *   same fallback store as the auth limits (rate-limit-store.ts). While Redis is lost the
  *   counting goes on in this process (one log line says so), never a 500 or a wait.

@@ -31,7 +31,7 @@ export async function registerWebApp(
   // their names, so they never change: browsers keep them for a year without asking
   // again, and they carry only the headers that matter for such a file (type, length,
   // caching, encoding, nosniff): no validators or byte ranges, which an immutable script
-  // never uses (issue 19: some 35 files load on a first visit). Anything else
+  // never uses (some 35 files load on a first visit). Anything else
   // (index.html, favicon, manifest) is revalidated on every use, with its validators.
   // Documents (HTML) get the full set of security headers; every other file only
   // `nosniff` (set on every answer by registerSecurityHeaders).
@@ -67,8 +67,9 @@ export async function registerWebApp(
     },
   });
   // History fallback: any GET that is not an API call or a file is the single-page app.
-  // A path that is no route of the app (the route table the web router uses, spec
-  // section 2) gets the document too, so the app shows its not-found screen, with 404.
+  // A path that is no route of the app (the route table the web router uses,
+  // docs/product.md#roles-and-permissions) gets the document too, so the app shows its not-found
+  // screen, with 404.
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api/')) {
       const status = matchRoute(request.url).id === 'notFound' ? 404 : 200;

@@ -1,5 +1,5 @@
 /**
- * Account changes across server processes (issue 26): two app instances on one PostgreSQL
+ * Account changes across server processes: two app instances on one PostgreSQL
  * database, each with its own connection pool and account cache. A deactivation, a role
  * change, or a row changed by hand in SQL on one is enforced by the other within 1 s —
  * the cached row is kept far longer than that (HEARD_ACCOUNT_CACHE_TTL_MS), so only the

@@ -1,5 +1,5 @@
 /**
- * API-CONTRACT.md "Admin users": every row, success and each failure, the audit log, the
+ * The OpenAPI document: every row, success and each failure, the audit log, the
  * self-protection rules, deactivation, and the paging walk over 250 users with each sort
  * key, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
  */

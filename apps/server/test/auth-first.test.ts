@@ -1,5 +1,5 @@
 /**
- * Authentication before validation (issue 20, item 12): an anonymous caller of an
+ * Authentication before validation: an anonymous caller of an
  * authenticated endpoint gets 401 whatever it sends, never a 400 that names the schema's
  * fields; a signed-in caller without the permission gets 403 the same way.
  */

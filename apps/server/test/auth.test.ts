@@ -1,5 +1,5 @@
 /**
- * Every row of API-CONTRACT.md "Auth" (except Google, in google.test.ts), success and
+ * Every row of the OpenAPI document (except Google, in google.test.ts), success and
  * each failure, on PGlite and (with TEST_DATABASE_URL) PostgreSQL. Refused calls are
  * checked to leave the account tables unchanged.
  */
@@ -588,7 +588,7 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
       expect(
         (await call(server, 'GET', '/auth/me', { token: created.body.token })).body.emailConfirmed,
       ).toBe(true);
-      // Clicked twice: the address is confirmed, and the answer says so (issue 25 item 13).
+      // Clicked twice: the address is confirmed, and the answer says so.
       const again = await refusedWithoutWrites(
         () => call(server, 'POST', '/auth/email/verify', { body: { token } }),
         409,

@@ -1,5 +1,5 @@
 /**
- * Backup and restore (issue 26; docs/operations.md), as an operator runs them:
+ * Backup and restore (docs/operations.md), as an operator runs them:
  * - PGlite: `pnpm db:backup <file>` (PGlite's dumpDataDir) of a stopped server's DATA_DIR,
  *   `pnpm db:restore <file>` into a new DATA_DIR; the user written before is there, the
  *   schema is current, and a restore never overwrites a database nor leaves a half one.

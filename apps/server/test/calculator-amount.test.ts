@@ -1,5 +1,5 @@
 /**
- * The bill amount finder on OCR-like text (issue 9): labels and currency words in English,
+ * The bill amount finder on OCR-like text: labels and currency words in English,
  * Spanish and Russian, Cyrillic read as Latin look-alikes by the English OCR, number
  * formats, and the traps (kWh, dates, account numbers, previous balance, subtotal).
  */

@@ -1,9 +1,8 @@
 /**
- * `POST /calculator/bill-extract` over HTTP with the real OCR (API-CONTRACT.md "Quick
- * calculator helpers"; issue 9): bill images rendered by the test in English, Spanish and
- * Russian as PNG, JPEG and WebP give their amount; a non-image named .png is 415; 10 MB or
- * more is 413, and an oversized upload is cut off early instead of being read to its end;
- * the per-address limit is 429.
+ * `POST /calculator/bill-extract` over HTTP with the real OCR (the OpenAPI document): bill images
+ * rendered by the test in English, Spanish and Russian as PNG, JPEG and WebP give their amount; a
+ * non-image named .png is 415; 10 MB or more is 413, and an oversized upload is cut off early
+ * instead of being read to its end; the per-address limit is 429.
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

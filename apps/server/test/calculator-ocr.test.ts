@@ -1,5 +1,5 @@
 /**
- * The OCR worker pool (issue 9): workers start lazily, are reused across requests, at most
+ * The OCR worker pool: workers start lazily, are reused across requests, at most
  * `workers` run at once, a full queue is refused, a request past its time limit fails and
  * its worker is replaced, and closing (also through the app's onClose) terminates them.
  * tesseract.js is the real one; `createWorker` is only wrapped to count workers.
@@ -88,7 +88,7 @@ describe('createOcrEngine', () => {
   });
 });
 
-describe('fair to every client (issue 20, item 7)', () => {
+describe('fair to every client', () => {
   /** A `prepare` that records who got a worker and holds each image until let go. */
   function gatedPrepare() {
     const started: string[] = [];
@@ -171,7 +171,7 @@ describe('fair to every client (issue 20, item 7)', () => {
   });
 });
 
-describe('the image the OCR reads (issue 20, item 7)', () => {
+describe('the image the OCR reads', () => {
   it('is scaled down to OCR_MAX_SIDE pixels a side; small images keep their size', async () => {
     const big = await sharp({
       create: { width: 6000, height: 4000, channels: 3, background: '#ffffff' },

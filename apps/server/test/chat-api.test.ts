@@ -1,5 +1,5 @@
 /**
- * The chat's JSON calls (API-CONTRACT.md "Chat"): history, end, the conversation list
+ * The chat's JSON calls (the OpenAPI document): history, end, the conversation list
  * (paged, newest activity first), title update and portfolio, with ownership: another
  * user's conversation is 404 for every call and portfolio facts never cross users.
  */
@@ -209,7 +209,7 @@ describe.each(databaseKinds)('chat calls on %s', (kind) => {
       electricityConsumption: { monthlyKwh: 420 },
       propertyInfo: { roofType: 'flat', roofArea: 35 },
     });
-    // Each fact names the conversation it came from (issue 25 item 10).
+    // Each fact names the conversation it came from.
     expect(after.body.sources).toEqual({
       monthlyKwh: {
         conversationId: second,

@@ -1,7 +1,7 @@
 /**
- * `POST /chat/end/{id}` while the reply of that conversation is streaming (issue 20,
- * item 12): the reply stops, the stream ends with `complete`, and what was streamed up to
- * then is what is stored, marked interrupted; nothing of the rest arrives or is stored.
+ * `POST /chat/end/{id}` while the reply of that conversation is streaming: the reply stops, the
+ * stream ends with `complete`, and what was streamed up to then is what is stored, marked
+ * interrupted; nothing of the rest arrives or is stored.
  */
 import { describe, expect, it } from 'vitest';
 import { composeOfflineReply } from '../src/chat/offline-replies.ts';

@@ -1,5 +1,5 @@
 /**
- * Stop, End and resume across instances (issue 26): two app instances on one database and
+ * Stop, End and resume across instances: two app instances on one database and
  * one Redis. A reply streamed by instance 1 is stopped by `POST /chat/stop/{id}` or ended
  * by `POST /chat/end/{id}` sent to instance 2, and a reply whose connection to instance 1
  * dropped is resumed from instance 2 with `Last-Event-ID`. Without Redis the suite is

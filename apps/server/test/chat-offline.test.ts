@@ -1,5 +1,5 @@
 /**
- * The offline assistant (issue 5, "Must show"): a short scripted conversation in each
+ * The offline assistant: a short scripted conversation in each
  * language. The facts it extracts are the ones stated, the estimate it quotes matches the
  * domain formula (`quickEstimate`, with `billToKwh` for a bill), it introduces itself as an
  * automated assistant, asks for what is missing, and never writes a figure that is neither

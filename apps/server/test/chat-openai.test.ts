@@ -199,7 +199,7 @@ describe.each(databaseKinds)('the openai-compatible provider on %s', (kind) => {
       { stopWhen: (event) => event.chunk.textDelta !== '' },
     );
     const id = result.events[0]!.chunk.conversationId;
-    // The client's disconnect alone would not stop it (issue 26): the explicit call does.
+    // The client's disconnect alone would not stop it: the explicit call does.
     const stopped = await fetch(`${chat.baseUrl}/chat/stop/${id}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },

@@ -1,5 +1,5 @@
 /**
- * Stopping and resuming a reply on one instance (issue 26; API-CONTRACT.md "Chat"): a
+ * Stopping and resuming a reply on one instance (the OpenAPI document): a
  * dropped connection does not stop the reply, `GET /chat/stream/{id}` resumes it after
  * `Last-Event-ID` (204 when nothing runs, 404 for another user's conversation), and
  * `POST /chat/stop/{id}` stops it, storing what it had, marked interrupted. A user follows

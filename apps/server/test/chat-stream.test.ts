@@ -1,5 +1,5 @@
 /**
- * POST /chat/stream with the offline assistant (API-CONTRACT.md "Chat"): the SSE event
+ * POST /chat/stream with the offline assistant (the OpenAPI document): the SSE event
  * sequence for a new and an existing conversation, the errors that come before the stream,
  * the heartbeat, a client abort (partial reply stored as interrupted, generation stopped),
  * and the per-user message limit. Read with fetch and a real SSE parser.

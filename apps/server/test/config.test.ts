@@ -1,4 +1,4 @@
-/** Configuration of the accounts features (API-CONTRACT.md, Start-up): one clear line on bad values. */
+/** Configuration of the accounts features (docs/operations.md): one clear line on bad values. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 

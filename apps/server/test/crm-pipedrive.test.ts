@@ -1,5 +1,5 @@
 /**
- * The CRM link's parts without a database (issue 22 item 4): its settings, the Pipedrive
+ * The CRM link's parts without a database: its settings, the Pipedrive
  * client against the local fake (token header, shapes, failures), the stage mapping and
  * the retry delays.
  */

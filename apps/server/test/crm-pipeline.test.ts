@@ -1,5 +1,5 @@
 /**
- * The CRM link behind the real pipeline routes (issue 22 item 4 and its "Done when"): with
+ * The CRM link behind the real pipeline routes (docs/product.md#crm-link): with
  * the local Pipedrive fake configured, POST /projects/{id}/transitions by each role makes
  * the person and the deal and moves the deal through the stages to won; a site-visit
  * request answers at once while Pipedrive hangs. Without PIPEDRIVE_API_TOKEN the same

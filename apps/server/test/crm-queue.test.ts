@@ -1,5 +1,5 @@
 /**
- * The CRM outbox under failure (issue 22 item 4): a failing Pipedrive is retried with
+ * The CRM outbox under failure: a failing Pipedrive is retried with
  * growing waits until it answers; one that keeps failing is given up, listed by
  * GET /admin/jobs and retried by POST /admin/jobs/{id}/retry (canManageUsers only);
  * a hanging Pipedrive never holds up a request nor the app's close; two server processes

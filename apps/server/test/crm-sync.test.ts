@@ -1,5 +1,5 @@
 /**
- * The CRM link end to end (issue 22 item 4): a real app on a fresh database with
+ * The CRM link end to end: a real app on a fresh database with
  * PIPEDRIVE_BASE_URL pointing at the local Pipedrive fake. Pipeline events (the projects
  * service's listener calls) queue jobs in the jobs table; the app's worker runs them: the
  * person is created or updated by email and its id stored, the deal created in the

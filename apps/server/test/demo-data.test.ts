@@ -1,4 +1,4 @@
-/** The demo-data command's generator (issue 4): a few hundred accounts, every role, rerunnable. */
+/** The demo-data command's generator: a few hundred accounts, every role, rerunnable. */
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/auth/password.ts';

@@ -1,5 +1,5 @@
 /**
- * The deployment files at the repository root (issue 26; docs/operations.md) agree with the
+ * The deployment files at the repository root (docs/operations.md) agree with the
  * server they deploy: .env.example documents every variable config.ts reads, each with a
  * comment, and the README's configuration table lists each; compose.yaml trusts X-Forwarded-For from Caddy's fixed address only and runs two
  * replicas, a migrate service and health-checked PostgreSQL and Redis; the Dockerfile's

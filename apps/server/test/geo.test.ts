@@ -1,9 +1,8 @@
 /**
- * Geocoding over HTTP against a local fake Nominatim (API-CONTRACT.md "Quick calculator
- * helpers"; issue 9): the answer shape, the identifying User-Agent, the answer language,
- * the cache (no second upstream call), at most one upstream call per second, failures as
- * 502 'Failed to get address for this location', validation (400), the waiting limit (503)
- * and the per-address limit (429).
+ * Geocoding over HTTP against a local fake Nominatim (the OpenAPI document): the answer shape, the
+ * identifying User-Agent, the answer language, the cache (no second upstream call), at most one
+ * upstream call per second, failures as 502 'Failed to get address for this location', validation
+ * (400), the waiting limit (503) and the per-address limit (429).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config.ts';

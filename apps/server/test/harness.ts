@@ -95,7 +95,7 @@ export async function startTestServer(
 }
 
 /**
- * Two apps on one fresh database, as two server processes would be (issue 26): on
+ * Two apps on one fresh database, as two server processes would be: on
  * PostgreSQL each has its own connection pool; on PGlite they share the one in-memory
  * database. Same JWT secret, same `env`; `close` closes both and drops the database.
  */

@@ -1,9 +1,9 @@
 /**
- * `GET /health` (issue 20, items 10 and 12): it never waits behind other work for the
+ * `GET /health`: it never waits behind other work for the
  * database on PGlite (whose one connection queues every query of the process), and it
  * answers 503 with the disk-full message while writes fail for want of disk space, like
  * the writes themselves (which are 503, never 500), until a write succeeds again.
- * `GET /health/live` and `GET /health/ready` (issue 26): liveness checks nothing but the
+ * `GET /health/live` and `GET /health/ready`: liveness checks nothing but the
  * process; readiness checks the database like /health and, with REDIS_URL, Redis, and
  * answers 503 naming what is down, recovering by itself.
  */

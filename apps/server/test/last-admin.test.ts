@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 1: the business never ends up without an active administrator.
+ * The business never ends up without an active administrator.
  * - The rule (PGlite): an update that would leave no active admin is refused with 409
  *   `last_admin`, also when the caller's own role was taken a moment before (as by a
  *   concurrent request) and its cached account still passes the guard.

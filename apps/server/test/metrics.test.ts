@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 26, docs/decisions/027-metrics-behind-a-token.md): off by
+ * Prometheus metrics (docs/decisions/027-metrics-behind-a-token.md): off by
  * default (/metrics is 404); with METRICS=on they need METRICS_TOKEN as a bearer token
  * (401 otherwise) and answer the text exposition: request counts and latency by route
  * pattern, the open chat streams, the PostgreSQL pool, and the default process metrics.

@@ -1,5 +1,5 @@
 /**
- * `pnpm db:migrate` (issue 26), run as an operator runs it (the root script, a child
+ * `pnpm db:migrate`, run as an operator runs it (the root script, a child
  * process): on a fresh database it applies every committed migration and says how many; a
  * second run applies nothing, says so, and leaves the data as it was. On a fresh PostgreSQL
  * database (TEST_DATABASE_URL; skipped with a message without it) and in a new PGlite

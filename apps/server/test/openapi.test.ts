@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document for integrators (issue 26): `GET /api/v1/openapi.json` of a started
+ * The OpenAPI document for integrators: `GET /api/v1/openapi.json` of a started
  * app (with the web build and the metrics on, so that neither can leak into it) passes
  * `redocly lint` with the recommended rules, with no error and no warning; and the parts
  * the rules cannot see are checked here: every operation has an operationId and a summary,

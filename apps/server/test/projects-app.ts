@@ -117,8 +117,8 @@ export async function signIn(
 }
 
 /**
- * A signed-in user of `userType` (0 Admin .. 6 Supplier; spec section 3), created by the
- * admin over HTTP.
+ * A signed-in user of `userType` (0 Admin .. 6 Supplier; docs/product.md#roles-and-permissions),
+ * created by the admin over HTTP.
  */
 export async function userOfType(
   server: PluginServer,

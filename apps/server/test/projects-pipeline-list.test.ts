@@ -1,5 +1,5 @@
 /**
- * `GET /projects/pipeline` (issue 22 item 3; domain pipeline-contract.ts): the caller's own
+ * `GET /projects/pipeline` (domain pipeline-contract.ts): the caller's own
  * projects plus those their role sees (pipeline.ts visibleStatuses), search over the
  * address and the owner's name and email (case-insensitive, `%` and `_` literal), status
  * filter, sort by every PROJECT_SORT_FIELDS column, paging in the user list's Page shape,

@@ -1,5 +1,5 @@
 /**
- * Roof photos of an inspection (issue 22 item 3): `POST /projects/{id}/photos` takes a
+ * Roof photos of an inspection: `POST /projects/{id}/photos` takes a
  * JPEG, PNG or WebP (told by its bytes) strictly under 10 MB in multipart field `file`,
  * from someone who schedules inspections while the inspection is scheduled or recorded,
  * at most 20 per project; `GET /projects/{id}/photos/{photoId}` gives the bytes to whoever

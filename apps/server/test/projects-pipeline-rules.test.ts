@@ -1,5 +1,5 @@
 /**
- * The pipeline's object-level rules for every role (issue 22 item 3: "Object-level rules
+ * The pipeline's object-level rules for every role ("Object-level rules
  * are tested for every role"), over HTTP: each action of PIPELINE_ACTIONS by each role of
  * ROLE_KEYS, on the caller's own project and on someone else's, from a status the action
  * starts from (200, 403 `forbidden`, or 404 `not_found` exactly like an unknown id) and

@@ -1,5 +1,5 @@
 /**
- * Shared set-up of the project pipeline suites (issue 22 item 3): the real app on a fresh
+ * Shared set-up of the project pipeline suites: the real app on a fresh
  * database (harness.ts: PGlite, and PostgreSQL with TEST_DATABASE_URL), one signed-in user
  * per role created by the admin over HTTP, projects made over HTTP, and a way to put a
  * project straight into a status (so each rule is tested from the status it starts from).

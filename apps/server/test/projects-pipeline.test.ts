@@ -1,5 +1,5 @@
 /**
- * The project pipeline over HTTP (issue 22 item 3; domain pipeline.ts and
+ * The project pipeline over HTTP (domain pipeline.ts and
  * pipeline-contract.ts): a project goes from draft to installed with the roles of the
  * issue's "Done when" (the client requests a site visit, a roof inspector schedules and
  * records the inspection, the client accepts, a project manager schedules the

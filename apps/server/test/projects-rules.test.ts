@@ -1,7 +1,7 @@
 /**
  * The pure rules behind /projects: the access verdict for every role and action
- * (spec section 6; API-CONTRACT.md "Projects") and the sliding hour of the action limit,
- * on a fake clock. The configuration check of the projects plugin is here too.
+ * (docs/product.md#roles-and-permissions; the OpenAPI document) and the sliding hour of the action
+ * limit, on a fake clock. The configuration check of the projects plugin is here too.
  */
 import { ROLE_KEYS, type RoleKey } from '@solar/domain';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Projects over HTTP (API-CONTRACT.md "Projects"; spec section 6): CRUD of own projects and
- * drafts, validation, the role rules (canViewAllProjects, canEditProjects,
+ * Projects over HTTP (docs/product.md#roles-and-permissions; the OpenAPI document): CRUD of own
+ * projects and drafts, validation, the role rules (canViewAllProjects, canEditProjects,
  * canDeleteProjects; 404 for what the caller may not read) and the 100-actions-per-hour
  * limit (429 with Retry-After). On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
@@ -19,7 +19,7 @@ import {
 
 const location = { address: 'Chui Avenue 1, Bishkek', latitude: 42.87, longitude: 74.59 };
 const iso = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-/** userType codes (spec section 3). */
+/** userType codes (docs/product.md#roles-and-permissions). */
 const TYPE = {
   admin: 0,
   projectManager: 1,
@@ -188,7 +188,7 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
     }
   });
 
-  describe('role rules (spec section 6)', () => {
+  describe('role rules', () => {
     let owner: Awaited<ReturnType<typeof userOfType>>;
     let projectId: string;
     beforeAll(async () => {
@@ -316,7 +316,7 @@ describe('project action limit (100 per hour per user)', () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
-    // Actions count (1 create + 99 saves = 100); reads in between do not (issue 25, item 12).
+    // Actions count (1 create + 99 saves = 100); reads in between do not.
     for (let i = 0; i < 99; i++) {
       const saved = await api(server, 'PUT', `/projects/${id}`, { token: busy.token, body: {} });
       expect(saved.status, `action ${i + 2}`).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * `GET /projects/{id}/proposal.pdf` (issue 22 item 2) on the real app against a local fake
+ * `GET /projects/{id}/proposal.pdf` on the real app against a local fake
  * PVGIS: a real PDF (read back with pdf-parse) in Russian, Spanish and English with the
  * customer, the location, the system and the domain's proposalFigures() numbers formatted
  * for the locale; the production asked of PVGIS for the saved configuration, or the

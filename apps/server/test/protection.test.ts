@@ -1,5 +1,5 @@
 /**
- * Protection of the HTTP surface (issue 4): rate limits with 429 + Retry-After, body
+ * Protection of the HTTP surface: rate limits with 429 + Retry-After, body
  * limit (413), media type (415), security headers and the CSP of the served web app, and
  * the OpenAPI document generated from the route schemas.
  */
@@ -63,7 +63,7 @@ describe('rate limits', () => {
   });
 });
 
-describe('sign-in limits across addresses and emails (issue 20)', () => {
+describe('sign-in limits across addresses and emails', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer('pglite', { AUTH_RATE_LIMIT: '3' });
@@ -221,7 +221,7 @@ describe('request limits and headers', () => {
   it('lets browsers keep hashed assets for a year and revalidate the page itself', async () => {
     const asset = await server.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    // A hashed file carries only what matters for such a file (issue 19): no request id,
+    // A hashed file carries only what matters for such a file: no request id,
     // no validators (it is never revalidated), no byte ranges.
     for (const header of ['x-request-id', 'etag', 'last-modified', 'accept-ranges']) {
       expect(asset.headers[header], header).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * Behind a reverse proxy (issue 26): TRUST_PROXY decides whose X-Forwarded-For is believed,
+ * Behind a reverse proxy: TRUST_PROXY decides whose X-Forwarded-For is believed,
  * so users behind the proxy get rate-limit buckets of their own instead of sharing the
  * proxy's; X-Request-Id is honoured when it is a plain token (else replaced by a UUID),
  * echoed in every answer and carried by every log line of the request.

@@ -1,5 +1,5 @@
 /**
- * Refresh-token grace (API-CONTRACT.md "Auth", refresh; issue 25 item 1): a refresh token
+ * Refresh-token grace (`POST /auth/refresh` in the OpenAPI document): a refresh token
  * presented again within REFRESH_TOKEN_GRACE seconds of its rotation (two tabs refreshing
  * at once) gets the same successor, not a new branch and not a revoked family; presented
  * after the grace it is a reuse and revokes the family. The server's clock is the test's.

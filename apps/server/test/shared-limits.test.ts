@@ -1,5 +1,5 @@
 /**
- * Per-user chat and project limits with REDIS_URL (issue 26): two app instances on one
+ * Per-user chat and project limits with REDIS_URL: two app instances on one
  * database and one Redis count a user's actions together, so the limit does not grow with
  * the instance count; without a reachable Redis each instance still limits on its own,
  * answering at once (never a 500 or a wait). The account limit of current-password checks

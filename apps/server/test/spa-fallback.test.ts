@@ -1,7 +1,7 @@
 /**
- * The web app's history fallback (issue 25, item 13): a path that is a route of the app
- * (spec section 2, the route table of @solar/domain the web router uses) is the app's
- * document with 200; any other path still gets the document, so the app shows its
+ * The web app's history fallback: a path that is a route of the app
+ * (docs/product.md#roles-and-permissions, the route table of @solar/domain the web router uses) is
+ * the app's document with 200; any other path still gets the document, so the app shows its
  * not-found screen, but with 404, so crawlers and monitors see a missing page.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
- * Text the database cannot store is refused at the door (spec section 5 validation;
- * API-CONTRACT.md error shape): a NUL character (`\u0000`) in any text, a lone surrogate
+ * Text the database cannot store is refused at the door (docs/product.md#limits; the
+ * error shape of the OpenAPI document): a NUL character (`\u0000`) in any text, a lone surrogate
  * (`\ud800`) anywhere, and free-form JSON nested or sized past its bounds answer 400 with a
  * message on the field, on PGlite and PostgreSQL, and write nothing.
  */

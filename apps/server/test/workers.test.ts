@@ -1,5 +1,5 @@
 /**
- * `WORKERS=N` (issue 26 item 1; workers.ts), run as an operator runs it (`node
+ * `WORKERS=N` (workers.ts), run as an operator runs it (`node
  * src/main.ts`, a child process): with PGlite it is refused with one line; on a fresh
  * PostgreSQL database (TEST_DATABASE_URL; skipped with a message without it) two worker
  * processes answer on one port (the request log lines name two pids, neither the

@@ -1,6 +1,6 @@
 /**
- * Account flows against the real server (spec sections 2, 4 and 5), as a new user would:
- * sign up with a weak then a valid password, sign out, deep link while signed out, the
+ * Account flows against the real server (docs/product.md#accounts-and-sessions), as a new user
+ * would: sign up with a weak then a valid password, sign out, deep link while signed out, the
  * forgot/reset password mail, and the verification mail.
  */
 import { expect, test, type Page } from '@playwright/test';

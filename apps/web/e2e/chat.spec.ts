@@ -1,8 +1,8 @@
 /**
  * The chat against the real server (offline assistant, SSE): sign in, a reply streams and
  * the URL becomes /chat/{id}, stop on a second message, the title edit survives a reload,
- * end conversation (asked first), and a refused (429) message kept in the composer (spec
- * sections 2, 4 and 8).
+ * end conversation (asked first), and a refused (429) message kept in the composer
+ * (docs/product.md#ai-chat and #errors-and-messages).
  */
 import { expect, test } from '@playwright/test';
 
@@ -100,7 +100,7 @@ test('a refused (429) message stays in the composer with when to retry', async (
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/chat$/);
 
-  // The server's answer to one user over the message limit (API-CONTRACT.md, 429).
+  // The server's answer to one user over the message limit (the OpenAPI document, 429).
   await page.route('**/api/v1/chat/stream', (route) =>
     route.fulfill({
       status: 429,

@@ -1,8 +1,8 @@
 /**
  * A screen's code that cannot be fetched (a deployment replaced it, the server went away)
- * never blanks the app (spec section 8's chunk-load message): the page reloads once to pick
- * up new files, then the screen shows the message with a Reload button, Back works, and
- * Reload brings the screen once its code can be fetched again.
+ * never blanks the app (the chunk-load message of docs/product.md#errors-and-messages): the page
+ * reloads once to pick up new files, then the screen shows the message with a Reload button, Back
+ * works, and Reload brings the screen once its code can be fetched again.
  */
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';

@@ -1,5 +1,5 @@
 /**
- * The e2e server's mail outbox (DATA_DIR/outbox/*.eml, API-CONTRACT.md "Auth"): waits for
+ * The e2e server's mail outbox (DATA_DIR/outbox/*.eml, the OpenAPI document): waits for
  * the newest mail matching a link path and returns that link's path and query.
  */
 import { readdir, readFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * From estimate to installed system against the real server (issue 22, "Done when"): a
+ * From estimate to installed system against the real server: a
  * client saves an assessment, opens its proposal and the PDF in Russian and requests a site
  * visit; a roof inspector schedules and records the inspection; the client accepts the
  * proposal; a project manager schedules the installation; an installer marks it installed;
@@ -30,7 +30,7 @@ test.afterAll(async () => {
 
 const PASSWORD = 'Pipeline123';
 const stamp = Date.now().toString(36);
-/** The people of the flow: userType codes of spec section 6. */
+/** The people of the flow: userType codes of docs/product.md#roles-and-permissions. */
 const PEOPLE = {
   client: { name: 'Айгүл Токтогулова', email: `client.${stamp}@example.com`, userType: 4 },
   inspector: { name: 'Roof Inspector', email: `inspector.${stamp}@example.com`, userType: 3 },

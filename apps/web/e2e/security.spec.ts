@@ -1,5 +1,5 @@
 /**
- * Browser security (issue 11, "Security"): the served app sends a strict
+ * Browser security: the served app sends a strict
  * Content-Security-Policy and no page of the walk through the app violates it; user
  * content (names, chat text, conversation titles) stored with HTML and script payloads is
  * shown as text, never executed (stored XSS through the UI and the API).

@@ -1,8 +1,8 @@
 /**
- * User administration end to end against the real server (spec sections 2, 4, 6 and 8):
- * the seeded admin creates a user, finds it by search, filter and sort, views and edits
- * it; the server refuses the admin's own deactivation; the new (non-admin) user opening
- * /users lands on /dashboard.
+ * User administration end to end against the real server (docs/product.md#user-administration,
+ * #roles-and-permissions and #errors-and-messages): the seeded admin creates a user, finds it by
+ * search, filter and sort, views and edits it; the server refuses the admin's own deactivation; the
+ * new (non-admin) user opening /users lands on /dashboard.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';

@@ -1,6 +1,7 @@
 /**
- * The chat stream reader (spec sections 3, 7, 8 and 9): typed chunks until `complete`,
- * each spec error, the '[Parse Error]' chunk, the user's stop and the 1 s connection retry.
+ * The chat stream reader (docs/product.md#ai-chat and #errors-and-messages; the OpenAPI document):
+ * typed chunks until `complete`, each spec error, the '[Parse Error]' chunk, the user's stop and
+ * the 1 s connection retry.
  */
 import type { StreamChunk } from '@solar/domain/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -210,7 +211,7 @@ describe('chat stream reader', () => {
     expect(error).toMatchObject({ status: 0, code: 'network' });
   });
 
-  it('retries a connection failing before the first byte after 1 s (spec section 9), once by default', async () => {
+  it('retries a connection failing before the first byte after 1 s, once by default', async () => {
     vi.useFakeTimers();
     let attempts = 0;
     const fetchImpl = (async () => {

@@ -1,5 +1,5 @@
 /**
- * The chat stream reader (spec sections 3, 7 and 8; API-CONTRACT.md "Chat"):
+ * The chat stream reader (docs/product.md#ai-chat and #errors-and-messages; the OpenAPI document):
  * `POST /chat/stream` (a new reply) or `GET /chat/stream/{id}` with `Last-Event-ID` (the
  * running reply replayed) with fetch, parsed with `eventsource-parser`, yielding typed
  * {@link StreamChunk}s until the event named `complete`, and reporting each event's SSE id.
@@ -10,7 +10,7 @@
  * - an answer that is not `text/event-stream`: 'Server is not configured for streaming...';
  * - an answer without a body: 'Stream not available';
  * - a network failure before the first byte is retried after `retryMs` (default 1 s,
- *   spec section 9), `retries` times (default 1), then thrown (status 0, code `network`).
+ *   docs/product.md#ai-chat), `retries` times (default 1), then thrown (status 0, code `network`).
  * A malformed chunk is yielded as an error chunk whose text is '[Parse Error]'. The stream
  * ending without `complete` throws a network ApiError (the reply was cut short).
  * Aborting `signal` cancels the request and ends the iteration quietly (the server keeps

@@ -1,7 +1,7 @@
 /**
- * The client's HTTP rules (spec sections 7 and 8): base /api/v1, bearer on authenticated
- * calls, none on sign-in, error vocabulary, the 403 'Authorization Error' event, the
- * session stored on sign-in and cleared on sign-out, and the first slice's names.
+ * The client's HTTP rules (docs/product.md#errors-and-messages; the OpenAPI document): base
+ * /api/v1, bearer on authenticated calls, none on sign-in, error vocabulary, the 403 'Authorization
+ * Error' event, the session stored on sign-in and cleared on sign-out, and the first slice's names.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client.ts';
@@ -28,7 +28,7 @@ function fakeFetch(status: number, body: unknown, statusText = '') {
 const signedInStorage = () =>
   memoryStorage({ user: JSON.stringify(user), authToken: freshToken, refreshToken: 'r1' });
 
-describe('api client (spec section 7)', () => {
+describe('api client', () => {
   it('sends the stored bearer token on authenticated calls under the base URL', async () => {
     const { fetchImpl, calls } = fakeFetch(200, { items: [] });
     const api = createApiClient({
@@ -145,7 +145,7 @@ describe('api client (spec section 7)', () => {
     });
   });
 
-  it('the start-up rule clears a stored user whose token expired (spec section 4)', () => {
+  it('the start-up rule clears a stored user whose token expired', () => {
     const expired = fakeJwt({ sub: 'u1', role: 'Admin', exp: 1000 }, 'e');
     const storage = memoryStorage({
       user: JSON.stringify(user),

@@ -1,5 +1,5 @@
 /**
- * `createApiClient`: the typed client of /api/v1 (spec section 7, API-CONTRACT.md). One
+ * `createApiClient`: the typed client of /api/v1 (the OpenAPI document). One
  * client per app: it owns the session store, refreshes an expired access token once before
  * authenticated requests (shared by concurrent requests), signs out when the refresh fails,
  * raises the 'Authorization Error' event on 403, and exposes one typed resource per part
@@ -30,16 +30,19 @@ import { createRun, type Transport } from './transport.ts';
 export interface CreateApiClientOptions {
   /** Base URL of the API, default '/api/v1' (same origin). */
   readonly baseUrl?: string;
-  /** Where the session lives (spec section 3 keys); default `localStorage`, memory in Node. */
+  /**
+   * Where the session lives (the keys of docs/product.md#accounts-and-sessions); default
+   * `localStorage`, memory in Node.
+   */
   readonly storage?: KeyValueStorage;
   /** The fetch to use; default the global one (resolved per call, so MSW can patch it). */
   readonly fetch?: typeof fetch;
   /**
-   * Called after a failed refresh signed the user out (spec section 4). Default: go to
-   * /signin when running in a browser. The event's message is the spec's text.
+   * Called after a failed refresh signed the user out (docs/product.md#accounts-and-sessions).
+   * Default: go to /signin when running in a browser. The event's message is the spec's text.
    */
   readonly onSignedOut?: (event: SignedOutEvent) => void;
-  /** Called for every 403 answer: show the 'Authorization Error' toast (spec section 8). */
+  /** Called for every 403 answer: show the 'Authorization Error' toast (docs/product.md#errors-and-messages). */
   readonly onAuthorizationError?: (error: ApiError) => void;
   /** The clock, epoch ms (default Date.now). */
   readonly now?: () => number;

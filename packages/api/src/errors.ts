@@ -1,6 +1,6 @@
 /**
- * The one error type of the client (spec section 8, API-CONTRACT.md "Conventions"): every
- * failed call becomes an {@link ApiError} carrying the HTTP status, the contract's stable
+ * The one error type of the client (docs/product.md#errors-and-messages; the OpenAPI document):
+ * every failed call becomes an {@link ApiError} carrying the HTTP status, the contract's stable
  * `code` and a message built by the domain's error vocabulary (`describeApiFailure`):
  * the server's `message`, else 'HTTP {status}: {statusText}'; a 403 reads 'You are not
  * authorized to do that' and is titled 'Authorization Error'.
@@ -23,7 +23,7 @@ export class ApiError extends Error {
   readonly code: ApiClientErrorCode;
   /** English text per field, from a 400 `errors` body. */
   readonly fieldErrors: Readonly<Record<string, string>> | undefined;
-  /** 'Authorization Error' for a 403 (spec section 8), else null. */
+  /** 'Authorization Error' for a 403 (docs/product.md#errors-and-messages), else null. */
   readonly title: MessageDescriptor | null;
   /** The server's own `message`, when the body had one (a 403's is replaced in `message`). */
   readonly serverMessage: string | null;

@@ -1,5 +1,5 @@
 /**
- * The ky instances (spec section 7): URL and query, JSON and FormData bodies, the bearer
+ * The ky instances (the OpenAPI document): URL and query, JSON and FormData bodies, the bearer
  * token, and each kind of failure mapped into ApiError by the `beforeError` hook (ky's own
  * error is the `cause`).
  */

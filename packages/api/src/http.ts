@@ -1,5 +1,5 @@
 /**
- * The ky instances every resource uses (spec section 7): base `/api/v1`, JSON, no automatic
+ * The ky instances every resource uses (the OpenAPI document): base `/api/v1`, JSON, no automatic
  * retries, a timeout, and `Authorization: Bearer <token>` from an (async) token source.
  *
  * Everything is ky's own, configured through its hooks:

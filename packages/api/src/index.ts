@@ -1,5 +1,5 @@
 /**
- * @solar/api: the typed client of /api/v1 (spec section 7, API-CONTRACT.md). The mock
+ * @solar/api: the typed client of /api/v1 (the OpenAPI document). The mock
  * backend is NOT exported here: import it from '@solar/api/mock' (Storybook and tests only).
  */
 export { createApiClient, type ApiClient, type CreateApiClientOptions } from './client.ts';

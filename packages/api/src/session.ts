@@ -1,6 +1,6 @@
 /**
- * The session store (spec sections 3 and 4): the signed-in user, the access token and the
- * refresh token kept under the spec's storage keys (`user`, `authToken`, `refreshToken`,
+ * The session store (docs/product.md#accounts-and-sessions): the signed-in user, the access token
+ * and the refresh token kept under the spec's storage keys (`user`, `authToken`, `refreshToken`,
  * `googleIdToken`) in an injected {@link KeyValueStorage} (browser `localStorage`, or
  * {@link memoryStorage} in tests), with change notification for React.
  */
@@ -35,13 +35,13 @@ export interface SessionStore {
   setTokens(tokens: RefreshResponse): void;
   /** Replaces the stored user (after a profile update); no-op when signed out. */
   setUser(user: StoredUser): void;
-  /** Sign-out (spec section 4): removes the user, both tokens and the Google token. */
+  /** Sign-out (docs/product.md#accounts-and-sessions): removes the user, both tokens and the Google token. */
   clear(): void;
   /** Reads the storage again (another tab changed it) and notifies when it differs. */
   reload(): void;
   /**
-   * The start-up rule (spec sections 3 and 4) at `nowMs` (epoch ms): a stored user whose
-   * access token is missing or expired is cleared; a user without role gets the token's
+   * The start-up rule (docs/product.md#accounts-and-sessions) at `nowMs` (epoch ms): a stored user
+   * whose access token is missing or expired is cleared; a user without role gets the token's
    * role, lowercased; missing user fields are filled from the token.
    */
   restore(nowMs: number): SessionSnapshot;

@@ -1,5 +1,5 @@
 /**
- * Refresh across tabs (issue 25 item 1): two clients sharing one storage (two tabs of one
+ * Refresh across tabs: two clients sharing one storage (two tabs of one
  * origin) and one lock manager refresh once between them, the second using the first one's
  * stored result instead of sending the old refresh token again; a fresh short-lived token
  * is not refreshed again on the next request.

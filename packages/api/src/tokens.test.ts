@@ -1,6 +1,7 @@
 /**
- * Token refresh (spec sections 4 and 8) with fake timers: single flight, sign-out on a
- * refused refresh, session kept on a network failure, missing refresh token.
+ * Token refresh (docs/product.md#accounts-and-sessions and #errors-and-messages) with fake timers:
+ * single flight, sign-out on a refused refresh, session kept on a network failure, missing refresh
+ * token.
  */
 import { STORAGE_KEYS } from '@solar/domain/session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -62,7 +63,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('token refresh (spec section 4)', () => {
+describe('token refresh', () => {
   it('ten concurrent calls with an expired token cause exactly one refresh, then all send the new token', async () => {
     const { api, calls, fresh, storage } = setup();
     const all = Promise.all(Array.from({ length: 10 }, () => api.profile.get()));

@@ -1,9 +1,9 @@
 /**
- * Access-token upkeep (spec sections 4 and 8): before an authenticated request the access
- * token's `exp` is checked (with a small skew, at most half the token's lifetime); an
- * expired token is refreshed once, and concurrent requests share that one refresh (single
- * flight). Across tabs the refresh runs under a Web Lock (`navigator.locks`): inside it the
- * stored tokens are read again, and when another tab has already replaced the refresh
+ * Access-token upkeep (docs/product.md#accounts-and-sessions and #errors-and-messages): before an
+ * authenticated request the access token's `exp` is checked (with a small skew, at most half the
+ * token's lifetime); an expired token is refreshed once, and concurrent requests share that one
+ * refresh (single flight). Across tabs the refresh runs under a Web Lock (`navigator.locks`):
+ * inside it the stored tokens are read again, and when another tab has already replaced the refresh
  * token its stored pair is used instead of sending the old refresh token
  * (docs/decisions/024-refresh-grace-and-cross-tab-refresh.md).
  *
@@ -25,7 +25,7 @@ export interface SignedOutEvent {
   /** `account_inactive`: the server refused the signed-in user's token (401) because the
    * account was deactivated meanwhile (raised by the client, not the token manager). */
   readonly reason: 'refresh_failed' | 'no_refresh_token' | 'account_inactive';
-  /** English text of spec section 8 to show on the sign-in screen. */
+  /** English text of docs/product.md#errors-and-messages to show on the sign-in screen. */
   readonly message: string;
 }
 

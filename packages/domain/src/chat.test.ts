@@ -13,7 +13,7 @@ import {
   parseStreamChunk,
 } from './chat.ts';
 
-describe('bot types (spec section 3)', () => {
+describe('bot types', () => {
   it('names consultant 0 and sales specialist 1', () => {
     expect(BOT_TYPES).toEqual({ consultant: 0, salesSpecialist: 1 });
     expect(botTypeLabel(0).defaultMessage).toBe('Solar Consultant');
@@ -22,7 +22,7 @@ describe('bot types (spec section 3)', () => {
   });
 });
 
-describe('stream chunks (spec sections 3 and 8)', () => {
+describe('stream chunks', () => {
   it('parses a text chunk and a complete chunk', () => {
     expect(
       parseStreamChunk(
@@ -90,7 +90,7 @@ describe('stream chunks (spec sections 3 and 8)', () => {
   });
 });
 
-describe('conversation titles (spec section 2)', () => {
+describe('conversation titles', () => {
   it('marks generated titles with an asterisk', () => {
     expect(conversationTitleLabel({ title: 'Solar for my house', titleGenerated: true })).toBe(
       'Solar for my house *',
@@ -99,7 +99,7 @@ describe('conversation titles (spec section 2)', () => {
   });
 });
 
-describe('portfolio (spec section 3, API-CONTRACT.md)', () => {
+describe('portfolio', () => {
   it('starts empty with currency KGS', () => {
     const empty = emptyPortfolio();
     expect(empty.electricityConsumption.currency).toBe('KGS');

@@ -1,7 +1,7 @@
 /**
- * Chat helpers (spec sections 2, 3, 4 and 8): bot types, the stream chunk parser with its
- * '[Parse Error]' chunk, conversation title labels, and the portfolio built from solar
- * facts. The types themselves are in contract.ts.
+ * Chat helpers (docs/product.md#ai-chat and #errors-and-messages): bot types, the stream chunk
+ * parser with its '[Parse Error]' chunk, conversation title labels, and the portfolio built from
+ * solar facts. The types themselves are in contract.ts.
  */
 import type {
   BotType,
@@ -13,34 +13,34 @@ import type {
 } from './contract.ts';
 import { chatMessages, type MessageDescriptor } from './messages.ts';
 
-/** Bot types (spec section 3): 0 solar consultant, 1 sales specialist. */
+/** Bot types (docs/product.md#ai-chat): 0 solar consultant, 1 sales specialist. */
 export const BOT_TYPES = { consultant: 0, salesSpecialist: 1 } as const satisfies Record<
   string,
   BotType
 >;
 
-/** True when `value` is 0 or 1 (spec section 3). */
+/** True when `value` is 0 or 1 (docs/product.md#ai-chat). */
 export function isBotType(value: unknown): value is BotType {
   return value === 0 || value === 1;
 }
 
-/** Display name of a bot type (spec section 1): Solar Consultant or Sales Specialist. */
+/** Display name of a bot type (docs/product.md#ai-chat): Solar Consultant or Sales Specialist. */
 export function botTypeLabel(botType: BotType): MessageDescriptor {
   return botType === 1 ? chatMessages.botSales : chatMessages.botConsultant;
 }
 
-/** The SSE event name that ends a chat stream (spec section 7). */
+/** The SSE event name that ends a chat stream (the OpenAPI document). */
 export const STREAM_COMPLETE_EVENT = 'complete';
 
-/** True when a response's content type is an event stream (spec section 8 'not configured'). */
+/** True when a response's content type is an event stream (docs/product.md#errors-and-messages 'not configured'). */
 export function isEventStream(contentType: string | null | undefined): boolean {
   return /^\s*text\/event-stream\b/i.test(contentType ?? '');
 }
 
 /**
- * Parses the JSON `data` of one stream event into a chunk (spec sections 3 and 8). Missing
- * fields get neutral values; text that is not a JSON object gives an error chunk whose
- * text is '[Parse Error]', carrying `conversationId` (the one known so far).
+ * Parses the JSON `data` of one stream event into a chunk (docs/product.md#ai-chat and
+ * #errors-and-messages). Missing fields get neutral values; text that is not a JSON object gives an
+ * error chunk whose text is '[Parse Error]', carrying `conversationId` (the one known so far).
  */
 export function parseStreamChunk(data: string, conversationId = ''): StreamChunk {
   let value: unknown;
@@ -73,7 +73,7 @@ export function parseStreamChunk(data: string, conversationId = ''): StreamChunk
   };
 }
 
-/** The sidebar title (spec section 2): auto-generated titles end with ' *'. */
+/** The sidebar title (docs/product.md#ai-chat): auto-generated titles end with ' *'. */
 export function conversationTitleLabel(summary: {
   readonly title: string;
   readonly titleGenerated: boolean;
@@ -81,7 +81,7 @@ export function conversationTitleLabel(summary: {
   return summary.titleGenerated ? `${summary.title} *` : summary.title;
 }
 
-/** A portfolio with nothing known yet (API-CONTRACT.md: all null, currency KGS). */
+/** A portfolio with nothing known yet (the OpenAPI document: all null, currency KGS). */
 export function emptyPortfolio(): Portfolio {
   return {
     electricityConsumption: { monthlyKwh: null, monthlyBill: null, currency: 'KGS' },
@@ -102,7 +102,7 @@ export const PORTFOLIO_FACT_KEYS: readonly PortfolioFactKey[] = [
 
 /**
  * True when the portfolio's known facts were stated in more than one conversation: the
- * card then says where each one came from (issue 25 item 10), since a 300 kWh beside a
+ * card then says where each one came from, since a 300 kWh beside a
  * bill from another conversation would otherwise read as one statement.
  */
 export function isPortfolioMixed(portfolio: Portfolio): boolean {
@@ -110,7 +110,7 @@ export function isPortfolioMixed(portfolio: Portfolio): boolean {
   return ids.size > 1;
 }
 
-/** True when a portfolio holds no fact (the empty-portfolio message of spec section 8). */
+/** True when a portfolio holds no fact (the empty-portfolio message of docs/product.md#errors-and-messages). */
 export function isPortfolioEmpty(portfolio: Portfolio): boolean {
   const { monthlyKwh, monthlyBill } = portfolio.electricityConsumption;
   const { roofType, roofArea, location } = portfolio.propertyInfo;
@@ -118,7 +118,7 @@ export function isPortfolioEmpty(portfolio: Portfolio): boolean {
 }
 
 /**
- * The portfolio after newer facts (API-CONTRACT.md: the latest value of each fact wins).
+ * The portfolio after newer facts (the OpenAPI document: the latest value of each fact wins).
  * Facts absent from `facts` keep their value and source; `updatedAt` (ISO) moves only
  * when a fact was given; each given fact's source becomes `conversation` at `updatedAt`.
  */

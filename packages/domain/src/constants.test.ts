@@ -15,7 +15,7 @@ import {
 } from './constants.ts';
 import { API_BASE_PATH, API_ERROR_CODES } from './contract.ts';
 
-describe('business constants (spec section 9)', () => {
+describe('business constants', () => {
   it.each([
     ['toast default', TOAST_DURATION_MS.default, 5000],
     ['toast error', TOAST_DURATION_MS.error, 7000],

@@ -1,14 +1,14 @@
 /**
- * The chat's answer shapes of /api/v1 (spec sections 3 and 4, API-CONTRACT.md "Chat"): the
+ * The chat's answer shapes of /api/v1 (docs/product.md#ai-chat; the OpenAPI document): the
  * stream's chunks, conversations, stored messages and the portfolio. Re-exported by
  * contract.ts.
  */
 import type { Locale } from './constants.ts';
 
-/** Bot types (spec section 3): 0 solar consultant, 1 sales specialist. */
+/** Bot types (docs/product.md#ai-chat): 0 solar consultant, 1 sales specialist. */
 export type BotType = 0 | 1;
 
-/** Solar facts found in a chat exchange (spec section 3); missing facts are absent. */
+/** Solar facts found in a chat exchange (docs/product.md#ai-chat); missing facts are absent. */
 export interface ExtractedData {
   /** Monthly electricity use, kWh. */
   readonly monthlyKwh?: number;
@@ -22,14 +22,14 @@ export interface ExtractedData {
   readonly location?: string;
 }
 
-/** `POST /chat/stream` body (spec section 7; built from the zod schema in requests.ts). */
+/** `POST /chat/stream` body (the OpenAPI document; built from the zod schema in requests.ts). */
 export interface ChatStreamRequest {
   readonly message: string;
   readonly conversationId?: string | null;
   readonly context?: { readonly botType?: BotType; readonly locale?: Locale };
 }
 
-/** One server-sent event chunk of `POST /chat/stream` (spec section 3). */
+/** One server-sent event chunk of `POST /chat/stream` (docs/product.md#ai-chat). */
 export interface StreamChunk {
   readonly conversationId: string;
   readonly textDelta: string;
@@ -40,7 +40,7 @@ export interface StreamChunk {
   readonly extractedData?: ExtractedData | null;
 }
 
-/** A conversation in the sidebar (spec section 3); `title` at most 200 characters. */
+/** A conversation in the sidebar (docs/product.md#ai-chat); `title` at most 200 characters. */
 export interface ConversationSummary {
   readonly id: string;
   readonly title: string;
@@ -62,7 +62,7 @@ export type ChatRole = 'user' | 'assistant' | 'system';
 /** Conversation status. */
 export type ConversationStatus = 'active' | 'ended';
 
-/** One stored chat message (spec section 3). */
+/** One stored chat message (docs/product.md#ai-chat). */
 export interface ChatMessageDto {
   readonly id: string;
   readonly role: ChatRole;
@@ -75,7 +75,7 @@ export interface ChatMessageDto {
   readonly interrupted: boolean;
 }
 
-/** `GET /chat/history/{id}` answer (spec section 3). */
+/** `GET /chat/history/{id}` answer (docs/product.md#ai-chat). */
 export interface ConversationDetail {
   readonly conversationId: string;
   readonly title: string;
@@ -96,11 +96,11 @@ export interface TitleUpdateResponse {
   readonly title: string;
 }
 
-/** The five facts of a portfolio, by their `extractedData` names (spec section 3). */
+/** The five facts of a portfolio, by their `extractedData` names (docs/product.md#ai-chat). */
 export type PortfolioFactKey = 'monthlyKwh' | 'monthlyBill' | 'roofType' | 'roofArea' | 'location';
 
 /**
- * Where a portfolio fact was stated (issue 25 item 10): its conversation (id and title,
+ * Where a portfolio fact was stated: its conversation (id and title,
  * both null once that conversation is deleted) and when it was recorded (ISO).
  */
 export interface PortfolioFactSource {
@@ -110,8 +110,8 @@ export interface PortfolioFactSource {
 }
 
 /**
- * `GET /chat/portfolio` answer (spec section 3): the latest known value of each fact across
- * the user's conversations, null when unknown; `sources` says where each known fact came
+ * `GET /chat/portfolio` answer (docs/product.md#ai-chat): the latest known value of each fact
+ * across the user's conversations, null when unknown; `sources` says where each known fact came
  * from (absent keys: unknown facts).
  */
 export interface Portfolio {

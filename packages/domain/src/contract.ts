@@ -1,5 +1,5 @@
 /**
- * The /api/v1 contract (API-CONTRACT.md, with the entities of spec section 3) as
+ * The /api/v1 contract (the OpenAPI document, with the entities of docs/product.md) as
  * TypeScript types shared by the server and the client, plus the zod request schemas
  * (re-exported from `requests.ts`). Times are ISO 8601 strings in UTC; ids are opaque
  * strings; amounts are in som (KGS), energy in kWh, roof area in m2.
@@ -12,17 +12,17 @@ import type { RoleKey, UserTypeCode, UserTypeName } from './roles.ts';
 export * from './requests.ts';
 export * from './contract-chat.ts';
 
-/** Base path of the product API (spec section 7). */
+/** Base path of the product API (the OpenAPI document). */
 export const API_BASE_PATH = '/api/v1';
 
 /**
- * Stable error codes of API-CONTRACT.md ("Conventions"). `invalid_token` is the reset
+ * Stable error codes of the OpenAPI document. `invalid_token` is the reset
  * call's code; `service_unavailable` (503, Google not configured) and `bad_gateway` (502,
  * geocoding provider failed) name the two statuses the contract uses without a code.
  * `last_admin` (409) refuses a change that would leave no active administrator; `own_account`
  * (409) refuses an administrator's change of their own role or active status.
  * `already_confirmed` (409) answers a verification link that was already used to confirm
- * the address it was sent to (issue 25 item 13: a link clicked twice).
+ * the address it was sent to (a link clicked twice).
  */
 export const API_ERROR_CODES = [
   'validation_failed',
@@ -60,10 +60,10 @@ export interface ApiErrorBody {
   readonly errors?: Readonly<Record<string, string>>;
 }
 
-/** How a user signs in (spec section 3). */
+/** How a user signs in (docs/product.md#accounts-and-sessions). */
 export type AuthMethod = 'email' | 'google';
 
-/** The signed-in user as the client keeps it (spec section 3, API-CONTRACT.md "Auth"). */
+/** The signed-in user as the client keeps it (docs/product.md#accounts-and-sessions; the OpenAPI document). */
 export interface SessionUser {
   readonly id: string;
   readonly name: string;
@@ -92,7 +92,7 @@ export interface AuthResponse {
   readonly user: SessionUser;
 }
 
-/** `POST /auth/refresh` answer (spec section 3). */
+/** `POST /auth/refresh` answer (docs/product.md#accounts-and-sessions). */
 export interface RefreshResponse {
   readonly token: string;
   readonly refreshToken: string;
@@ -127,7 +127,7 @@ export interface ForgotPasswordResponse {
   readonly message: string;
 }
 
-/** A row of the admin user list (spec section 3); `userType` is the number 0..6. */
+/** A row of the admin user list (docs/product.md#roles-and-permissions); `userType` is the number 0..6. */
 export interface AdminUserListItem {
   readonly id: string;
   readonly name: string;
@@ -139,7 +139,7 @@ export interface AdminUserListItem {
   readonly lastLoginAt: string | null;
 }
 
-/** `GET`/`PUT /admin/users/{id}` answer (spec section 3); `userType` as its text name. */
+/** `GET`/`PUT /admin/users/{id}` answer (docs/product.md#roles-and-permissions); `userType` as its text name. */
 export interface AdminUserDetail {
   readonly id: string;
   readonly user: {
@@ -163,7 +163,7 @@ export interface AdminUserCreated extends Omit<AdminUserDetail, 'userType'> {
   readonly userType: UserTypeCode;
 }
 
-/** `GET /admin/users` query after defaults (spec section 3, user list query). */
+/** `GET /admin/users` query after defaults (docs/product.md#user-administration, user list query). */
 export interface UserListQuery {
   readonly pageNumber: number;
   readonly pageSize: number;
@@ -174,7 +174,7 @@ export interface UserListQuery {
   readonly isEmailConfirmed?: boolean;
 }
 
-/** One page of a list (spec section 3, user list response). */
+/** One page of a list (docs/product.md#user-administration, user list response). */
 export interface UserListResponse<T = AdminUserListItem> {
   readonly items: readonly T[];
   readonly pageNumber: number;
@@ -253,7 +253,7 @@ export interface ProjectLocation {
   readonly addressVerified?: false;
 }
 
-/** A full-calculator project (API-CONTRACT.md "Projects"). */
+/** A full-calculator project (the OpenAPI document). */
 export interface Project {
   readonly id: string;
   readonly userId: string;
@@ -337,7 +337,7 @@ export interface ProductionEstimate {
   readonly inputs: ProductionQuery;
 }
 
-/** A geocoded place (`/geo/reverse`, `/geo/search`; spec section 3 map selection). */
+/** A geocoded place (`/geo/reverse`, `/geo/search`; docs/product.md#full-calculator map selection). */
 export interface GeoPlace {
   readonly address: string;
   readonly latitude: number;

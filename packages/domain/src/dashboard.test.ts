@@ -28,7 +28,7 @@ const quick = {
   timestamp: 1_700_000_000_000,
 };
 
-describe('dashboardActivity (spec section 2 activity card, issue 21 item 3)', () => {
+describe('dashboardActivity (activity card)', () => {
   it('is empty with nothing stored, loading lists or no drafts', () => {
     const loading = dashboardActivity({
       quick: null,

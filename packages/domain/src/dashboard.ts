@@ -1,5 +1,5 @@
 /**
- * What the dashboard's activity card shows (spec section 2's activity card, issue 21 item 3):
+ * What the dashboard's activity card shows (the activity card of docs/product.md#dashboard):
  * the user's last quick estimate (kept in the browser), their newest drafts and their
  * newest conversations, each capped, newest first. Pure, so the selection is tested in Node.
  */
@@ -28,7 +28,7 @@ export interface DashboardActivity {
 /**
  * The activity card's content from the stored quick calculator inputs (null when none), the
  * user's projects and conversations (undefined while loading). A quick estimate shows only
- * when it can be calculated (monthly use above 0 kWh, spec section 3); drafts are the
+ * when it can be calculated (monthly use above 0 kWh, docs/product.md#dashboard); drafts are the
  * projects with `isDraft`, by `updatedAt`; conversations by `lastMessageAt`; at most
  * `limit` of each.
  */

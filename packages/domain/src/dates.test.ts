@@ -7,7 +7,7 @@ const NOW = Date.parse('2026-11-22T00:01:00Z');
 const label = (date: string, locale: string, now = NOW, timeZone?: string) =>
   conversationDateLabel(date, now, locale, timeZone).replace(/\s/g, ' ');
 
-describe('conversationDateLabel (spec section 2)', () => {
+describe('conversationDateLabel', () => {
   it.each([
     // Same calendar day: the time.
     ['2026-11-22T00:00:00Z', '12:00 AM', '0:00', '00:00'],

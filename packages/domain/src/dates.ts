@@ -1,7 +1,7 @@
 /**
- * Conversation date labels (spec section 2, chat screen) through Intl, for en, es and ru:
- * today shows the time, yesterday 'Yesterday', under 7 days the weekday, else month and
- * day. Days are calendar days in `timeZone` (default UTC); `nowMs` is epoch ms.
+ * Conversation date labels (docs/product.md#languages-and-formats, chat screen) through Intl, for
+ * en, es and ru: today shows the time, yesterday 'Yesterday', under 7 days the weekday, else month
+ * and day. Days are calendar days in `timeZone` (default UTC); `nowMs` is epoch ms.
  */
 
 const DAY_MS = 86_400_000;
@@ -25,8 +25,8 @@ function capitalize(text: string, locale: string): string {
 }
 
 /**
- * Whole calendar days from `date` to `nowMs` in `timeZone` (0 today, 1 yesterday, < 0 future) (spec
- * section 2).
+ * Whole calendar days from `date` to `nowMs` in `timeZone` (0 today, 1 yesterday, < 0 future)
+ * (docs/product.md#languages-and-formats).
  */
 export function calendarDaysBetween(
   date: Date | string | number,
@@ -37,12 +37,12 @@ export function calendarDaysBetween(
 }
 
 /**
- * The sidebar label of a conversation's last activity (spec section 2): the same calendar
- * day -> the locale's short time (`2:05 PM`, `14:05`, `09:05`); the day before -> 'Yesterday' ('Ayer', 'Вчера');
- * 2 to 6 days before -> the weekday ('Monday', 'Lunes', 'Понедельник'); older or in the
- * future -> short month and day ('Nov 15', '15 nov', '15 нояб.'), with the year when it is
- * not the current calendar year ('Nov 15, 2025', '15 nov 2025', '15 нояб. 2025 г.'). An
- * invalid date is ''.
+ * The sidebar label of a conversation's last activity (docs/product.md#languages-and-formats): the
+ * same calendar day -> the locale's short time (`2:05 PM`, `14:05`, `09:05`); the day before ->
+ * 'Yesterday' ('Ayer', 'Вчера'); 2 to 6 days before -> the weekday ('Monday', 'Lunes',
+ * 'Понедельник'); older or in the future -> short month and day ('Nov 15', '15 nov', '15 нояб.'),
+ * with the year when it is not the current calendar year ('Nov 15, 2025', '15 nov 2025', '15 нояб.
+ * 2025 г.'). An invalid date is ''.
  * Labels that start with a word are capitalised.
  */
 export function conversationDateLabel(

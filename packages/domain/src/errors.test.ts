@@ -20,7 +20,7 @@ import {
 } from './errors.ts';
 import { signUpSchema } from './validation.ts';
 
-describe('error codes (API-CONTRACT.md)', () => {
+describe('error codes', () => {
   it('lists the contract codes, each with a status and a message', () => {
     for (const code of [
       'validation_failed',
@@ -76,7 +76,7 @@ describe('error codes (API-CONTRACT.md)', () => {
   });
 });
 
-describe('validation error bodies (API-CONTRACT.md)', () => {
+describe('validation error bodies', () => {
   it('answers English text per field, the first issue as message', () => {
     const issues = signUpSchema.safeParse({
       name: 'A',
@@ -116,7 +116,7 @@ describe('validation error bodies (API-CONTRACT.md)', () => {
   });
 });
 
-describe('API failure rules (spec section 8)', () => {
+describe('API failure rules', () => {
   it('turns 403 into the Authorization Error toast', () => {
     expect(
       describeApiFailure({
@@ -181,7 +181,7 @@ describe('API failure rules (spec section 8)', () => {
   });
 });
 
-describe('global error handler (spec section 8)', () => {
+describe('global error handler', () => {
   const text = (value: ReturnType<typeof globalErrorMessage>) =>
     typeof value === 'string' ? value : value.defaultMessage;
 
@@ -280,7 +280,7 @@ describe('global error handler (spec section 8)', () => {
   });
 });
 
-describe('geolocation errors (spec section 8)', () => {
+describe('geolocation errors', () => {
   it.each([
     ['unsupported', 'geolocation.notSupported'],
     [1, 'geolocation.permissionDenied'],
@@ -292,7 +292,7 @@ describe('geolocation errors (spec section 8)', () => {
   });
 });
 
-describe('loadFailureMessage (spec section 8 mapping for a screen that could not load its data)', () => {
+describe('loadFailureMessage (mapping for a screen that could not load its data)', () => {
   const own = { id: 'users.loadFailed', defaultMessage: 'Failed to load users' };
   it('says the server could not be reached when the request never arrived', () => {
     expect(loadFailureMessage({ status: 0, code: 'network' }, own).defaultMessage).toBe(

@@ -1,5 +1,5 @@
 /**
- * The error vocabulary (spec section 8, API-CONTRACT.md "Conventions"): error codes and
+ * The error vocabulary (docs/product.md#errors-and-messages; the OpenAPI document): error codes and
  * their statuses and messages, the API failure rules, validation error bodies, the global
  * error handler's mapping and toasts, and geolocation errors.
  */
@@ -15,12 +15,12 @@ import {
   type MessageDescriptor,
 } from './messages.ts';
 
-/** True when `value` is one of the contract's error codes (API-CONTRACT.md). */
+/** True when `value` is one of the contract's error codes (the OpenAPI document). */
 export function isApiErrorCode(value: unknown): value is ApiErrorCode {
   return (API_ERROR_CODES as readonly unknown[]).includes(value);
 }
 
-/** The HTTP status each error code is sent with (API-CONTRACT.md). */
+/** The HTTP status each error code is sent with (the OpenAPI document). */
 export const ERROR_CODE_STATUS: Readonly<Record<ApiErrorCode, number>> = {
   validation_failed: 400,
   invalid_token: 400,
@@ -74,7 +74,7 @@ export const ERROR_CODE_MESSAGES: Readonly<Record<ApiErrorCode, MessageDescripto
   service_unavailable: api.serviceUnavailable,
 };
 
-/** The generic code of an HTTP status: the code sent with it, else `internal` (API-CONTRACT.md). */
+/** The generic code of an HTTP status: the code sent with it, else `internal` (the OpenAPI document). */
 export function errorCodeForStatus(status: number): ApiErrorCode {
   const generic: Readonly<Record<number, ApiErrorCode>> = {
     400: 'validation_failed',
@@ -91,7 +91,7 @@ export function errorCodeForStatus(status: number): ApiErrorCode {
   return generic[status] ?? 'internal';
 }
 
-/** An error body for `code`; `message` defaults to the code's English message (API-CONTRACT.md). */
+/** An error body for `code`; `message` defaults to the code's English message (the OpenAPI document). */
 export function errorBody(
   code: ApiErrorCode,
   message: string = ERROR_CODE_MESSAGES[code].defaultMessage,
@@ -110,7 +110,7 @@ export interface IssueLike {
 /**
  * The first message id per field of a validation failure: the key is the dotted path
  * (`context.locale`), an unknown property's own name, or `body` for the whole input.
- * Spec section 5, API-CONTRACT.md.
+ * docs/product.md#limits; the OpenAPI document.
  */
 export function fieldErrors(issues: readonly IssueLike[]): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -122,7 +122,7 @@ export function fieldErrors(issues: readonly IssueLike[]): Record<string, string
 }
 
 /**
- * The 400 body of a validation failure (API-CONTRACT.md): code `validation_failed`,
+ * The 400 body of a validation failure (the OpenAPI document): code `validation_failed`,
  * `message` the English text of the first issue, `errors` the English text per field.
  */
 export function validationErrorBody(issues: readonly IssueLike[]): ApiErrorBody {
@@ -140,7 +140,7 @@ export interface ApiFailureInput {
   readonly body?: unknown;
 }
 
-/** A non-OK response described for the user (spec section 8). */
+/** A non-OK response described for the user (docs/product.md#errors-and-messages). */
 export interface ApiFailure {
   readonly status: number;
   readonly code: ApiErrorCode;
@@ -153,8 +153,8 @@ export interface ApiFailure {
 }
 
 /**
- * The API failure rules (spec section 8): 403 is the toast 'Authorization Error' / 'You
- * are not authorized to do that'; any other status takes the body's `message`, else
+ * The API failure rules (docs/product.md#errors-and-messages): 403 is the toast 'Authorization
+ * Error' / 'You are not authorized to do that'; any other status takes the body's `message`, else
  * 'HTTP {status}: {statusText}'. The code is the body's when valid, else the status's.
  */
 export function describeApiFailure(input: ApiFailureInput): ApiFailure {
@@ -182,7 +182,7 @@ export function describeApiFailure(input: ApiFailureInput): ApiFailure {
     : { status: input.status, code, message, title };
 }
 
-/** Durations (ms) and message length of the global error handler (spec sections 8, 9). */
+/** Durations (ms) and message length of the global error handler (docs/product.md#errors-and-messages). */
 export const GLOBAL_ERROR = {
   errorDurationMs: 8000,
   warningDurationMs: 5000,
@@ -190,8 +190,8 @@ export const GLOBAL_ERROR = {
 } as const;
 
 /**
- * Shortens `text` to at most `max` characters (spec section 8: 150): longer texts keep
- * their first `max - 3` characters plus '...'. Counts code points, never splitting one.
+ * Shortens `text` to at most `max` characters (docs/product.md#errors-and-messages: 150): longer
+ * texts keep their first `max - 3` characters plus '...'. Counts code points, never splitting one.
  */
 export function truncate(text: string, max: number = GLOBAL_ERROR.maxMessageLength): string {
   const chars = Array.from(text);
@@ -199,8 +199,8 @@ export function truncate(text: string, max: number = GLOBAL_ERROR.maxMessageLeng
 }
 
 /**
- * The text of anything thrown or rejected: an Error's or object's `message`, or a string (spec
- * section 8).
+ * The text of anything thrown or rejected: an Error's or object's `message`, or a string
+ * (docs/product.md#errors-and-messages).
  */
 export function errorText(error: unknown): string {
   if (typeof error === 'string') return error;
@@ -229,9 +229,9 @@ const GLOBAL_RULES: readonly (readonly [RegExp, MessageDescriptor])[] = [
 ];
 
 /**
- * The global handler's message for an error (spec section 8): the first matching rule's
- * message (chunk load errors are checked before "failed to fetch", and "network request
- * failed" before "network"); otherwise the error's own text truncated to 150 characters;
+ * The global handler's message for an error (docs/product.md#errors-and-messages): the first
+ * matching rule's message (chunk load errors are checked before "failed to fetch", and "network
+ * request failed" before "network"); otherwise the error's own text truncated to 150 characters;
  * else 'An unexpected error occurred. Please try again.'.
  */
 export function globalErrorMessage(error: unknown): MessageDescriptor | string {
@@ -253,7 +253,7 @@ export interface GlobalErrorToast {
   readonly durationMs: number;
 }
 
-/** The toast for an unexpected error (spec section 8): 'Unexpected Error' for 8 s, or 'Warning' for 5 s. */
+/** The toast for an unexpected error (docs/product.md#errors-and-messages): 'Unexpected Error' for 8 s, or 'Warning' for 5 s. */
 export function globalErrorToast(
   error: unknown,
   severity: 'error' | 'warning' = 'error',
@@ -267,14 +267,14 @@ export function globalErrorToast(
   };
 }
 
-/** The warning for a failed image, script or link load (spec section 8). */
+/** The warning for a failed image, script or link load (docs/product.md#errors-and-messages). */
 export function resourceLoadWarning(): GlobalErrorToast {
   return globalErrorToast({ message: 'Load failed' }, 'warning');
 }
 
 /**
- * The message of a geolocation failure (spec section 8): `unsupported` when the browser
- * has no geolocation, else the GeolocationPositionError code (1 permission denied,
+ * The message of a geolocation failure (docs/product.md#errors-and-messages): `unsupported` when
+ * the browser has no geolocation, else the GeolocationPositionError code (1 permission denied,
  * 2 position unavailable, 3 timeout; anything else counts as unavailable).
  */
 export function geolocationErrorMessage(code: number | 'unsupported'): MessageDescriptor {
@@ -284,9 +284,9 @@ export function geolocationErrorMessage(code: number | 'unsupported'): MessageDe
 }
 
 /**
- * The message for data that could not be loaded (spec section 8's mapping applied to a
- * screen's own load failure): a failure that never reached the server (status 0, or the
- * client's `network` code) reads 'Unable to connect to the server. Please check your
+ * The message for data that could not be loaded (the mapping of docs/product.md#errors-and-messages
+ * applied to a screen's own load failure): a failure that never reached the server (status 0, or
+ * the client's `network` code) reads 'Unable to connect to the server. Please check your
  * internet connection.'; a failure the server answered keeps the screen's own message
  * (`fallback`, e.g. 'Failed to load users'), which says what could not be loaded.
  */

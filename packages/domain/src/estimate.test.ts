@@ -14,7 +14,7 @@ import {
 } from './estimate.ts';
 import { parseQuickCalculatorData } from './quick-calculator-data.ts';
 
-describe('constants (spec sections 2 and 9)', () => {
+describe('constants', () => {
   it('has the defaults, formula constants and slider bounds of the spec', () => {
     expect(ESTIMATE_DEFAULTS).toEqual({
       pricePerKwhSom: 1.49,
@@ -38,7 +38,7 @@ describe('constants (spec sections 2 and 9)', () => {
   });
 });
 
-describe('quickEstimate (spec section 9), worked by hand', () => {
+describe('quickEstimate, worked by hand', () => {
   it.each([
     // 300 kWh: 10 kWh/day; 10 / 4.5 = 2.22 kW; / 0.4 = 5.56 -> 6 panels = 2.4 kW.
     // cost 2.4 x 11100 = 26 640; yearly 2.4 x 4.5 x 365 = 3942 kWh;
@@ -87,7 +87,7 @@ describe('quickEstimate (spec section 9), worked by hand', () => {
   });
 });
 
-describe('bill <-> kWh (spec sections 2 and 9)', () => {
+describe('bill <-> kWh', () => {
   it.each([
     [447, 1.49, 300],
     [100, 1.49, 67], // 67.11 -> 67
@@ -205,7 +205,7 @@ describe('quickEstimate properties', () => {
   });
 });
 
-describe('stored calculator data (spec section 3)', () => {
+describe('stored calculator data', () => {
   const data = {
     monthlyBill: 447,
     averageKwh: 300,

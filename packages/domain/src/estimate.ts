@@ -1,19 +1,19 @@
 /**
- * The quick solar estimate (spec sections 2, 3 and 9): defaults, slider bounds, the bill
+ * The quick solar estimate (docs/product.md#quick-calculator): defaults, slider bounds, the bill
  * <-> kWh conversion and the formulas. Units are in the names: kWh (energy), kW (power),
  * som (money, KGS), years, m2. Rounding is decided in docs/decisions/004-quick-estimate-
  * rounding.md: whole panels (rounded up), kW and years to 1 decimal, som, kWh and m2 to
  * whole numbers, half up. The stored calculator inputs are read in quick-calculator-data.ts,
  * apart from the formulas, so that a page using the formulas does not load zod.
  */
-/** Quick calculator defaults (spec section 9): 1.49 som/kWh, 300 kWh, 447 som. */
+/** Quick calculator defaults (docs/product.md#quick-calculator): 1.49 som/kWh, 300 kWh, 447 som. */
 export const ESTIMATE_DEFAULTS = {
   pricePerKwhSom: 1.49,
   monthlyKwh: 300,
   monthlyBillSom: 447,
 } as const;
 
-/** The formula constants of spec section 9. */
+/** The formula constants of docs/product.md#quick-calculator. */
 export const ESTIMATE_CONSTANTS = {
   daysPerMonth: 30,
   sunHoursPerDay: 4.5,
@@ -24,21 +24,21 @@ export const ESTIMATE_CONSTANTS = {
   monthsPerYear: 12,
 } as const;
 
-/** A slider or number input's bounds (spec section 2). */
+/** A slider or number input's bounds (docs/product.md#quick-calculator). */
 export interface InputBounds {
   readonly min: number;
   readonly max?: number;
   readonly step: number;
 }
 
-/** Monthly use slider, kWh: 0..5000 step 5 (spec section 2). */
+/** Monthly use slider, kWh: 0..5000 step 5 (docs/product.md#quick-calculator). */
 export const KWH_SLIDER: InputBounds = { min: 0, max: 5000, step: 5 };
-/** Monthly bill slider, som: 0..7500 step 5 (spec section 2). */
+/** Monthly bill slider, som: 0..7500 step 5 (docs/product.md#quick-calculator). */
 export const BILL_SLIDER: InputBounds = { min: 0, max: 7500, step: 5 };
-/** Rate input, som per kWh: min 0, step 0.01 (spec section 2). */
+/** Rate input, som per kWh: min 0, step 0.01 (docs/product.md#quick-calculator). */
 export const RATE_INPUT: InputBounds = { min: 0, step: 0.01 };
 
-/** Rounds half up to `decimals` places; inputs here are non-negative (spec section 9, ADR 004). */
+/** Rounds half up to `decimals` places; inputs here are non-negative (docs/product.md#quick-calculator, ADR 004). */
 export function roundHalfUp(value: number, decimals = 0): number {
   const factor = 10 ** decimals;
   return Math.round(value * factor * (1 + Number.EPSILON)) / factor;
@@ -49,7 +49,7 @@ const nonNegative = (value: number): number => (Number.isFinite(value) && value 
 
 /**
  * Monthly bill (som) -> monthly use (kWh) at `pricePerKwhSom`, whole kWh; 0 when the rate is 0
- * (spec section 9).
+ * (docs/product.md#quick-calculator).
  */
 export function billToKwh(
   monthlyBillSom: number,
@@ -59,7 +59,7 @@ export function billToKwh(
   return rate === 0 ? 0 : roundHalfUp(nonNegative(monthlyBillSom) / rate);
 }
 
-/** Monthly use (kWh) -> monthly bill (som) at `pricePerKwhSom`, whole som (spec section 9). */
+/** Monthly use (kWh) -> monthly bill (som) at `pricePerKwhSom`, whole som (docs/product.md#quick-calculator). */
 export function kwhToBill(
   monthlyKwh: number,
   pricePerKwhSom: number = ESTIMATE_DEFAULTS.pricePerKwhSom,
@@ -67,7 +67,7 @@ export function kwhToBill(
   return roundHalfUp(nonNegative(monthlyKwh) * nonNegative(pricePerKwhSom));
 }
 
-/** Calculate is disabled when monthly use is 0 kWh (spec section 2). */
+/** Calculate is disabled when monthly use is 0 kWh (docs/product.md#quick-calculator). */
 export function canCalculate(monthlyKwh: number): boolean {
   return nonNegative(monthlyKwh) > 0;
 }
@@ -78,7 +78,7 @@ export interface QuickEstimateInput {
   readonly pricePerKwhSom?: number;
 }
 
-/** The quick results of spec section 3, with units in the names. */
+/** The quick results of docs/product.md#quick-calculator, with units in the names. */
 export interface QuickEstimate {
   /** System size, kW, 1 decimal (a whole number of 0.4 kW panels). */
   readonly systemSizeKw: number;
@@ -97,7 +97,7 @@ export interface QuickEstimate {
 }
 
 /**
- * The quick estimate (spec section 9):
+ * The quick estimate (docs/product.md#quick-calculator):
  * - daily use (kWh) = monthly kWh / 30; size needed (kW) = daily use / 4.5 sun hours;
  * - panels = that size / 0.4 kW, rounded UP to whole panels (float noise below 1e-6 of a
  *   panel is ignored, so 162 kWh gives exactly 3 panels, not 4); system size = panels x 0.4 kW;

@@ -1,6 +1,6 @@
 /**
- * @solar/domain: the product's rules, formulas and messages (spec sections 1, 3, 5, 6, 8
- * and 9) as pure TypeScript. Each module is also importable as `@solar/domain/<file>`.
+ * @solar/domain: the product's rules, formulas and messages (docs/product.md) as pure
+ * TypeScript. Each module is also importable as `@solar/domain/<file>`.
  */
 export * from './chat.ts';
 export * from './constants.ts';

@@ -4,7 +4,7 @@ import { decodeJwtPayload, isExpired, isTokenExpired, readTokenClaims } from './
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 
-describe('decodeJwtPayload (spec section 3)', () => {
+describe('decodeJwtPayload', () => {
   it('decodes the payload without verifying, including UTF-8 text', () => {
     const token = makeToken({ sub: 'u1', name: 'Айгуль Ñandú', exp: 1 });
     expect(decodeJwtPayload(token)).toEqual({ sub: 'u1', name: 'Айгуль Ñandú', exp: 1 });
@@ -37,7 +37,7 @@ describe('decodeJwtPayload (spec section 3)', () => {
   });
 });
 
-describe('readTokenClaims (spec section 3)', () => {
+describe('readTokenClaims', () => {
   it.each([
     [
       { sub: 'u1', email: 'a@b.co', name: 'A', picture: 'p.png', role: 'Admin', exp: 5 },
@@ -65,7 +65,7 @@ describe('readTokenClaims (spec section 3)', () => {
   });
 });
 
-describe('isExpired / isTokenExpired (spec sections 3 and 6)', () => {
+describe('isExpired / isTokenExpired', () => {
   const exp = NOW / 1000;
   it.each([
     [exp, NOW - 1, 0, false],

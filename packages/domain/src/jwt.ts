@@ -1,13 +1,13 @@
 /**
- * Access-token reading (spec section 3, "Token payload fields read"): decodes a JWT's
- * payload WITHOUT verifying its signature (the client only reads it; the server verifies
- * with its secret) and checks expiry against an injected clock.
+ * Access-token reading (docs/product.md#accounts-and-sessions):
+ * decodes a JWT's payload WITHOUT verifying its signature (the client only reads it; the server
+ * verifies with its secret) and checks expiry against an injected clock.
  *
  * Units: `exp` is in epoch seconds (as in the JWT); `nowMs` is in epoch milliseconds
  * (as `Date.now()`).
  */
 
-/** The claims a token may carry; only the ones of spec section 3 are read. */
+/** The claims a token may carry; only the ones of docs/product.md#accounts-and-sessions are read. */
 export interface JwtPayload {
   readonly sub?: unknown;
   readonly userId?: unknown;
@@ -20,14 +20,14 @@ export interface JwtPayload {
   readonly [claim: string]: unknown;
 }
 
-/** The claims of spec section 3, normalised: missing or malformed ones are null. */
+/** The claims of docs/product.md#accounts-and-sessions, normalised: missing or malformed ones are null. */
 export interface TokenClaims {
   /** `sub`, else `userId`. */
   readonly id: string | null;
   readonly email: string | null;
   readonly name: string | null;
   readonly picture: string | null;
-  /** The `role` claim, lowercased (spec section 3 start-up rule). */
+  /** The `role` claim, lowercased (the start-up rule of docs/product.md#accounts-and-sessions). */
   readonly role: string | null;
   /** Expiry in epoch seconds. */
   readonly exp: number | null;
@@ -58,7 +58,7 @@ function base64UrlToText(input: string): string | null {
 /**
  * The payload of a JWT (`header.payload.signature`) as an object, or null when the token
  * is not three parts or its payload is not base64url JSON of an object. Not verified.
- * Spec section 3.
+ * docs/product.md#accounts-and-sessions.
  */
 export function decodeJwtPayload(token: string | null | undefined): JwtPayload | null {
   const parts = typeof token === 'string' ? token.split('.') : [];
@@ -78,7 +78,7 @@ export function decodeJwtPayload(token: string | null | undefined): JwtPayload |
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;
 
-/** The spec section 3 claims of a token (id from `sub` or `userId`); null if undecodable. */
+/** The docs/product.md#accounts-and-sessions claims of a token (id from `sub` or `userId`); null if undecodable. */
 export function readTokenClaims(token: string | null | undefined): TokenClaims | null {
   const payload = decodeJwtPayload(token);
   if (!payload) return null;
@@ -98,7 +98,7 @@ export function readTokenClaims(token: string | null | undefined): TokenClaims |
  * True when an expiry (epoch seconds) has passed at `nowMs` (epoch ms), or is missing:
  * a token without a known expiry is treated as expired (fail closed). `skewMs` counts a
  * token as expired that many milliseconds early (e.g. to refresh before a request).
- * Spec sections 3 and 6.
+ * docs/product.md#accounts-and-sessions and #roles-and-permissions.
  */
 export function isExpired(
   expSeconds: number | null | undefined,
@@ -110,8 +110,8 @@ export function isExpired(
 }
 
 /**
- * True when a token is undecodable, has no `exp`, or is expired at `nowMs` (epoch ms) (spec
- * sections 4 and 7).
+ * True when a token is undecodable, has no `exp`, or is expired at `nowMs` (epoch ms)
+ * (docs/product.md#accounts-and-sessions; the OpenAPI document).
  */
 export function isTokenExpired(
   token: string | null | undefined,

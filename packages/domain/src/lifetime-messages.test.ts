@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allLifetimeMessages, lifetimeMessages } from './lifetime-messages.ts';
 import { allMessages } from './messages.ts';
 
-describe('lifetime figure messages (issue 22 item 1)', () => {
+describe('lifetime figure messages', () => {
   const descriptors = Object.entries(lifetimeMessages);
 
   it('ids are lifetime.<key>, each text non-empty', () => {

@@ -1,5 +1,5 @@
 /**
- * Labels of the lifetime figures (issue 22 item 1; lifetime.ts): react-intl message
+ * Labels of the lifetime figures (lifetime.ts): react-intl message
  * descriptors in the style of messages.ts, English `defaultMessage`, ids `lifetime.*`.
  * Values: `{years}`, `{year}` and `{count}` are numbers (ICU plural where the noun follows
  * a number); `{amount}`, `{km}`, `{start}`, `{end}`, `{degradation}`, `{escalation}` and

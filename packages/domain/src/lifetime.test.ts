@@ -20,7 +20,7 @@ const plain: LifetimeInput = { firstYearKwh: 1000, costSom: 10_000, pricePerKwhS
 const flat = { degradationPerYear: 0 } as const;
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-describe('lifetime figures (issue 22 item 1)', () => {
+describe('lifetime figures', () => {
   it('uses the named defaults: 25 years, 0.5 %/year degradation, no escalation, 0.172 kg/kWh', () => {
     expect([LIFETIME_YEARS, PANEL_DEGRADATION_PER_YEAR, TARIFF_ESCALATION_PER_YEAR]).toEqual([
       25, 0.005, 0,

@@ -1,10 +1,10 @@
 /**
- * Lifetime figures of a solar system (issue 22 item 1): production over the system's life
+ * Lifetime figures of a solar system: production over the system's life
  * with panel degradation, savings with tariff escalation, the cumulative cash flow and the
- * year it turns non-negative (the cash-flow payback, shown beside the spec's simple payback
- * of section 9), CO2 avoided and everyday equivalents of it. Pure functions; units are in
- * the names: kWh, som (KGS), kg and tonnes (t) of CO2, km, years; rates are fractions per
- * year (0.005 = 0.5 %/year). Figures are unrounded: the interface rounds them for display.
+ * year it turns non-negative (the cash-flow payback, shown beside the simple payback of
+ * docs/product.md#quick-calculator), CO2 avoided and everyday equivalents of it. Pure
+ * functions; units are in the names: kWh, som (KGS), kg and tonnes (t) of CO2, km, years;
+ * rates are fractions per year (0.005 = 0.5 %/year). Figures are unrounded: the interface rounds them for display.
  */
 import { ESTIMATE_CONSTANTS, ESTIMATE_DEFAULTS, type QuickEstimate } from './estimate.ts';
 
@@ -216,8 +216,8 @@ export function co2Equivalents(co2Kg: number): Co2Equivalents {
 }
 
 /**
- * The lifetime input of a quick estimate (spec section 9): its yearly production (kWh) and
- * cost (som), at the rate it was computed with (default 1.49 som/kWh).
+ * The lifetime input of a quick estimate (docs/product.md#quick-calculator): its yearly production
+ * (kWh) and cost (som), at the rate it was computed with (default 1.49 som/kWh).
  */
 export function quickLifetimeInput(
   estimate: Pick<QuickEstimate, 'yearlyProductionKwh' | 'estimatedCostSom'>,
@@ -232,8 +232,8 @@ export function quickLifetimeInput(
 
 /**
  * The lifetime input of the full calculator: the configured size (kW) costs
- * 11 100 som/kW (spec section 9, as its economics), producing `yearlyKwh` (PVGIS or the
- * formula, `GET /calculator/production`) at the user's rate (som/kWh).
+ * 11 100 som/kW (docs/product.md#quick-calculator, as its economics), producing `yearlyKwh` (PVGIS
+ * or the formula, `GET /calculator/production`) at the user's rate (som/kWh).
  */
 export function fullLifetimeInput(
   systemSizeKw: number,

@@ -12,7 +12,7 @@ import {
   validationMessages,
 } from './messages.ts';
 
-describe('the message catalogue (spec sections 5 and 8)', () => {
+describe('the message catalogue', () => {
   it('keys every descriptor by its own id, ids unique and namespaced', () => {
     const entries = Object.entries(allMessages);
     const groups = Object.entries(catalogue).filter(

@@ -1,9 +1,9 @@
 /**
- * The English message catalogue of the product (spec sections 1, 5, 6 and 8). Every
- * user-facing text the domain knows is a react-intl message descriptor: a stable `id`,
- * looked up in the web app's catalogs (en, es, ru), and the English `defaultMessage`
- * (the spec's exact wording where it has one). Zod issues carry the `id`; the server turns
- * it back into English with `messageText` (message-text.ts).
+ * The English message catalogue of the product (docs/product.md#errors-and-messages, #limits and
+ * #roles-and-permissions). Every user-facing text the domain knows is a react-intl message
+ * descriptor: a stable `id`, looked up in the web app's catalogs (en, es, ru), and the English
+ * `defaultMessage` (the spec's exact wording where it has one). Zod issues carry the `id`; the
+ * server turns it back into English with `messageText` (message-text.ts).
  */
 
 import { pageTitleMessages } from './page-title-messages.ts';
@@ -28,7 +28,7 @@ function group<const T extends Record<string, string>>(
   return Object.fromEntries(entries) as { readonly [K in keyof T]: MessageDescriptor };
 }
 
-/** Validation messages (spec section 5 and the limits of API-CONTRACT.md). */
+/** Validation messages (docs/product.md#limits). */
 export const validationMessages = group('validation', {
   fillAllFields: 'Please fill in all fields',
   invalidEmail: 'Please enter a valid email address',
@@ -84,7 +84,7 @@ export const validationMessages = group('validation', {
   billInputMethod: 'Bill input method must be manual or photo',
 });
 
-/** The live checklist of the reset-password screen (spec sections 2 and 5). */
+/** The live checklist of the reset-password screen (docs/product.md#errors-and-messages and #accounts-and-sessions). */
 export const passwordRequirementMessages = group('password.requirement', {
   minLength: 'At least 8 characters',
   lowercase: 'One lowercase letter',
@@ -92,7 +92,7 @@ export const passwordRequirementMessages = group('password.requirement', {
   digit: 'One number',
 });
 
-/** Authentication and profile messages (spec section 8, auth). */
+/** Authentication and profile messages (docs/product.md#errors-and-messages, auth). */
 export const authMessages = group('auth', {
   loginFailed: 'Login failed. Please check your credentials.',
   registrationFailed: 'Registration failed. Please try again.',
@@ -114,7 +114,7 @@ export const authMessages = group('auth', {
   signInRequired: 'Please sign in to continue.',
 });
 
-/** API failure messages (spec section 8) and the contract's error codes. */
+/** API failure messages (docs/product.md#errors-and-messages) and the contract's error codes. */
 export const apiMessages = group('api', {
   authorizationErrorTitle: 'Authorization Error',
   notAuthorized: 'You are not authorized to do that',
@@ -135,7 +135,7 @@ export const apiMessages = group('api', {
   badGateway: 'An external service failed. Please try again later.',
 });
 
-/** The global error handler's titles and mapped messages (spec section 8). */
+/** The global error handler's titles and mapped messages (docs/product.md#errors-and-messages). */
 export const globalErrorMessages = group('globalError', {
   unexpectedErrorTitle: 'Unexpected Error',
   warningTitle: 'Warning',
@@ -151,21 +151,21 @@ export const globalErrorMessages = group('globalError', {
   fallback: 'An unexpected error occurred. Please try again.',
 });
 
-/** Quick and full calculator messages (spec section 8). */
+/** Quick and full calculator messages (docs/product.md#errors-and-messages). */
 export const calculatorMessages = group('calculator', {
   imageProcessingFailed:
     'Failed to process the image. Please try again or enter the amount manually.',
   rateLimitExceeded: 'Rate limit exceeded: max {max} requests per hour',
 });
 
-/** Map messages (spec section 8, maps). */
+/** Map messages (docs/product.md#errors-and-messages, maps). */
 export const mapMessages = group('maps', {
   loadFailed: 'Failed to load Google Maps',
   loadTimeout: 'The map took too long to load. Please try again.',
   reverseGeocodeFailed: 'Failed to get address for this location',
 });
 
-/** Geolocation messages (spec section 8; the spec does not show their wording). */
+/** Geolocation messages (docs/product.md#errors-and-messages; the spec does not show their wording). */
 export const geolocationMessages = group('geolocation', {
   notSupported: 'Geolocation is not supported by your browser.',
   permissionDenied:
@@ -177,8 +177,8 @@ export const geolocationMessages = group('geolocation', {
 });
 
 /**
- * Geolocation messages for a page without a map (the quick calculator, spec section 9):
- * the fallback is typing the address.
+ * Geolocation messages for a page without a map (the quick calculator,
+ * docs/product.md#quick-calculator): the fallback is typing the address.
  */
 export const geolocationAddressMessages = group('geolocationAddress', {
   permissionDenied:
@@ -187,7 +187,7 @@ export const geolocationAddressMessages = group('geolocationAddress', {
   timeout: 'Getting your location took too long. Please try again or type your address.',
 });
 
-/** Chat messages (spec section 8, chat). */
+/** Chat messages (docs/product.md#errors-and-messages, chat). */
 export const chatMessages = group('chat', {
   authFailed: 'Authentication failed. Please sign in again.',
   parseError: '[Parse Error]',
@@ -209,7 +209,7 @@ export const chatMessages = group('chat', {
   botSales: 'Sales Specialist',
 });
 
-/** User management messages (spec sections 2 and 8). */
+/** User management messages (docs/product.md#errors-and-messages). */
 export const userMessages = group('users', {
   loadFailed: 'Failed to load users',
   detailLoadFailed: 'Failed to load user details',
@@ -226,7 +226,7 @@ export const userMessages = group('users', {
   unverified: 'Unverified',
 });
 
-/** Role display names (spec section 1). */
+/** Role display names (docs/product.md#roles-and-permissions). */
 export const roleMessages = group('role', {
   admin: 'Administrator',
   project_manager: 'Project Manager',
@@ -237,7 +237,7 @@ export const roleMessages = group('role', {
   supplier: 'Supplier',
 });
 
-/** Navigation and dashboard card labels (spec section 2, dashboard). */
+/** Navigation and dashboard card labels (docs/product.md#errors-and-messages, dashboard). */
 export const navMessages = group('nav', {
   dashboard: 'Dashboard',
   profile: 'Profile',
@@ -252,7 +252,7 @@ export const navMessages = group('nav', {
   settings: 'Settings',
 });
 
-/** The project pipeline's validation and errors (issue 22; pipeline-contract.ts). */
+/** The project pipeline's validation and errors (pipeline-contract.ts). */
 export const pipelineMessages = group('pipeline', {
   action:
     'Action must be one of requestQuote, scheduleInspection, recordInspection, acceptProposal, scheduleInstallation, markInstalled, cancel',

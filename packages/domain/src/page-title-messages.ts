@@ -1,5 +1,5 @@
 /**
- * The page names of the browser tab (issue 21 item 1; issue 22 adds the project pages):
+ * The page names of the browser tab (adds the project pages):
  * react-intl message descriptors in the style of messages.ts, English `defaultMessage`,
  * ids `pageTitle.*`. Re-exported by messages.ts (and part of its `allMessages`).
  */
@@ -17,7 +17,7 @@ function pageTitles<const T extends Record<string, string>>(
 }
 
 /**
- * The page name of each screen in the browser tab (issue 21 item 1): "{page} · Solar"
+ * The page name of each screen in the browser tab: "{page} · Solar"
  * (`app.documentTitle` in the web app). Keyed by `RouteId` (routes.ts `pageTitle`).
  */
 export const pageTitleMessages = pageTitles({

@@ -16,7 +16,7 @@ import {
   type SortState,
 } from './paging.ts';
 
-describe('list constants (spec section 9)', () => {
+describe('list constants', () => {
   it('has the page sizes, default, debounce, pager width and chat page size', () => {
     expect(PAGE_SIZES).toEqual([10, 25, 50, 100]);
     expect(DEFAULT_PAGE_SIZE).toBe(10);
@@ -29,7 +29,7 @@ describe('list constants (spec section 9)', () => {
   });
 });
 
-describe('page arithmetic (spec section 3)', () => {
+describe('page arithmetic', () => {
   it.each([
     [0, 10, 0],
     [1, 10, 1],
@@ -60,7 +60,7 @@ describe('page arithmetic (spec section 3)', () => {
   });
 });
 
-describe('pagerWindow (spec section 9: at most 5 page buttons)', () => {
+describe('pagerWindow (at most 5 page buttons)', () => {
   it.each([
     [1, 0, []],
     [1, 1, [1]],
@@ -99,7 +99,7 @@ describe('pagerWindow (spec section 9: at most 5 page buttons)', () => {
   });
 });
 
-describe('sort cycle (spec section 2: descending, ascending, none)', () => {
+describe('sort cycle (descending, ascending, none)', () => {
   it('cycles a column and restarts on another', () => {
     const first = nextSort(null, 'name');
     expect(first).toEqual({ column: 'name', direction: 'descending' });

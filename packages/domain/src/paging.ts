@@ -1,36 +1,36 @@
 /**
- * Lists (spec sections 2 and 9): page sizes, search debounce, the pager window, the page
- * arithmetic of the user list response, and the sort cycle of the user table headers.
+ * Lists (docs/product.md#user-administration): page sizes, search debounce, the pager window, the
+ * page arithmetic of the user list response, and the sort cycle of the user table headers.
  */
 import type { UserListResponse } from './contract.ts';
 
-/** User list page sizes (spec section 9). */
+/** User list page sizes (docs/product.md#user-administration). */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 /** One user list page size. */
 export type PageSize = (typeof PAGE_SIZES)[number];
-/** Default user list page size (spec section 9). */
+/** Default user list page size (docs/product.md#user-administration). */
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
-/** Conversations per page in the chat sidebar (spec section 9). */
+/** Conversations per page in the chat sidebar (docs/product.md#user-administration). */
 export const CONVERSATIONS_PAGE_SIZE = 20;
-/** Delay between the last keystroke and the user search, in ms (spec section 9). */
+/** Delay between the last keystroke and the user search, in ms (docs/product.md#user-administration). */
 export const SEARCH_DEBOUNCE_MS = 800;
-/** The pager shows at most this many page buttons (spec section 9). */
+/** The pager shows at most this many page buttons (docs/product.md#user-administration). */
 export const PAGER_MAX_BUTTONS = 5;
 
-/** True when `value` is one of {@link PAGE_SIZES} (spec section 9). */
+/** True when `value` is one of {@link PAGE_SIZES} (docs/product.md#user-administration). */
 export function isPageSize(value: unknown): value is PageSize {
   return (PAGE_SIZES as readonly unknown[]).includes(value);
 }
 
 /**
- * Number of pages for `totalCount` items, `pageSize` per page; 0 when there are none (spec section
- * 3).
+ * Number of pages for `totalCount` items, `pageSize` per page; 0 when there are none
+ * (docs/product.md#user-administration).
  */
 export function totalPagesOf(totalCount: number, pageSize: number): number {
   return totalCount > 0 && pageSize > 0 ? Math.ceil(totalCount / pageSize) : 0;
 }
 
-/** One page of a list in the shape of the user list response (spec section 3). */
+/** One page of a list in the shape of the user list response (docs/product.md#user-administration). */
 export function toPage<T>(
   items: readonly T[],
   totalCount: number,
@@ -50,9 +50,9 @@ export function toPage<T>(
 }
 
 /**
- * The page numbers the pager shows (spec section 9): at most `maxButtons` (5) consecutive
- * pages, the current one centred where possible and the window kept inside 1..totalPages.
- * Empty when there are no pages.
+ * The page numbers the pager shows (docs/product.md#user-administration): at most `maxButtons` (5)
+ * consecutive pages, the current one centred where possible and the window kept inside
+ * 1..totalPages. Empty when there are no pages.
  */
 export function pagerWindow(
   currentPage: number,
@@ -65,7 +65,7 @@ export function pagerWindow(
   return Array.from({ length: count }, (_, i) => first + i);
 }
 
-/** The columns the admin user list can be sorted by (API-CONTRACT.md). */
+/** The columns the admin user list can be sorted by (the OpenAPI document). */
 export const USER_SORT_FIELDS = [
   'name',
   'email',
@@ -85,8 +85,8 @@ export interface SortState<C extends string = string> {
 }
 
 /**
- * The header-click cycle (spec section 2): a new column starts descending; descending
- * becomes ascending; ascending becomes none (null).
+ * The header-click cycle (docs/product.md#user-administration): a new column starts descending;
+ * descending becomes ascending; ascending becomes none (null).
  */
 export function nextSort<C extends string>(
   current: SortState<C> | null,
@@ -96,7 +96,7 @@ export function nextSort<C extends string>(
   return current.direction === 'descending' ? { column, direction: 'ascending' } : null;
 }
 
-/** The `aria-sort` value of a column header for the current sort (spec section 2). */
+/** The `aria-sort` value of a column header for the current sort (docs/product.md#user-administration). */
 export function ariaSort(
   current: SortState | null,
   column: string,
@@ -104,13 +104,13 @@ export function ariaSort(
   return current?.column === column ? current.direction : 'none';
 }
 
-/** The user list's order without a header sort (spec section 7): newest first. */
+/** The user list's order without a header sort (the OpenAPI document): newest first. */
 export const DEFAULT_USER_SORT: SortState<UserSortField> = {
   column: 'createdAt',
   direction: 'descending',
 };
 
-/** The user list query's sort (spec section 7): none means the default, createdAt descending. */
+/** The user list query's sort (the OpenAPI document): none means the default, createdAt descending. */
 export function sortToQuery(current: SortState<UserSortField> | null): {
   sortBy: UserSortField;
   descending: boolean;

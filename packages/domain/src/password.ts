@@ -1,12 +1,12 @@
 /**
- * The password checklist of spec section 2 (reset password), apart from the zod schemas of
- * validation.ts so that a form showing a password field does not load them; validation.ts
- * re-exports it.
+ * The password checklist of docs/product.md#accounts-and-sessions (reset password), apart from the
+ * zod schemas of validation.ts so that a form showing a password field does not load them;
+ * validation.ts re-exports it.
  */
 import { LIMITS } from './internal/limits.ts';
 import { passwordRequirementMessages, type MessageDescriptor } from './messages.ts';
 
-/** One item of the reset-password live checklist (spec section 2). */
+/** One item of the reset-password live checklist (docs/product.md#accounts-and-sessions). */
 export interface PasswordRequirement {
   readonly id: 'minLength' | 'lowercase' | 'uppercase' | 'digit';
   readonly met: boolean;
@@ -14,8 +14,8 @@ export interface PasswordRequirement {
 }
 
 /**
- * The live checklist of spec section 2 (reset password) for `password`: at least 8
- * characters, a lowercase letter, an uppercase letter, a digit (letters of any script).
+ * The live checklist of docs/product.md#accounts-and-sessions (reset password) for `password`: at
+ * least 8 characters, a lowercase letter, an uppercase letter, a digit (letters of any script).
  */
 export function passwordRequirements(password: string): PasswordRequirement[] {
   const r = passwordRequirementMessages;

@@ -14,8 +14,8 @@ const NOW = Date.parse('2026-11-22T12:00:00Z');
 const LATER = NOW / 1000 + 900; // token expires 15 minutes from now (epoch seconds)
 
 /**
- * The table of spec section 6, written out by hand: Y = true. Columns in PERMISSION_FLAGS
- * order: viewAllProjects createProjects editProjects deleteProjects manageUsers
+ * The table of docs/product.md#roles-and-permissions, written out by hand: Y = true. Columns in
+ * PERMISSION_FLAGS order: viewAllProjects createProjects editProjects deleteProjects manageUsers
  * viewReports manageSuppliers scheduleInspections viewClientData installEquipment.
  */
 const TABLE: Record<RoleKey, string> = {
@@ -33,7 +33,7 @@ const pairs = ROLE_KEYS.flatMap((role) => {
   return PERMISSION_FLAGS.map((flag, i) => [role, flag, marks[i] === 'Y'] as const);
 });
 
-describe('permission matrix (spec section 6)', () => {
+describe('permission matrix', () => {
   it('has ten flags and 70 role x flag pairs', () => {
     expect(PERMISSION_FLAGS).toHaveLength(10);
     expect(pairs).toHaveLength(70);

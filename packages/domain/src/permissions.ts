@@ -1,6 +1,7 @@
 /**
- * Permissions (spec section 6): the ten flags, the role x flag matrix as data, and the one
- * check {@link can} used by route guards, nav links, dashboard cards and the server.
+ * Permissions (docs/product.md#roles-and-permissions): the ten flags, the role x flag matrix as
+ * data, and the one check {@link can} used by route guards, nav links, dashboard cards and the
+ * server.
  *
  * Units: a session's `expiresAt` is the access token's `exp`, in epoch seconds; `nowMs`
  * is epoch milliseconds (`Date.now()`).
@@ -8,7 +9,7 @@
 import { isExpired } from './jwt.ts';
 import { isRoleKey, type RoleKey } from './roles.ts';
 
-/** The ten permission flags (spec section 6). */
+/** The ten permission flags (docs/product.md#roles-and-permissions). */
 export const PERMISSION_FLAGS = [
   'canViewAllProjects',
   'canCreateProjects',
@@ -28,7 +29,7 @@ export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 /** Every flag with its value, as the web's permission hook exposes it. */
 export type Permissions = Readonly<Record<PermissionFlag, boolean>>;
 
-/** The flags that are true for each role (spec section 6 table); all others are false. */
+/** The flags that are true for each role (docs/product.md#roles-and-permissions table); all others are false. */
 export const PERMISSION_MATRIX: Readonly<Record<RoleKey, readonly PermissionFlag[]>> = {
   admin: [
     'canViewAllProjects',
@@ -65,12 +66,12 @@ export interface SessionLike {
   readonly expiresAt?: number | null;
 }
 
-/** True when there is a session whose token has not expired at `nowMs` (spec section 4). */
+/** True when there is a session whose token has not expired at `nowMs` (docs/product.md#roles-and-permissions). */
 export function isSignedIn(session: SessionLike | null | undefined, nowMs: number): boolean {
   return session != null && !isExpired(session.expiresAt, nowMs);
 }
 
-/** All flags of a role (spec section 6); an unknown or missing role has none. */
+/** All flags of a role (docs/product.md#roles-and-permissions); an unknown or missing role has none. */
 export function permissionsFor(role: string | null | undefined): Permissions {
   const granted: readonly PermissionFlag[] = isRoleKey(role) ? PERMISSION_MATRIX[role] : [];
   return Object.fromEntries(
@@ -79,9 +80,9 @@ export function permissionsFor(role: string | null | undefined): Permissions {
 }
 
 /**
- * The permission check (spec section 6): false with no session, no role, an unknown role,
- * or an expired token (`expiresAt` epoch seconds <= `nowMs` epoch ms / 1000); otherwise
- * the matrix value.
+ * The permission check (docs/product.md#roles-and-permissions): false with no session, no role, an
+ * unknown role, or an expired token (`expiresAt` epoch seconds <= `nowMs` epoch ms / 1000);
+ * otherwise the matrix value.
  */
 export function can(
   session: SessionLike | null | undefined,
@@ -92,7 +93,7 @@ export function can(
   return permissionsFor(session.role)[flag];
 }
 
-/** Every flag for a session at `nowMs`, each as {@link can} answers it (spec section 6). */
+/** Every flag for a session at `nowMs`, each as {@link can} answers it (docs/product.md#roles-and-permissions). */
 export function sessionPermissions(
   session: SessionLike | null | undefined,
   nowMs: number,

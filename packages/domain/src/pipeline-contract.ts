@@ -1,5 +1,5 @@
 /**
- * The project pipeline's HTTP shapes (issue 22 items 2 and 3): what `GET
+ * The project pipeline's HTTP shapes: what `GET
  * /projects/{id}/pipeline`, `GET /projects/pipeline` and `POST /projects/{id}/transitions`
  * answer and accept, the request schemas the server validates with, and the messages of
  * their errors. Units are in the names: m² for roof area, dates as `YYYY-MM-DD` (the

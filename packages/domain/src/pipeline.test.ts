@@ -19,8 +19,8 @@ import {
 import { ROLE_KEYS, type RoleKey } from './roles.ts';
 
 /**
- * Who may take each action on someone else's project, written out by hand (issue 22 item
- * 3): A admin, P project_manager, I installer, R roof_inspector; clients and suppliers never.
+ * Who may take each action on someone else's project, written out by hand: A admin, P
+ * project_manager, I installer, R roof_inspector; clients and suppliers never.
  */
 const STAFF: Record<PipelineAction, string> = {
   requestQuote: 'A P',

@@ -1,8 +1,8 @@
 /**
- * The project pipeline (issue 22 item 3): a project's statuses from draft to installed, the
+ * The project pipeline: a project's statuses from draft to installed, the
  * actions that move it, and who may take each action and see each project, all decided by
- * the one permission matrix of permissions.ts (spec section 6). Pure data and functions:
- * the server enforces them, the web shows only the actions they allow.
+ * the one permission matrix of permissions.ts (docs/product.md#roles-and-permissions). Pure data
+ * and functions: the server enforces them, the web shows only the actions they allow.
  *
  *   draft -> quote_requested -> inspection_scheduled -> inspected -> proposal_accepted
  *         -> installation_scheduled -> installed; any status before installed -> cancelled.

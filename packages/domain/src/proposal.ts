@@ -1,5 +1,5 @@
 /**
- * A proposal (issue 22 item 2): what the customer is offered for a saved assessment, as the
+ * A proposal: what the customer is offered for a saved assessment, as the
  * proposal page and its PDF both show it. One pure function from the project's saved
  * configuration and its production estimate to every figure, so the page and the PDF can
  * never disagree. Units are in the names: kW (DC), kWh, som (KGS), years, tonnes of CO2.
@@ -28,7 +28,7 @@ export interface ProposalFigures {
    * (`estimate`), or 4.5 sun hours a day when the site is not known (`sun-hours`).
    */
   readonly productionSource: ProductionEstimate['source'] | 'sun-hours';
-  /** Cost, yearly and monthly savings, simple payback (spec section 9 formulas). */
+  /** Cost, yearly and monthly savings, simple payback (docs/product.md#proposal formulas). */
   readonly economics: Economics;
   /** 25 years with degradation and tariff escalation (lifetime.ts). */
   readonly lifetime: LifetimeFigures;

@@ -11,7 +11,7 @@ import {
 const T0 = Date.parse('2026-11-22T12:00:00Z');
 const HOUR = 3_600_000;
 
-describe('full-calculator rate limit (spec sections 8 and 9)', () => {
+describe('full-calculator rate limit', () => {
   it('is 100 actions per hour', () => {
     expect(RATE_LIMIT).toEqual({ maxActions: 100, windowMs: HOUR });
     expect(rateLimitMessage()).toBe('Rate limit exceeded: max 100 requests per hour');

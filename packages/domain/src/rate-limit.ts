@@ -1,13 +1,13 @@
 /**
- * The full-calculator rate limit (spec sections 8 and 9; API-CONTRACT.md "Projects"):
- * at most 100 actions per user in any sliding hour, counted in an injected storage
- * (`localStorage` in the browser; an in-memory map on the server). `nowMs` is epoch ms.
+ * The full-calculator rate limit (docs/product.md#full-calculator and #errors-and-messages; the
+ * OpenAPI document): at most 100 actions per user in any sliding hour, counted in an injected
+ * storage (`localStorage` in the browser; an in-memory map on the server). `nowMs` is epoch ms.
  */
 import { formatMessage } from './message-text.ts';
 import { calculatorMessages } from './messages.ts';
 import { rateLimitStorageKey, type KeyValueStorage } from './session.ts';
 
-/** 100 actions per 1 hour (3 600 000 ms) per user (spec section 9). */
+/** 100 actions per 1 hour (3 600 000 ms) per user (docs/product.md#limits). */
 export const RATE_LIMIT = { maxActions: 100, windowMs: 60 * 60 * 1000 } as const;
 
 /** The limit to apply: `maxActions` within any `windowMs` milliseconds. */
@@ -66,7 +66,7 @@ function resultOf(times: readonly number[], nowMs: number, limit: RateLimit): Ra
   };
 }
 
-/** Whether `userId` may act at `nowMs`, without counting an action (spec section 9). */
+/** Whether `userId` may act at `nowMs`, without counting an action (docs/product.md#limits). */
 export function checkRateLimit(
   storage: KeyValueStorage,
   userId: string,
@@ -78,7 +78,8 @@ export function checkRateLimit(
 
 /**
  * Counts one action of `userId` at `nowMs` when the limit allows it and stores the
- * counter; a refused action is not counted. `remaining` is after this action (spec section 9).
+ * counter; a refused action is not counted. `remaining` is after this action
+ * (docs/product.md#limits).
  */
 export function consumeRateLimit(
   storage: KeyValueStorage,
@@ -114,7 +115,7 @@ export function consumeRateLimitTimes(
   };
 }
 
-/** 'Rate limit exceeded: max {max} requests per hour' in English (spec section 8). */
+/** 'Rate limit exceeded: max {max} requests per hour' in English (docs/product.md#errors-and-messages). */
 export function rateLimitMessage(max: number = RATE_LIMIT.maxActions): string {
   return formatMessage(calculatorMessages.rateLimitExceeded, { max });
 }

@@ -61,7 +61,7 @@ const schemas: Record<string, z.ZodType> = {
   geoSearchQuery: geoSearchQuerySchema,
 };
 
-describe('every request schema (API-CONTRACT.md)', () => {
+describe('every request schema', () => {
   it.each(Object.entries(schemas))('%s rejects unknown properties and non-objects', (_, schema) => {
     const issues = schema.safeParse({ unexpectedProperty: 1 }).error?.issues ?? [];
     expect(issues.some((i) => i.code === 'unrecognized_keys')).toBe(true);
@@ -125,7 +125,7 @@ describe('every request schema (API-CONTRACT.md)', () => {
   });
 });
 
-describe('auth request bodies (spec section 5)', () => {
+describe('auth request bodies', () => {
   it('sign-up needs the section 5 rules and no terms', () => {
     expect(
       errorsOf(signUpRequestSchema, {
@@ -236,7 +236,7 @@ describe('auth request bodies (spec section 5)', () => {
   });
 });
 
-describe('GET /admin/users query (spec sections 3 and 7)', () => {
+describe('GET /admin/users query', () => {
   it('applies the defaults', () => {
     expect(adminUserListQuerySchema.parse({})).toEqual({
       pageNumber: 1,
@@ -303,7 +303,7 @@ describe('GET /admin/users query (spec sections 3 and 7)', () => {
   });
 });
 
-describe('admin user bodies (spec section 5)', () => {
+describe('admin user bodies', () => {
   const create = { name: 'B', email: 'b@x.co', password: 'secret' };
   it('create: password >= 6, userType 0..6 default 4, emailConfirmed default false, locale default en', () => {
     expect(adminCreateUserRequestSchema.parse(create)).toEqual({
@@ -381,7 +381,7 @@ describe('names (every schema that takes one)', () => {
   );
 });
 
-describe('chat requests (API-CONTRACT.md "Chat")', () => {
+describe('chat requests', () => {
   it('accepts a new conversation with context, conversationId defaulting to null', () => {
     expect(
       chatStreamRequestSchema.parse({ message: 'Hi', context: { botType: 1, locale: 'ru' } }),
@@ -441,7 +441,7 @@ describe('chat requests (API-CONTRACT.md "Chat")', () => {
   });
 });
 
-describe('projects and geo (API-CONTRACT.md)', () => {
+describe('projects and geo', () => {
   const location = { address: '1 Main St', latitude: 42.87, longitude: 74.59 };
   it('create defaults configuration to null and isDraft to true', () => {
     expect(projectCreateRequestSchema.parse({ location })).toEqual({

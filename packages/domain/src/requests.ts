@@ -1,7 +1,7 @@
 /**
- * Zod schemas of every request body and query of API-CONTRACT.md (spec sections 5 and 7),
- * used by the server to validate and by the client to type its calls. Bodies are strict
- * (unknown properties are rejected); queries take the strings of a query string and
+ * Zod schemas of every request body and query of the OpenAPI document (docs/product.md#limits; the
+ * OpenAPI document), used by the server to validate and by the client to type its calls. Bodies are
+ * strict (unknown properties are rejected); queries take the strings of a query string and
  * coerce them. Every issue message is a message id with an English default
  * ({@link messageText}), so the server can answer 400 with per-field errors.
  */
@@ -38,7 +38,7 @@ const USER_TYPE_CODES = [0, 1, 2, 3, 4, 5, 6] as const;
 
 const userTypeField = z.literal(USER_TYPE_CODES, { error: m.userType.id });
 
-/** `POST /auth/email/signup` (spec section 5 sign-up rules). */
+/** `POST /auth/email/signup` (docs/product.md#accounts-and-sessions sign-up rules). */
 export const signUpRequestSchema = signUpSchema;
 /** `POST /auth/email/signin`. */
 export const signInRequestSchema = signInSchema;
@@ -50,13 +50,13 @@ export const signOutRequestSchema = strict({ refreshToken: tokenField() });
 export const profileUpdateRequestSchema = profileSchema;
 /** `POST /auth/password/forgot {email}`. */
 export const forgotPasswordRequestSchema = forgotPasswordSchema;
-/** `POST /auth/password/reset {token, password, confirmPassword}` (spec section 5 reset). */
+/** `POST /auth/password/reset {token, password, confirmPassword}` (docs/product.md#accounts-and-sessions reset). */
 export const resetPasswordRequestSchema = withMatchingConfirm(
   strict({ token: tokenField(), password: passwordField('user'), confirmPassword: confirmField() }),
 );
 /**
- * `POST /auth/password/change {currentPassword, password, confirmPassword, refreshToken?}`
- * (issue 25 item 4): the new password follows the sign-up rules; `refreshToken` names the
+ * `POST /auth/password/change {currentPassword, password, confirmPassword, refreshToken?}`:
+ * the new password follows the sign-up rules; `refreshToken` names the
  * session to keep (every other one is revoked).
  */
 export const changePasswordRequestSchema = withMatchingConfirm(
@@ -115,10 +115,10 @@ export const localeUpdateRequestSchema = strict({ locale: localeField() });
 export type LocaleUpdateRequest = z.input<typeof localeUpdateRequestSchema>;
 
 /**
- * `GET /admin/users` query (spec sections 3 and 7): pageNumber >= 1 (default 1), pageSize
- * 1..100 (default 10), sortBy one of the sortable columns (default createdAt), descending
- * (default true), optional searchTerm (trimmed, empty is absent), userType 0..6 and
- * isEmailConfirmed. Query strings are coerced; empty values count as absent.
+ * `GET /admin/users` query (docs/product.md#user-administration; the OpenAPI document): pageNumber
+ * >= 1 (default 1), pageSize 1..100 (default 10), sortBy one of the sortable columns (default
+ * createdAt), descending (default true), optional searchTerm (trimmed, empty is absent), userType
+ * 0..6 and isEmailConfirmed. Query strings are coerced; empty values count as absent.
  */
 export const adminUserListQuerySchema = strict({
   pageNumber: queryValue(z.int({ error: m.pageNumber.id }).min(1, m.pageNumber.id).default(1)),
@@ -137,8 +137,8 @@ export const adminUserListQuerySchema = strict({
 }) satisfies z.ZodType<UserListQuery>;
 
 /**
- * `POST /admin/users` (spec section 5 admin create: password >= 6; defaults 4 and false;
- * `locale`, the language of the user's mail, default en).
+ * `POST /admin/users` (docs/product.md#user-administration admin create: password >= 6; defaults 4
+ * and false; `locale`, the language of the user's mail, default en).
  */
 export const adminCreateUserRequestSchema = strict({
   name: nameField(1),
@@ -152,8 +152,8 @@ export const adminCreateUserRequestSchema = strict({
 export type AdminCreateUserRequest = z.input<typeof adminCreateUserRequestSchema>;
 
 /**
- * `PUT /admin/users/{id}` (spec section 5 admin edit): every field required but `locale`,
- * the language of the user's mail (absent: unchanged).
+ * `PUT /admin/users/{id}` (docs/product.md#user-administration admin edit): every field required
+ * but `locale`, the language of the user's mail (absent: unchanged).
  */
 export const adminUpdateUserRequestSchema = strict({
   name: nameField(1),
@@ -167,7 +167,7 @@ export const adminUpdateUserRequestSchema = strict({
 export type AdminUpdateUserRequest = z.input<typeof adminUpdateUserRequestSchema>;
 
 /**
- * `PUT /admin/users/{id}/status` (issue 22 item 5, bulk activate and deactivate): only
+ * `PUT /admin/users/{id}/status` (bulk activate and deactivate): only
  * `isActive` changes, so a bulk change never writes back a name or email it read earlier.
  */
 export const adminUserStatusRequestSchema = strict({ isActive: booleanField() });
@@ -175,7 +175,7 @@ export const adminUserStatusRequestSchema = strict({ isActive: booleanField() })
 export type AdminUserStatusRequest = z.input<typeof adminUserStatusRequestSchema>;
 
 /**
- * `POST /chat/stream` (API-CONTRACT.md "Chat"): message not blank and at most 4000
+ * `POST /chat/stream` (the OpenAPI document): message not blank and at most 4000
  * characters; conversationId a string or null (absent is null); optional context with
  * botType 0 | 1 and locale en | es | ru.
  */
@@ -242,7 +242,7 @@ const configurationField = z
   .refine(isStorableJson, m.invalidValue.id)
   .nullable();
 
-/** `POST /projects` (API-CONTRACT.md "Projects"): location; configuration null and isDraft true by default. */
+/** `POST /projects` (the OpenAPI document): location; configuration null and isDraft true by default. */
 export const projectCreateRequestSchema = strict({
   location: projectLocationSchema,
   configuration: configurationField.default(null),

@@ -18,7 +18,7 @@ import {
   userTypeToRole,
 } from './roles.ts';
 
-describe('roles (spec sections 1 and 3)', () => {
+describe('roles', () => {
   it.each([
     ['admin', 0, 'Admin', 'Administrator'],
     ['project_manager', 1, 'ProjectManager', 'Project Manager'],
@@ -73,7 +73,7 @@ const contrast = (a: string, b: string) => {
   return (hi! + 0.05) / (lo! + 0.05);
 };
 
-describe('role badge colours (spec section 1)', () => {
+describe('role badge colours', () => {
   it('gives every role its own colour', () => {
     const colors = ROLE_KEYS.map((role) => ROLE_BADGE_COLORS[role].color);
     expect(new Set([...colors, UNKNOWN_ROLE_BADGE_COLOR.color]).size).toBe(8);

@@ -1,11 +1,11 @@
 /**
- * Roles (spec sections 1 and 3): the seven session keys, their display names, the numeric
- * `userType` codes of the admin API (0 Admin ... 6 Supplier), the API text names
+ * Roles (docs/product.md#roles-and-permissions): the seven session keys, their display names, the
+ * numeric `userType` codes of the admin API (0 Admin ... 6 Supplier), the API text names
  * (`Admin` ... `Supplier`) and one badge colour per role.
  */
 import { roleMessages, type MessageDescriptor } from './messages.ts';
 
-/** The seven session keys, in userType order (spec section 1). */
+/** The seven session keys, in userType order (docs/product.md#roles-and-permissions). */
 export const ROLE_KEYS = [
   'admin',
   'project_manager',
@@ -22,7 +22,7 @@ export type RoleKey = (typeof ROLE_KEYS)[number];
 /** The numeric user type of the admin API: the index of the role in {@link ROLE_KEYS}. */
 export type UserTypeCode = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
-/** The API text names of the user types, in code order (spec section 3, admin user detail). */
+/** The API text names of the user types, in code order (docs/product.md#roles-and-permissions, admin user detail). */
 export const USER_TYPE_NAMES = [
   'Admin',
   'ProjectManager',
@@ -36,54 +36,54 @@ export const USER_TYPE_NAMES = [
 /** A user type as text, as in the admin user detail (`Admin`, `ProjectManager`, ...). */
 export type UserTypeName = (typeof USER_TYPE_NAMES)[number];
 
-/** The role new accounts get and the admin create form's default (spec sections 5, 6). */
+/** The role new accounts get and the admin create form's default (docs/product.md#user-administration and #roles-and-permissions). */
 export const DEFAULT_ROLE: RoleKey = 'client_residential';
 
-/** True when `value` is one of the seven session keys (case-sensitive) (spec section 3). */
+/** True when `value` is one of the seven session keys (case-sensitive) (docs/product.md#roles-and-permissions). */
 export function isRoleKey(value: unknown): value is RoleKey {
   return typeof value === 'string' && (ROLE_KEYS as readonly string[]).includes(value);
 }
 
-/** True when `value` is an integer user type code 0..6 (spec section 3). */
+/** True when `value` is an integer user type code 0..6 (docs/product.md#roles-and-permissions). */
 export function isUserTypeCode(value: unknown): value is UserTypeCode {
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 6;
 }
 
-/** Session key -> numeric user type (spec section 3: 0 Admin ... 6 Supplier). */
+/** Session key -> numeric user type (docs/product.md#roles-and-permissions: 0 Admin ... 6 Supplier). */
 export function roleToUserType(role: RoleKey): UserTypeCode {
   return ROLE_KEYS.indexOf(role) as UserTypeCode;
 }
 
-/** Numeric user type -> session key; undefined for a code outside 0..6 (spec section 3). */
+/** Numeric user type -> session key; undefined for a code outside 0..6 (docs/product.md#roles-and-permissions). */
 export function userTypeToRole(code: number): RoleKey | undefined {
   return isUserTypeCode(code) ? ROLE_KEYS[code] : undefined;
 }
 
 /**
- * Numeric user type -> API text name (`4` -> `ClientResidential`); undefined outside 0..6 (spec
- * section 3).
+ * Numeric user type -> API text name (`4` -> `ClientResidential`); undefined outside 0..6
+ * (docs/product.md#roles-and-permissions).
  */
 export function userTypeToName(code: number): UserTypeName | undefined {
   return isUserTypeCode(code) ? USER_TYPE_NAMES[code] : undefined;
 }
 
 /**
- * API text name -> numeric user type (`Admin` -> 0); undefined for an unknown name (spec section
- * 3).
+ * API text name -> numeric user type (`Admin` -> 0); undefined for an unknown name
+ * (docs/product.md#roles-and-permissions).
  */
 export function userTypeNameToCode(name: string): UserTypeCode | undefined {
   const index = (USER_TYPE_NAMES as readonly string[]).indexOf(name);
   return index < 0 ? undefined : (index as UserTypeCode);
 }
 
-/** Session key -> API text name (`project_manager` -> `ProjectManager`) (spec section 3). */
+/** Session key -> API text name (`project_manager` -> `ProjectManager`) (docs/product.md#roles-and-permissions). */
 export function roleToUserTypeName(role: RoleKey): UserTypeName {
   return USER_TYPE_NAMES[roleToUserType(role)];
 }
 
 /**
- * API text name -> session key (`ProjectManager` -> `project_manager`); undefined if unknown (spec
- * section 3).
+ * API text name -> session key (`ProjectManager` -> `project_manager`); undefined if unknown
+ * (docs/product.md#roles-and-permissions).
  */
 export function userTypeNameToRole(name: string): RoleKey | undefined {
   const code = userTypeNameToCode(name);
@@ -92,8 +92,8 @@ export function userTypeNameToRole(name: string): RoleKey | undefined {
 
 /**
  * Reads a role in any of its three forms: a session key in any letter case (the start-up
- * rule of spec section 3 lowercases the token's role), an API text name, or a numeric
- * code 0..6. Undefined for anything else.
+ * rule of docs/product.md#roles-and-permissions lowercases the token's role), an API text name, or
+ * a numeric code 0..6. Undefined for anything else.
  */
 export function parseRole(value: unknown): RoleKey | undefined {
   if (typeof value === 'number') return userTypeToRole(value);
@@ -102,7 +102,7 @@ export function parseRole(value: unknown): RoleKey | undefined {
   return isRoleKey(lower) ? lower : userTypeNameToRole(value.trim());
 }
 
-/** Display name of a role as a message descriptor (`admin` -> Administrator; spec section 1). */
+/** Display name of a role as a message descriptor (`admin` -> Administrator; docs/product.md#roles-and-permissions). */
 export function roleLabel(role: RoleKey): MessageDescriptor {
   return roleMessages[role];
 }
@@ -118,8 +118,8 @@ export interface BadgeColorToken {
 }
 
 /**
- * One distinct badge colour per role (spec section 1 leaves the colours open). Text on
- * background has a contrast ratio of at least 4.5:1 (WCAG AA for normal text).
+ * One distinct badge colour per role (docs/product.md#roles-and-permissions leaves the colours
+ * open). Text on background has a contrast ratio of at least 4.5:1 (WCAG AA for normal text).
  */
 export const ROLE_BADGE_COLORS: Readonly<Record<RoleKey, BadgeColorToken>> = {
   admin: { color: 'red', background: '#fee2e2', text: '#991b1b' },
@@ -139,8 +139,8 @@ export const UNKNOWN_ROLE_BADGE_COLOR: BadgeColorToken = {
 };
 
 /**
- * Badge colour of a role in any form {@link parseRole} reads; neutral gray when unknown (spec
- * section 1).
+ * Badge colour of a role in any form {@link parseRole} reads; neutral gray when unknown
+ * (docs/product.md#roles-and-permissions).
  */
 export function roleBadgeColor(role: unknown): BadgeColorToken {
   const key = parseRole(role);

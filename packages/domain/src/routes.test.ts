@@ -26,7 +26,7 @@ const manager = { role: 'project_manager', expiresAt: exp };
 const client = { role: 'client_residential', expiresAt: exp };
 const expired = { role: 'admin', expiresAt: NOW / 1000 - 1 };
 
-describe('matchRoute and routePolicy (spec section 2)', () => {
+describe('matchRoute and routePolicy', () => {
   it.each([
     ['/', 'root', {}, 'any'],
     ['/signin', 'signIn', {}, 'signedOut'],
@@ -78,7 +78,7 @@ describe('matchRoute and routePolicy (spec section 2)', () => {
   });
 });
 
-describe('canOpenRoute (spec sections 2 and 6)', () => {
+describe('canOpenRoute', () => {
   const allow = { kind: 'allow' };
   const to = (path: string, from?: string) =>
     from ? { kind: 'redirect', to: path, from } : { kind: 'redirect', to: path };
@@ -123,7 +123,7 @@ describe('canOpenRoute (spec sections 2 and 6)', () => {
   });
 });
 
-describe('afterSignInPath and homePath (spec section 2)', () => {
+describe('afterSignInPath and homePath', () => {
   it.each([
     [null, '/dashboard'],
     ['', '/dashboard'],
@@ -165,7 +165,7 @@ describe('afterSignInPath and homePath (spec section 2)', () => {
   });
 });
 
-describe('navItems and dashboardCards (spec section 2)', () => {
+describe('navItems and dashboardCards', () => {
   it.each([
     [admin, ['dashboard', 'fullCalculator', 'projects', 'chat', 'profile', 'users']],
     [manager, ['dashboard', 'fullCalculator', 'projects', 'chat', 'profile']],
@@ -192,7 +192,7 @@ describe('navItems and dashboardCards (spec section 2)', () => {
   });
 });
 
-describe('pageTitle (issue 21 item 1)', () => {
+describe('pageTitle', () => {
   it('names each screen, a conversation as the chat and the redirecting root as the dashboard', () => {
     expect(pageTitle(matchRoute('/users/42/edit').id).defaultMessage).toBe('Edit user');
     expect(pageTitle(matchRoute(conversationPath('c1')).id)).toEqual(pageTitle('chat'));
@@ -205,7 +205,7 @@ describe('pageTitle (issue 21 item 1)', () => {
   });
 });
 
-describe('isCurrentNavItem (issue 21 item 2)', () => {
+describe('isCurrentNavItem', () => {
   it('marks the entry of the section a path belongs to', () => {
     expect(isCurrentNavItem('fullCalculator', ROUTES.quickCalculator)).toBe(true);
     expect(isCurrentNavItem('fullCalculator', ROUTES.fullCalculator)).toBe(true);

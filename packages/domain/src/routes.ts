@@ -1,12 +1,12 @@
 /**
- * Route and navigation policy (spec sections 2 and 6): which screen a path is, who may
- * open it, where others are sent, and which nav links and dashboard cards a session sees.
+ * Route and navigation policy (docs/product.md#roles-and-permissions): which screen a path is, who
+ * may open it, where others are sent, and which nav links and dashboard cards a session sees.
  * Every decision goes through {@link can} / {@link isSignedIn}. `nowMs` is epoch ms.
  */
 import { navMessages, pageTitleMessages, type MessageDescriptor } from './messages.ts';
 import { can, isSignedIn, type PermissionFlag, type SessionLike } from './permissions.ts';
 
-/** The fixed paths of the app (spec section 2). */
+/** The fixed paths of the app (docs/product.md#roles-and-permissions). */
 export const ROUTES = {
   root: '/',
   signIn: '/signin',
@@ -18,13 +18,13 @@ export const ROUTES = {
   signInCallback: '/signin/callback',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
-  /** The link in the verification mail (API-CONTRACT.md, POST /auth/email/verify). */
+  /** The link in the verification mail (`POST /auth/email/verify` in the OpenAPI document). */
   verifyEmail: '/verify-email',
   /** The link mailed to a new address (`POST /auth/email/change/confirm`). */
   confirmEmailChange: '/confirm-email-change',
   /** The link mailed to the old address to cancel a change (`POST /auth/email/change/cancel`). */
   cancelEmailChange: '/cancel-email-change',
-  /** Terms and privacy pages linked from sign-up (spec section 2). */
+  /** Terms and privacy pages linked from sign-up (docs/product.md#roles-and-permissions). */
   terms: '/terms',
   privacy: '/privacy',
   dashboard: '/dashboard',
@@ -34,37 +34,37 @@ export const ROUTES = {
   chat: '/chat',
   users: '/users',
   userCreate: '/users/create',
-  /** The project pipeline list (issue 22 item 3). */
+  /** The project pipeline list. */
   projects: '/projects',
 } as const;
 
-/** `/chat/{conversationId}` (spec section 2). */
+/** `/chat/{conversationId}` (docs/product.md#roles-and-permissions). */
 export const conversationPath = (conversationId: string): string =>
   `${ROUTES.chat}/${encodeURIComponent(conversationId)}`;
 /**
- * The full calculator with one saved draft opened (issue 21 item 3: the dashboard links each
+ * The full calculator with one saved draft opened (the dashboard links each
  * draft to where it came from): `/solar-calculator-full?draft={projectId}`.
  */
 export const draftPath = (projectId: string): string =>
   `${ROUTES.fullCalculator}?draft=${encodeURIComponent(projectId)}`;
-/** `/users/{id}` (spec section 2). */
+/** `/users/{id}` (docs/product.md#roles-and-permissions). */
 export const userPath = (id: string): string => `${ROUTES.users}/${encodeURIComponent(id)}`;
-/** `/users/{id}/edit` (spec section 2). */
+/** `/users/{id}/edit` (docs/product.md#roles-and-permissions). */
 export const userEditPath = (id: string): string => `${userPath(id)}/edit`;
 
-/** `/projects/{id}`: a project's page, its status and actions (issue 22 item 3). */
+/** `/projects/{id}`: a project's page, its status and actions. */
 export const projectPath = (id: string): string => `${ROUTES.projects}/${encodeURIComponent(id)}`;
-/** `/projects/{id}/proposal`: the proposal of a saved assessment (issue 22 item 2). */
+/** `/projects/{id}/proposal`: the proposal of a saved assessment. */
 export const proposalPath = (id: string): string => `${projectPath(id)}/proposal`;
 
-/** Who may open a route (spec section 2 "Access" column and section 6). */
+/** Who may open a route (docs/product.md#roles-and-permissions). */
 export type RouteAccess =
   | { readonly kind: 'any' }
   | { readonly kind: 'signedOut' }
   | { readonly kind: 'signedIn' }
   | { readonly kind: 'permission'; readonly flag: PermissionFlag };
 
-/** The screens of spec section 2; `notFound` is any other path. */
+/** The screens of docs/product.md#roles-and-permissions; `notFound` is any other path. */
 export type RouteId =
   | keyof typeof ROUTES
   | 'conversation'
@@ -127,7 +127,7 @@ const decode = (segment: string): string => {
 };
 
 /**
- * The page name of a route for the browser tab (issue 21 item 1); a conversation is
+ * The page name of a route for the browser tab; a conversation is
  * "Chat", `root` (which redirects) the dashboard.
  */
 export function pageTitle(id: RouteId): MessageDescriptor {
@@ -137,7 +137,8 @@ export function pageTitle(id: RouteId): MessageDescriptor {
 }
 
 /**
- * Matches a path (query and hash ignored, trailing slash tolerated) to its screen (spec section 2).
+ * Matches a path (query and hash ignored, trailing slash tolerated) to its screen
+ * (docs/product.md#roles-and-permissions).
  */
 export function matchRoute(location: string): RouteMatch {
   const path = pathOnly(location);
@@ -152,7 +153,7 @@ export function matchRoute(location: string): RouteMatch {
   return { id: 'notFound', params: {}, access: ANY };
 }
 
-/** The access rule of a path (spec section 2). */
+/** The access rule of a path (docs/product.md#roles-and-permissions). */
 export function routePolicy(location: string): RouteAccess {
   return matchRoute(location).access;
 }
@@ -165,7 +166,7 @@ export type RouteDecision =
 const hasToken = (location: string): boolean => /[?&]token=[^&#]+/.test(location);
 
 /**
- * The route guard (spec sections 2 and 6): `/` goes to /dashboard; /reset-password
+ * The route guard (docs/product.md#roles-and-permissions): `/` goes to /dashboard; /reset-password
  * without a `token` query goes to /forgot-password; signed-in visitors of /signin,
  * /signup and /forgot-password go to /dashboard; signed-out visitors of protected routes
  * go to /signin remembering `from`; signed-in users without the route's permission go to
@@ -193,8 +194,8 @@ export function canOpenRoute(
 }
 
 /**
- * Where to go after signing in (spec section 2): the remembered path when it is an
- * in-app path (starts with one `/`, not a signed-out screen nor the external sign-in's
+ * Where to go after signing in (docs/product.md#roles-and-permissions): the remembered path when it
+ * is an in-app path (starts with one `/`, not a signed-out screen nor the external sign-in's
  * callback), else /dashboard. A path with
  * a backslash or a control character is refused: the browser's URL parser drops tabs and
  * line breaks and reads `\` as `/`, so `/\t/evil.example` would become `//evil.example`,
@@ -227,7 +228,10 @@ export function withSafeFrom(path: string, from: string | null | undefined): str
   return target === ROUTES.dashboard ? path : `${path}?from=${encodeURIComponent(target)}`;
 }
 
-/** The home link of the 404 page (spec section 2): /dashboard when signed in, else /signin. */
+/**
+ * The home link of the 404 page (docs/product.md#roles-and-permissions): /dashboard when
+ * signed in, else /signin.
+ */
 export function homePath(session: SessionLike | null | undefined, nowMs: number): string {
   return isSignedIn(session, nowMs) ? ROUTES.dashboard : ROUTES.signIn;
 }
@@ -240,7 +244,7 @@ export interface NavItem {
 }
 
 /**
- * Header navigation (spec section 2 plus issue 21 item 2 and issue 22 item 3): dashboard,
+ * Header navigation (docs/product.md#roles-and-permissions): dashboard,
  * the full calculator, projects (everyone signed in: clients see their own), chat,
  * profile, and users only with canManageUsers.
  */
@@ -272,8 +276,9 @@ export function isCurrentNavItem(id: string, location: string): boolean {
 }
 
 /**
- * Dashboard cards (spec section 2): quick calculator, full calculator, profile, user
- * management (only with canManageUsers), then the non-link activity and settings cards.
+ * Dashboard cards (docs/product.md#roles-and-permissions): quick calculator, full calculator,
+ * profile, user management (only with canManageUsers), then the non-link activity and settings
+ * cards.
  */
 export function dashboardCards(session: SessionLike | null | undefined, nowMs: number): NavItem[] {
   const cards: NavItem[] = [

@@ -29,7 +29,7 @@ const user = {
   authMethod: 'email',
 };
 
-describe('storage keys (spec section 3)', () => {
+describe('storage keys', () => {
   it('names the session keys of the spec', () => {
     expect(STORAGE_KEYS).toMatchObject({
       user: 'user',
@@ -43,7 +43,7 @@ describe('storage keys (spec section 3)', () => {
   });
 });
 
-describe('restoreSession: the start-up rule (spec sections 3 and 4)', () => {
+describe('restoreSession: the start-up rule', () => {
   it('resumes a stored user with a valid token', () => {
     expect(restoreSession({ user: JSON.stringify(user), authToken: valid }, NOW)).toEqual({
       kind: 'signedIn',
@@ -90,7 +90,7 @@ describe('restoreSession: the start-up rule (spec sections 3 and 4)', () => {
   });
 });
 
-describe('session storage (spec section 4)', () => {
+describe('session storage', () => {
   it('stores, restores and clears a session', () => {
     const storage = memoryStorage({ language: 'es' });
     storeSession(storage, {
@@ -123,7 +123,7 @@ describe('session storage (spec section 4)', () => {
   });
 });
 
-describe('userFromToken (spec section 4)', () => {
+describe('userFromToken', () => {
   it('decodes the session user from a sign-in token', () => {
     expect(
       userFromToken(

@@ -1,12 +1,12 @@
 /**
- * The browser session (spec sections 3 and 4): storage keys, the stored user, the
+ * The browser session (docs/product.md#accounts-and-sessions): storage keys, the stored user, the
  * start-up rule and sign-out. Storage is injected ({@link KeyValueStorage}, which
  * `localStorage` satisfies) and time is `nowMs`, epoch milliseconds.
  */
 import type { AuthMethod } from './contract.ts';
 import { isExpired, readTokenClaims, type TokenClaims } from './jwt.ts';
 
-/** Browser storage keys (spec section 3). Per-user keys are built by the functions below. */
+/** Browser storage keys (docs/product.md#accounts-and-sessions). Per-user keys are built by the functions below. */
 export const STORAGE_KEYS = {
   user: 'user',
   authToken: 'authToken',
@@ -18,9 +18,9 @@ export const STORAGE_KEYS = {
   calculatorData: 'solarCalculatorData',
 } as const;
 
-/** Storage key of the full-calculator rate-limit counter of one user (spec section 3). */
+/** Storage key of the full-calculator rate-limit counter of one user (docs/product.md#full-calculator). */
 export const rateLimitStorageKey = (userId: string): string => `rateLimit_${userId}`;
-/** Storage key of the solar project draft of one user (spec section 3). */
+/** Storage key of the solar project draft of one user (docs/product.md#full-calculator). */
 export const draftStorageKey = (userId: string): string => `solarProjectDraft_${userId}`;
 
 /** The part of the Web Storage API the domain uses; `localStorage` satisfies it. */
@@ -31,8 +31,8 @@ export interface KeyValueStorage {
 }
 
 /**
- * The session user as stored in the browser (spec section 3). Like the contract's
- * `SessionUser`, but `role` may be any lowercased text (or null) until it is checked by
+ * The session user as stored in the browser (docs/product.md#accounts-and-sessions). Like the
+ * contract's `SessionUser`, but `role` may be any lowercased text (or null) until it is checked by
  * `can`, because it can come from a token.
  */
 export interface StoredUser {
@@ -83,9 +83,9 @@ function parseObject(json: string): Record<string, unknown> | null {
 }
 
 /**
- * The start-up rule (spec sections 3 and 4) on the stored `user` JSON and `authToken`:
- * nothing stored -> signed out; a user whose token is missing, undecodable or expired at
- * `nowMs` -> signed out and cleared; a user without role takes the token's role,
+ * The start-up rule (docs/product.md#accounts-and-sessions) on the stored `user` JSON and
+ * `authToken`: nothing stored -> signed out; a user whose token is missing, undecodable or expired
+ * at `nowMs` -> signed out and cleared; a user without role takes the token's role,
  * lowercased; missing user fields are filled from the token's claims.
  */
 export function restoreSession(
@@ -104,14 +104,14 @@ export function restoreSession(
     : { kind: 'signedOut', clear: true };
 }
 
-/** Sign-out (spec section 4): removes the user, both tokens and the Google token. */
+/** Sign-out (docs/product.md#accounts-and-sessions): removes the user, both tokens and the Google token. */
 export function clearSession(storage: KeyValueStorage): void {
   for (const key of ['user', 'authToken', 'refreshToken', 'googleIdToken'] as const) {
     storage.removeItem(STORAGE_KEYS[key]);
   }
 }
 
-/** {@link restoreSession} on a storage, clearing it when the rule says so (spec section 4). */
+/** {@link restoreSession} on a storage, clearing it when the rule says so (docs/product.md#accounts-and-sessions). */
 export function restoreSessionFromStorage(
   storage: KeyValueStorage,
   nowMs: number,
@@ -127,7 +127,7 @@ export function restoreSessionFromStorage(
   return result;
 }
 
-/** Stores a signed-in session (spec section 4): user JSON, access and refresh tokens. */
+/** Stores a signed-in session (docs/product.md#accounts-and-sessions): user JSON, access and refresh tokens. */
 export function storeSession(
   storage: KeyValueStorage,
   session: { readonly user: StoredUser; readonly token: string; readonly refreshToken: string },
@@ -138,8 +138,8 @@ export function storeSession(
 }
 
 /**
- * The session user decoded from an access token (spec section 4: "user decoded from
- * token"): id from `sub` or `userId`, role lowercased. Null without an id.
+ * The session user decoded from an access token (docs/product.md#accounts-and-sessions: "user
+ * decoded from token"): id from `sub` or `userId`, role lowercased. Null without an id.
  */
 export function userFromToken(token: string, authMethod: AuthMethod): StoredUser | null {
   const claims = readTokenClaims(token);

@@ -19,7 +19,7 @@ describe('parseLocaleNumber', () => {
   });
 });
 
-describe('extractSolarFacts (spec section 3 portfolio)', () => {
+describe('extractSolarFacts (portfolio)', () => {
   it.each([
     // English
     ['We use about 450 kWh a month', { monthlyKwh: 450 }],

@@ -1,5 +1,5 @@
 /**
- * Solar facts in free text (spec sections 1 and 3, the chat portfolio): monthly use (kWh),
+ * Solar facts in free text (docs/product.md#ai-chat, the chat portfolio): monthly use (kWh),
  * monthly bill (som), roof type, roof area (m2) and location, in English, Spanish and
  * Russian. Used by the offline assistant and as a safety net for model output. Pattern
  * based and deliberately cautious: a fact is returned only with a unit or a keyword.
@@ -44,8 +44,8 @@ const DAILY_RE =
   /^\s*(?:(?:per|a|each|every|al|por|в|за)\s+|\/\s*)?(?:day|daily|día|diario|день|сутки)/iu;
 
 /**
- * Reads a number token: grouping of thousands by space, dot or comma; decimal dot or comma (spec
- * section 3).
+ * Reads a number token: grouping of thousands by space, dot or comma; decimal dot or comma
+ * (docs/product.md#ai-chat).
  */
 export function parseLocaleNumber(token: string): number {
   const compact = token.replace(/[\s\u00a0]/g, '');
@@ -155,7 +155,7 @@ function location(text: string): string | undefined {
 }
 
 /**
- * The solar facts found in `text` (spec section 3 portfolio): monthly use in kWh (a
+ * The solar facts found in `text` (docs/product.md#ai-chat portfolio): monthly use in kWh (a
  * yearly figure is divided by 12, a daily one multiplied by 30), monthly bill in som
  * (with a currency, or after a bill/pay keyword), roof type (only in a sentence about the
  * roof; canonical English key), roof area in m2, and location (after "I live in", "vivo

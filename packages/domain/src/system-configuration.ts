@@ -1,7 +1,7 @@
 /**
- * The full calculator's step 2 (issue 9; moved here for the proposal, issue 22): the system configuration, its defaults and
- * prefill, what is saved in a project's `configuration`, and the figures derived from a
- * production estimate. Units are in the names: kW (DC), kWh, som, %, degrees, years.
+ * The full calculator's step 2 (moved here for the proposal): the system configuration, its
+ * defaults and prefill, what is saved in a project's `configuration`, and the figures derived from
+ * a production estimate. Units are in the names: kW (DC), kWh, som, %, degrees, years.
  */
 import type { Portfolio } from './contract-chat.ts';
 import {
@@ -70,9 +70,9 @@ function normaliseRoof(value: string | null | undefined): ConfigRoofType {
 }
 
 /**
- * The starting configuration: system size from the stored quick estimate (spec section 3
- * data), else from the chat portfolio's monthly kWh (or bill at the rate), else a typical
- * 300 kWh home; the rate from the quick calculator, else 1.49 som/kWh.
+ * The starting configuration: system size from the stored quick estimate
+ * (docs/product.md#full-calculator data), else from the chat portfolio's monthly kWh (or bill at
+ * the rate), else a typical 300 kWh home; the rate from the quick calculator, else 1.49 som/kWh.
  */
 export function initialConfiguration(
   quick: QuickCalculatorData | null,
@@ -137,7 +137,7 @@ export function parseConfiguration(value: unknown): SystemConfiguration | null {
 
 /** Money figures of a production estimate at the user's rate. */
 export interface Economics {
-  /** Installed cost, som: kW x 11 100 (spec section 9). */
+  /** Installed cost, som: kW x 11 100 (docs/product.md#full-calculator). */
   costSom: number;
   /** Savings per year, som: yearly kWh x rate. */
   yearlySavingsSom: number;

@@ -34,7 +34,7 @@ function errorsOf(schema: z.ZodType, input: unknown): Record<string, string> {
   return errors;
 }
 
-describe('sign-in (spec section 5)', () => {
+describe('sign-in', () => {
   it.each([
     [{ email: '', password: 'x' }, { email: 'Please fill in all fields' }],
     [{ email: 'a@b.co', password: '' }, { password: 'Please fill in all fields' }],
@@ -64,7 +64,7 @@ const goodSignUp = {
   terms: true,
 };
 
-describe('sign-up (spec section 5)', () => {
+describe('sign-up', () => {
   it.each([
     [{ name: '' }, { name: 'Name is required' }],
     [{ name: '   ' }, { name: 'Name is required' }],
@@ -141,7 +141,7 @@ describe('sign-up (spec section 5)', () => {
   });
 });
 
-describe('forgot and reset password (spec section 5)', () => {
+describe('forgot and reset password', () => {
   it.each([
     [{ email: '' }, { email: 'Email is required' }],
     [{ email: 'x' }, { email: 'Please enter a valid email address' }],
@@ -192,7 +192,7 @@ describe('forgot and reset password (spec section 5)', () => {
   });
 });
 
-describe('profile (spec section 2)', () => {
+describe('profile', () => {
   it('needs a name of 2+ characters and a valid email', () => {
     expect(errorsOf(profileSchema, { name: 'A', email: 'x' })).toEqual({
       name: 'Name must be at least 2 characters',
@@ -208,7 +208,7 @@ const goodAdminCreate = {
   confirmPassword: 'secret',
 };
 
-describe('admin create and edit user (spec section 5)', () => {
+describe('admin create and edit user', () => {
   it('defaults userType to client_residential, emailConfirmed to false and the mail language to en', () => {
     expect(adminCreateUserFormSchema.parse(goodAdminCreate)).toEqual({
       ...goodAdminCreate,
@@ -259,7 +259,7 @@ describe('admin create and edit user (spec section 5)', () => {
   });
 });
 
-describe('bill image (spec section 5)', () => {
+describe('bill image', () => {
   const MB = 1024 * 1024;
   it.each([
     ['image/jpeg', 1, null],
@@ -299,7 +299,7 @@ describe('bill image (spec section 5)', () => {
   });
 });
 
-describe('conversation title (spec section 5)', () => {
+describe('conversation title', () => {
   it.each([
     ['  New title  ', 'Old', { kind: 'save', title: 'New title' }],
     ['', 'Old', { kind: 'cancel' }],
@@ -333,7 +333,7 @@ describe('conversation title (spec section 5)', () => {
   });
 });
 
-describe('chat message (spec section 5)', () => {
+describe('chat message', () => {
   it.each([
     ['hello', true],
     ['  hi  ', true],
@@ -355,7 +355,7 @@ describe('chat message (spec section 5)', () => {
   });
 });
 
-describe('map selection (spec section 5)', () => {
+describe('map selection', () => {
   const place = { address: '1 Main St', placeId: 'p1', latitude: 40.7, longitude: -74 };
   it('accepts a suggestion with geometry', () => {
     expect(selectionFromSuggestion(place)).toEqual({ ok: true, selection: place });

@@ -1,5 +1,5 @@
 /**
- * Form validation (spec section 5) as zod schemas, used by the web forms and, through
+ * Form validation (docs/product.md#limits) as zod schemas, used by the web forms and, through
  * requests.ts, by the server. Each issue's message is a message id of messages.ts; the web
  * translates it, the server answers its English default ({@link messageText}).
  */
@@ -24,10 +24,10 @@ import { DEFAULT_ROLE, ROLE_KEYS } from './roles.ts';
 
 export { EMAIL_PATTERN };
 
-/** Length limits in characters (spec sections 5 and 9): names, passwords, titles, chat. */
+/** Length limits in characters (docs/product.md#limits): names, passwords, titles, chat. */
 export const TEXT_LIMITS = LIMITS;
 
-/** Sign-in (spec section 5): both fields required ('Please fill in all fields'), valid email. */
+/** Sign-in (docs/product.md#accounts-and-sessions): both fields required ('Please fill in all fields'), valid email. */
 export const signInSchema = strict({
   email: emailField(m.fillAllFields.id),
   password: z.string({ error: m.fillAllFields.id }).min(1, m.fillAllFields.id),
@@ -51,26 +51,26 @@ const signUpFields = {
 };
 
 /**
- * The sign-up request body (spec section 5 and 7): name >= 2, password >= 8 mixed; the
- * optional `locale` is the language of the account's mail.
+ * The sign-up request body (docs/product.md#accounts-and-sessions; the OpenAPI document): name >=
+ * 2, password >= 8 mixed; the optional `locale` is the language of the account's mail.
  */
 export const signUpSchema = withMatchingConfirm(strict(signUpFields));
 /** The sign-up request body. */
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-/** The sign-up form (spec section 5): the request fields plus the required terms checkbox. */
+/** The sign-up form (docs/product.md#accounts-and-sessions): the request fields plus the required terms checkbox. */
 export const signUpFormSchema = withMatchingConfirm(
   strict({ ...signUpFields, terms: z.literal(true, { error: m.acceptTerms.id }) }),
 );
 /** The sign-up form values. */
 export type SignUpFormInput = z.infer<typeof signUpFormSchema>;
 
-/** Forgot password (spec section 5): a valid email. Also the request body. */
+/** Forgot password (docs/product.md#accounts-and-sessions): a valid email. Also the request body. */
 export const forgotPasswordSchema = strict({ email: emailField() });
 /** The forgot-password form and request body. */
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
-/** Reset password form (spec section 5): password >= 8 mixed; confirm required and equal. */
+/** Reset password form (docs/product.md#accounts-and-sessions): password >= 8 mixed; confirm required and equal. */
 export const resetPasswordFormSchema = withMatchingConfirm(
   strict({ password: passwordField('user'), confirmPassword: confirmField() }),
 );
@@ -78,8 +78,8 @@ export const resetPasswordFormSchema = withMatchingConfirm(
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 /**
- * Profile edit (spec section 2): name >= 2 and a valid email; `currentPassword` is needed
- * (by the server) when the email changes (issue 25 item 4). Also `PUT /auth/me`.
+ * Profile edit (docs/product.md#accounts-and-sessions): name >= 2 and a valid email;
+ * `currentPassword` is needed (by the server) when the email changes. Also `PUT /auth/me`.
  */
 export const profileSchema = strict({
   name: nameField(),
@@ -100,7 +100,7 @@ const currentPasswordField = () =>
     .max(LIMITS.passwordMax, m.passwordTooLong.id);
 
 /**
- * Change password (profile; issue 25 item 4): the current password, and a new one with the
+ * Change password (profile): the current password, and a new one with the
  * sign-up rules (>= 8, lower, upper, digit) confirmed.
  */
 export const changePasswordFormSchema = withMatchingConfirm(
@@ -116,9 +116,10 @@ export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 const roleField = z.enum(ROLE_KEYS, { error: m.userTypeRequired.id });
 
 /**
- * Admin create user form (spec section 5): name, email, password >= 6 ('Password must be
- * at least 6 characters'), confirm; userType (session key) defaults to client_residential,
- * emailConfirmed to false. Convert userType with `roleToUserType` for the request.
+ * Admin create user form (docs/product.md#user-administration): name, email, password >= 6
+ * ('Password must be at least 6 characters'), confirm; userType (session key) defaults to
+ * client_residential, emailConfirmed to false. Convert userType with `roleToUserType` for the
+ * request.
  */
 export const adminCreateUserFormSchema = withMatchingConfirm(
   strict({
@@ -135,8 +136,8 @@ export const adminCreateUserFormSchema = withMatchingConfirm(
 export type AdminCreateUserFormInput = z.infer<typeof adminCreateUserFormSchema>;
 
 /**
- * Admin edit user form (spec section 5): name, email and userType required; `locale`, the
- * language of the user's mail.
+ * Admin edit user form (docs/product.md#user-administration): name, email and userType required;
+ * `locale`, the language of the user's mail.
  */
 export const adminEditUserFormSchema = strict({
   name: nameField(1),
@@ -151,16 +152,16 @@ export type AdminEditUserFormInput = z.infer<typeof adminEditUserFormSchema>;
 
 export { passwordRequirements, type PasswordRequirement } from './password.ts';
 
-/** Accepted bill photo MIME types (spec section 5: JPEG, JPG, PNG, WebP). */
+/** Accepted bill photo MIME types (docs/product.md#quick-calculator: JPEG, JPG, PNG, WebP). */
 export const BILL_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
 
-/** Bill photos must be smaller than 10 MB = 10 x 1024 x 1024 bytes (spec sections 5, 9). */
+/** Bill photos must be smaller than 10 MB = 10 x 1024 x 1024 bytes (docs/product.md#quick-calculator). */
 export const BILL_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
- * A bill photo (spec section 5), checked on the `File`'s `type` and `size` (bytes): an
- * allowed MIME type, and strictly less than {@link BILL_IMAGE_MAX_BYTES}; exactly 10 MB is
- * refused ('File size must be less than 10MB').
+ * A bill photo (docs/product.md#quick-calculator), checked on the `File`'s `type` and `size`
+ * (bytes): an allowed MIME type, and strictly less than {@link BILL_IMAGE_MAX_BYTES}; exactly 10 MB
+ * is refused ('File size must be less than 10MB').
  */
 export const billImageSchema = z.object({
   type: z
@@ -176,8 +177,8 @@ export const billImageSchema = z.object({
 });
 
 /**
- * The first problem of a bill photo as a descriptor, or null when it is acceptable (spec section
- * 5).
+ * The first problem of a bill photo as a descriptor, or null when it is acceptable
+ * (docs/product.md#quick-calculator).
  */
 export function validateBillImage(file: {
   readonly type: string;
@@ -188,7 +189,10 @@ export function validateBillImage(file: {
   return id === undefined ? null : messageDescriptor(id);
 }
 
-/** An image type recognised from a file's first bytes (API-CONTRACT.md bill-extract). */
+/**
+ * An image type recognised from a file's first bytes (`POST /calculator/bill-extract` in the
+ * OpenAPI document).
+ */
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 
 /**
@@ -204,20 +208,20 @@ export function detectImageType(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-/** A conversation title (spec section 5): trimmed, 1..200 characters. */
+/** A conversation title (docs/product.md#ai-chat): trimmed, 1..200 characters. */
 export const conversationTitleSchema = text(m.titleRequired.id)
   .trim()
   .min(1, m.titleRequired.id)
   .max(LIMITS.titleMax, m.titleTooLong.id);
 
-/** What finishing a title edit does (spec sections 4 and 5). */
+/** What finishing a title edit does (docs/product.md#ai-chat). */
 export type TitleEditOutcome =
   | { readonly kind: 'cancel' }
   | { readonly kind: 'save'; readonly title: string }
   | { readonly kind: 'invalid'; readonly message: MessageDescriptor };
 
 /**
- * Title edit rule (spec section 5): the draft is trimmed; empty or unchanged cancels the
+ * Title edit rule (docs/product.md#ai-chat): the draft is trimmed; empty or unchanged cancels the
  * edit; over 200 characters is invalid ('Title cannot exceed 200 characters'); else save.
  */
 export function titleEditOutcome(draft: string, current: string): TitleEditOutcome {
@@ -227,17 +231,17 @@ export function titleEditOutcome(draft: string, current: string): TitleEditOutco
   return { kind: 'save', title };
 }
 
-/** A chat message (spec section 5): not empty or whitespace-only; at most 4000 characters. */
+/** A chat message (docs/product.md#ai-chat): not empty or whitespace-only; at most 4000 characters. */
 export const chatMessageSchema = text(m.messageRequired.id)
   .refine((message) => message.trim() !== '', m.messageRequired.id)
   .max(LIMITS.chatMessageMax, m.messageTooLong.id);
 
-/** True when the chat input may be sent (spec section 5: not empty or whitespace-only). */
+/** True when the chat input may be sent (docs/product.md#ai-chat: not empty or whitespace-only). */
 export function isSendableMessage(text: string): boolean {
   return chatMessageSchema.safeParse(text).success;
 }
 
-/** A place picked on the map (spec section 3, map location selection). */
+/** A place picked on the map (docs/product.md#full-calculator, map location selection). */
 export const mapSelectionSchema = strict(
   {
     address: requiredText(m.addressFromDropdown.id),
@@ -292,8 +296,8 @@ export interface PlaceSuggestion {
 }
 
 /**
- * Map address rule (spec section 5): the address must come from a dropdown suggestion
- * ('Please select a valid address from the dropdown'); a suggestion without geometry is
+ * Map address rule (docs/product.md#full-calculator): the address must come from a dropdown
+ * suggestion ('Please select a valid address from the dropdown'); a suggestion without geometry is
  * refused with its own message.
  */
 export function selectionFromSuggestion(

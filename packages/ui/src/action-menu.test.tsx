@@ -8,7 +8,7 @@ const items = [
   { id: 'end', label: 'End conversation', isDisabled: true, tone: 'danger' as const },
 ];
 
-describe('ActionMenu (issue 21 item 4)', () => {
+describe('ActionMenu', () => {
   it('runs an enabled action, skips a disabled one, and returns focus on Escape', async () => {
     const onAction = vi.fn();
     const screen = await render(

@@ -1,7 +1,7 @@
 /**
  * ActionMenu: a compact "more actions" button (an icon with an accessible name) opening a
  * react-aria-components Menu of secondary actions, and optionally on/off options shown as
- * checkable items (issue 21 item 4: the chat header keeps its title readable on a phone by
+ * checkable items (the chat header keeps its title readable on a phone by
  * putting clear, end and display options here). Keyboard: Enter, Space or the arrow keys
  * open it, arrows move, Escape closes and returns focus to the button.
  *

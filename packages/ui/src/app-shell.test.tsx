@@ -23,7 +23,7 @@ function shell() {
   );
 }
 
-describe('AppShell navigation (issue 21 item 2)', () => {
+describe('AppShell navigation', () => {
   it('shows icon and label on a wide screen, the current page marked', async () => {
     await page.viewport(1280, 800);
     const screen = await render(shell());

@@ -1,6 +1,6 @@
 /**
  * Avatar: the user's picture, or their initials on a tinted disc when there is no picture
- * or it fails to load (spec section 2: dashboard user card). The name is the accessible
+ * or it fails to load (docs/product.md#dashboard: the user card). The name is the accessible
  * name in both cases; the initials are drawn as generated content, not page text.
  */
 import { cva, type VariantProps } from 'class-variance-authority';

@@ -1,5 +1,5 @@
 /**
- * CashFlowChart: the cumulative cash flow of a solar system by year (issue 22 item 1) as
+ * CashFlowChart: the cumulative cash flow of a solar system by year as
  * SVG bars from year 0 (minus the cost) to the end of its life, bars below the zero line
  * in a muted colour, the payback year in the brand colour and later years in green. The
  * picture is one image named by a summary (first and last amounts); the same figures are in a table behind

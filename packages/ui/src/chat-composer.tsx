@@ -1,5 +1,5 @@
 /**
- * ChatComposer: the chat input (spec section 2). Enter sends, Shift+Enter adds a newline,
+ * ChatComposer: the chat input (docs/product.md#ai-chat). Enter sends, Shift+Enter adds a newline,
  * the text area grows with its content up to 200 px (CHAT_INPUT_MAX_HEIGHT_PX) and then
  * scrolls. Send is disabled while the text is blank (`isSendableMessage` of
  * @solar/domain); while a reply streams, a stop button replaces send and Enter does not

@@ -1,5 +1,5 @@
 /**
- * The assistant's markdown (spec section 4) rendered safely, GitHub-flavoured (tables,
+ * The assistant's markdown (docs/product.md#ai-chat) rendered safely, GitHub-flavoured (tables,
  * strikethrough, task lists, autolinks: what real models write): react-markdown with raw HTML
  * skipped, images shown as their alt text, unsafe URLs dropped (react-markdown's default
  * URL transform), links opening in a new tab without referrer. Loaded lazily by ChatMessage.

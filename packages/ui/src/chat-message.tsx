@@ -1,5 +1,5 @@
 /**
- * ChatMessage: one message of the AI chat (spec sections 2-4). User messages are plain
+ * ChatMessage: one message of the AI chat (docs/product.md#ai-chat). User messages are plain
  * text on the right; assistant messages render safe markdown (react-markdown: no raw
  * HTML, unsafe URLs dropped, links open in a new tab) with the bot type label
  * (Solar Consultant / Sales Specialist); system messages are centred notices, `tone`

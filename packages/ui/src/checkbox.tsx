@@ -1,6 +1,7 @@
 /**
  * Checkbox: a labelled checkbox (react-aria-components) with a visible box, a check mark,
- * keyboard focus ring and an invalid state (e.g. the sign-up terms box, spec section 5).
+ * keyboard focus ring and an invalid state (e.g. the sign-up terms box,
+ * docs/product.md#accounts-and-sessions).
  */
 import type { ReactNode } from 'react';
 import {

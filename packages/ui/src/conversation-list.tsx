@@ -1,7 +1,7 @@
 /**
- * ConversationList: the chat sidebar's list (spec sections 2 and 8). Each item shows the
- * title (an asterisk marks a generated title), and the last activity date labelled by
- * `conversationDateLabel` of @solar/domain (today: time; yesterday; weekday under 7
+ * ConversationList: the chat sidebar's list (docs/product.md#ai-chat and #errors-and-messages).
+ * Each item shows the title (an asterisk marks a generated title), and the last activity date
+ * labelled by `conversationDateLabel` of @solar/domain (today: time; yesterday; weekday under 7
  * days; else month and day) against the injected `now`. The active conversation is
  * `aria-current`. States: loading, error with retry, empty, and "load more" while more
  * pages exist. Labels arrive translated.

@@ -1,9 +1,9 @@
 /**
  * DataTable: a table of rows (TanStack Table v9 for the column and row model) with
- * sortable headers, a loading state and the two empty states of the user list (spec
- * section 2). Sorting is controlled and server-side: a header click reports the next state
- * of the cycle descending -> ascending -> none (`nextSort` of @solar/domain) and the header
- * carries `aria-sort`. Rows are whatever the caller shows; labels arrive translated.
+ * sortable headers, a loading state and the two empty states of the user list
+ * (docs/product.md#user-administration). Sorting is controlled and server-side: a header click
+ * reports the next state of the cycle descending -> ascending -> none (`nextSort` of @solar/domain)
+ * and the header carries `aria-sort`. Rows are whatever the caller shows; labels arrive translated.
  *
  * Layout: headers never wrap; a `truncate` column cuts its cells to one line, and the whole
  * value shows on hover (its `title`) and when anything in the row has keyboard focus (the

@@ -1,5 +1,5 @@
 /**
- * EditableTitle: the chat header's conversation title (spec sections 2, 4, 5). Double-
+ * EditableTitle: the chat header's conversation title (docs/product.md#ai-chat). Double-
  * click the title or press the edit button to edit; Enter saves, Escape cancels, leaving
  * the field saves. The rule is `titleEditOutcome` of @solar/domain: trimmed; empty or
  * unchanged cancels; more than 200 characters shows the error and keeps editing; else

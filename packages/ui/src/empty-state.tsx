@@ -1,7 +1,7 @@
 /**
  * EmptyState: an icon, a title, an optional description and an optional action, for
  * lists with nothing to show (e.g. "No users found" with a create link, "No users match
- * your current filters"; spec section 2).
+ * your current filters"; docs/product.md#user-administration).
  */
 import type { ReactNode } from 'react';
 import { cn } from './cn.ts';

@@ -33,7 +33,7 @@ function overflowingStats(root: Element): string[] {
   });
 }
 
-describe('EstimateResults at phone and desktop widths (issue 21 item 4)', () => {
+describe('EstimateResults at phone and desktop widths', () => {
   // 5000 kWh a month: six-digit som amounts ("412 920 сом") and a five-digit kWh figure.
   const estimate = quickEstimate({ monthlyKwh: 5000 });
 

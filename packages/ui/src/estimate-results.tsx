@@ -1,6 +1,6 @@
 /**
- * EstimateResults: the quick calculator's seven results (spec sections 2 and 3) with their
- * units: system size (kW), panel count, estimated cost (som), monthly savings (som),
+ * EstimateResults: the quick calculator's seven results (docs/product.md#quick-calculator) with
+ * their units: system size (kW), panel count, estimated cost (som), monthly savings (som),
  * yearly production (kWh), payback period (years; a dash when there are no savings) and
  * roof coverage (m2); then the next steps and the actions. Figures come from
  * `quickEstimate` of @solar/domain and are formatted for `locale`.

@@ -1,7 +1,7 @@
 /**
  * FileDropZone: choose a file with a button (react-aria-components FileTrigger) or drop
  * it on the zone (DropZone); then a preview of an image, its name and size, a remove
- * button, and an error. For the quick calculator's bill photo (spec sections 2 and 5).
+ * button, and an error. For the quick calculator's bill photo (docs/product.md#quick-calculator).
  * Controlled: the caller keeps `file`, validates it (domain `validateBillImage`) and
  * passes the translated `errorMessage`.
  */

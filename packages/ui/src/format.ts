@@ -5,7 +5,7 @@
  * it there when domain grows a formatter, and keep this as a re-export.
  */
 
-/** The word written after som amounts, per locale (the currency of spec section 1). */
+/** The word written after som amounts, per locale (the currency of docs/product.md#languages-and-formats). */
 const SOM_UNIT: Readonly<Record<string, string>> = { en: 'som', es: 'som', ru: 'сом' };
 
 /** The som unit word for a locale ("som", "сом"); English when unknown. */

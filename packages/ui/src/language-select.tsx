@@ -1,6 +1,6 @@
 /**
- * LanguageSelect: the interface language picker (spec section 1: English, Spanish,
- * Russian), a native `<select>` drawn like the design system's Select trigger (the
+ * LanguageSelect: the interface language picker (docs/product.md#languages-and-formats: English,
+ * Spanish, Russian), a native `<select>` drawn like the design system's Select trigger (the
  * browser's own list opens on it, so it needs no script beyond React's). Each language is
  * named in itself and marked with its `lang`, so screen readers pronounce it right. The
  * caller stores the choice.

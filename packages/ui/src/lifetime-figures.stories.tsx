@@ -74,7 +74,7 @@ const russian: LifetimeFiguresLabels = {
     `Расчёт исходит из того, что панели теряют ${degradation} выработки в год, тариф растёт на ${escalation} в год, а каждый кВт·ч из сети даёт ${factor} кг CO2.`,
 };
 
-/** The quick estimate of 300 kWh a month at 1.49 som/kWh (spec section 9 defaults). */
+/** The quick estimate of 300 kWh a month at 1.49 som/kWh (docs/product.md#quick-calculator defaults). */
 const estimate = quickEstimate({ monthlyKwh: 300, pricePerKwhSom: 1.49 });
 /** 5 000 kWh a month (the slider's maximum): 412 920 som, and seven-digit lifetime savings. */
 const large = quickEstimate({ monthlyKwh: 5000, pricePerKwhSom: 1.49 });

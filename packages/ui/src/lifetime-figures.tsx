@@ -1,7 +1,7 @@
 /**
- * LifetimeFigures: a solar system over its life (issue 22 item 1): lifetime savings (som)
- * with the savings after the system's cost, the cash-flow payback year beside the spec's
- * simple payback (section 9), CO2 avoided (t) with everyday equivalents, the cumulative
+ * LifetimeFigures: a solar system over its life: lifetime savings (som)
+ * with the savings after the system's cost, the cash-flow payback year beside the
+ * simple payback (docs/product.md#quick-calculator), CO2 avoided (t) with everyday equivalents, the cumulative
  * cash-flow chart with its table view, and the assumptions. Figures come from
  * `lifetimeFigures` of @solar/domain and are formatted for `locale`; texts arrive translated.
  */

@@ -1,6 +1,7 @@
 /**
  * LoadError: a list or page that failed to load says so in one line and offers to try again
- * (spec section 8: errors say what to do). An alert, so a screen reader announces it.
+ * (docs/product.md#errors-and-messages: errors say what to do). An alert, so a screen reader
+ * announces it.
  */
 import { Button } from './button.tsx';
 import { cn } from './cn.ts';

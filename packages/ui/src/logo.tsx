@@ -1,5 +1,5 @@
 /**
- * The product's identity (issue 21 item 1): the mark, a sun over a tilted solar panel, and
+ * The product's identity: the mark, a sun over a tilted solar panel, and
  * the wordmark beside it. The sun is the brand amber; the panel takes the text colour
  * (`currentColor`), so the mark reads on light and dark surfaces. The same drawing is the
  * favicon and the app icon (apps/web/public/favicon.svg).

@@ -1,6 +1,6 @@
 /**
- * Pagination and PageSizeSelect for the user list (spec sections 2 and 9): previous and
- * next buttons around at most five page buttons (the window of `pagerWindow` in
+ * Pagination and PageSizeSelect for the user list (docs/product.md#user-administration): previous
+ * and next buttons around at most five page buttons (the window of `pagerWindow` in
  * @solar/domain, current page centred where possible); the current page has
  * `aria-current="page"`. PageSizeSelect offers 10, 25, 50 and 100 (PAGE_SIZES).
  */

@@ -1,7 +1,7 @@
 /**
  * PasswordField: a password input with a show/hide toggle and, optionally, the live
- * requirements checklist of spec section 2 (reset password: at least 8 characters, a
- * lowercase letter, an uppercase letter, a digit). The rule itself is
+ * requirements checklist of docs/product.md#accounts-and-sessions (reset password: at least 8
+ * characters, a lowercase letter, an uppercase letter, a digit). The rule itself is
  * `passwordRequirements` of @solar/domain; labels arrive translated.
  */
 import { passwordRequirements, type PasswordRequirement } from '@solar/domain/password';

@@ -7,7 +7,7 @@ import { StatusHistory } from './status-history.tsx';
 
 const STEPS = ['Draft', 'Requested', 'Scheduled', 'Inspected', 'Accepted', 'Booked', 'Installed'];
 
-describe('PipelineSteps (issue 22 item 3)', () => {
+describe('PipelineSteps', () => {
   it('lists the seven steps in order with the current one marked', async () => {
     const screen = await render(
       <PipelineSteps steps={STEPS} current={2} label="Progress" completedLabel="done" />,

@@ -1,5 +1,5 @@
 /**
- * PipelineSteps: the seven steps of a project's pipeline (issue 22 item 3: draft ->
+ * PipelineSteps: the seven steps of a project's pipeline (draft ->
  * installed) as an ordered list; finished steps are checked, the current one carries
  * `aria-current="step"`. A cancelled project shows the steps it reached and then a
  * distinct "Cancelled" step (danger tone, a cross) as the current one. One column on

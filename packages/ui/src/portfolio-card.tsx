@@ -1,11 +1,11 @@
 /**
- * PortfolioCard: the solar data the chat collected (spec sections 2, 3 and 8): monthly
- * use (kWh), monthly bill (som), roof type, roof area (m2) and location. States: filled,
- * partial (unknown facts show a dash), empty (no fact yet: the empty message), loading,
- * and error with retry. Labels, units and roof type names arrive translated; numbers are
- * formatted for `locale`. A roof type without a translated name (free text from a model)
- * shows as it is. `sources` adds under a fact the conversation it came from (issue 25
- * item 10: facts are merged across conversations, the latest winning).
+ * PortfolioCard: the solar data the chat collected (docs/product.md#ai-chat and
+ * #errors-and-messages): monthly use (kWh), monthly bill (som), roof type, roof area (m2) and
+ * location. States: filled, partial (unknown facts show a dash), empty (no fact yet: the empty
+ * message), loading, and error with retry. Labels, units and roof type names arrive translated;
+ * numbers are formatted for `locale`. A roof type without a translated name (free text from a
+ * model) shows as it is. `sources` adds under a fact the conversation it came from (facts are
+ * merged across conversations, the latest winning).
  */
 import type { Portfolio, PortfolioFactKey } from '@solar/domain/contract';
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * ProjectStatusBadge: a project's place in the pipeline (issue 22 item 3) as a pill: the
+ * ProjectStatusBadge: a project's place in the pipeline as a pill: the
  * status decides the tone (waiting on the customer, with the staff, done, cancelled), the
  * translated label says it in words, so the state never relies on colour alone.
  */

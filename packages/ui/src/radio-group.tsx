@@ -2,7 +2,7 @@
  * RadioGroup: a labelled single choice among a few options shown at once (react-aria-components
  * RadioGroup and Radio): arrow keys move and select, Tab leaves the group, every option is
  * one tap on a phone. Use it for up to about six short options (the quick calculator's budget
- * range, spec section 8); use Select for longer lists or where space is tight.
+ * range, docs/product.md#quick-calculator); use Select for longer lists or where space is tight.
  */
 import type { Key } from 'react';
 import {

@@ -9,7 +9,7 @@ function rgb(hex: string): string {
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }
 
-describe('RoleBadge (spec section 1: a colour per role)', () => {
+describe('RoleBadge (a colour per role)', () => {
   it.each(ROLE_KEYS)(
     '%s uses the theme colours equal to the domain badge colours',
     async (role) => {

@@ -1,6 +1,6 @@
 /**
- * RoleBadge: a role's display name on its badge colour (spec section 1: seven roles, each
- * with its own colour). Colours are theme tokens equal to ROLE_BADGE_COLORS of
+ * RoleBadge: a role's display name on its badge colour (docs/product.md#roles-and-permissions:
+ * seven roles, each with its own colour). Colours are theme tokens equal to ROLE_BADGE_COLORS of
  * @solar/domain; an unknown role gets the neutral badge. The label arrives translated.
  */
 import { parseRole, type RoleKey } from '@solar/domain';

@@ -1,9 +1,9 @@
 /**
  * SliderField: a slider with its current value shown and a paired number input, for the
  * quick calculator's monthly use (kWh 0..5000 step 5) and bill (som 0..7500 step 5); the
- * bounds are `KWH_SLIDER` and `BILL_SLIDER` of @solar/domain (spec section 2). Both
- * controls edit the same value; arrow keys move one step, Page Up/Down ten steps,
- * Home/End jump to the bounds.
+ * bounds are `KWH_SLIDER` and `BILL_SLIDER` of @solar/domain
+ * (docs/product.md#quick-calculator). Both controls edit the same value; arrow keys move one
+ * step, Page Up/Down ten steps, Home/End jump to the bounds.
  */
 import type { InputBounds } from '@solar/domain/estimate';
 import {

@@ -1,6 +1,6 @@
 /**
- * StatusBadge: a two-state pill for the user list and detail (spec section 2): account
- * active/inactive, email verified/unverified. A dot plus text, so the state never relies
+ * StatusBadge: a two-state pill for the user list and detail (docs/product.md#user-administration):
+ * account active/inactive, email verified/unverified. A dot plus text, so the state never relies
  * on colour alone. The label arrives translated.
  */
 import { cva, type VariantProps } from 'class-variance-authority';

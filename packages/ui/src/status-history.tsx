@@ -1,5 +1,5 @@
 /**
- * StatusHistory: what happened to a project and when (issue 22 item 3: clients see their
+ * StatusHistory: what happened to a project and when (clients see their
  * project's status history), as a list of events: what changed, who did it, when, and an
  * optional note. Texts and formatted dates arrive translated.
  */

@@ -1,6 +1,6 @@
 /**
- * StepIndicator: where the user is in a multi-step flow (spec section 2: the full
- * calculator's location then configuration). An ordered list; done steps show a check,
+ * StepIndicator: where the user is in a multi-step flow (docs/product.md#full-calculator: the
+ * full calculator's location then configuration). An ordered list; done steps show a check,
  * the current step has `aria-current="step"`. Labels arrive translated.
  */
 import { cn } from './cn.ts';

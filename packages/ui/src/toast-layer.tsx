@@ -49,7 +49,7 @@ export const toastVariants = cva(
 
 /**
  * Classes of the region's list (the viewport): fixed at the top right, under the page
- * header (issue 21 item 4: a toast never covers a screen's bottom controls, such as the
+ * header (a toast never covers a screen's bottom controls, such as the
  * chat composer and its Send button); full width on a phone.
  */
 export const toastViewportClass =

@@ -52,7 +52,7 @@ describe('Toast loading (Radix comes with the first toast)', () => {
   });
 });
 
-describe('Toast (spec section 9: durations, 300 ms fade-out)', () => {
+describe('Toast (durations, 300 ms fade-out)', () => {
   beforeAll(async () => {
     // Radix loads with a first toast; once loaded, later toasts render at once.
     const { screen } = await setup();

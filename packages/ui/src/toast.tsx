@@ -1,6 +1,6 @@
 /**
- * Toast system on Radix Toast (spec sections 4 and 9): `ToastProvider` holds the queue;
- * `useToast().show()` adds a toast. Each kind has the spec's duration (TOAST_DURATION_MS:
+ * Toast system on Radix Toast (docs/product.md#errors-and-messages): `ToastProvider` holds the
+ * queue; `useToast().show()` adds a toast. Each kind has the spec's duration (TOAST_DURATION_MS:
  * success 4 s, info 4 s, warning 5 s, error 7 s, default 5 s; the global error handler
  * passes 8 s and 5 s itself). A toast fades out over TOAST_FADE_OUT_MS (300 ms) and is then
  * removed. Hovering or focusing the region pauses every timer (Radix). Errors are announced

@@ -20,7 +20,7 @@ function renderMenu(overrides: Partial<UserMenuProps> = {}) {
   return { props, screen: render(<UserMenu {...props} />) };
 }
 
-describe('UserMenu (issue 21 item 2)', () => {
+describe('UserMenu', () => {
   it('opens from the keyboard with the account, the profile link, the languages and sign-out', async () => {
     const { screen } = renderMenu();
     const s = await screen;

@@ -1,9 +1,10 @@
 /**
- * UserMenu: the account menu at the end of the signed-in header (issue 21 item 2): a button
+ * UserMenu: the account menu at the end of the signed-in header: a button
  * showing the user's avatar opens a react-aria-components Menu with the user's name and
- * email, a link to the profile, the interface language as a single-choice section (spec
- * section 1: English, Spanish, Russian, each named in itself) and sign-out. Keyboard: Enter,
- * Space or the arrow keys open it, arrows move, Escape closes and returns focus.
+ * email, a link to the profile, the interface language as a single-choice section
+ * (docs/product.md#languages-and-formats: English, Spanish, Russian, each named in itself) and
+ * sign-out. Keyboard: Enter, Space or the arrow keys open it, arrows move, Escape closes and
+ * returns focus.
  *
  * Use it for the account and its preferences; keep navigation between screens in the
  * header's nav.

@@ -1,5 +1,5 @@
 /**
- * Values that have broken parsers, validators and databases before (issues 11 and 20):
+ * Values that have broken parsers, validators and databases before:
  * wrong types, number edge cases, text PostgreSQL cannot store (NUL, lone surrogates),
  * oversized and deeply nested values, injection strings and prototype-pollution keys.
  * The fuzzing suite mixes them at random; the hostile-fields suite sends each one alone in

@@ -1,7 +1,7 @@
 /**
  * The account rows the bearer guard reads on every request (auth/guard.ts), kept in memory
- * so an authenticated request does not wait for a database round trip (issue 10: `/auth/me`
- * throughput; docs/decisions/014-account-cache.md).
+ * so an authenticated request does not wait for a database round trip (docs/benchmarks.md:
+ * `/auth/me` throughput; docs/decisions/014-account-cache.md).
  *
  * Freshness: every write to `users` in this process calls `forget(id)` (or `clear()`), so a
  * deactivation, role change or profile edit takes effect on this server's next request, as

@@ -1,5 +1,5 @@
 /**
- * Account changes made by any server process, heard by every other (issue 26: a role
+ * Account changes made by any server process, heard by every other (a role
  * change, deactivation, password change or sign-out-everywhere enforced everywhere within
  * 1 s; docs/decisions/028-cross-instance-state.md).
  *

@@ -169,7 +169,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   /** POST /auth/password/change {currentPassword, password, confirmPassword, refreshToken?}
-   * (bearer; issue 25 item 4) -> 204: the password is replaced (sign-up rules), every
+   * (bearer) -> 204: the password is replaced (sign-up rules), every
    * session of the user but the one of `refreshToken` is revoked, and a "password changed"
    * mail is sent; 400 (field errors; `currentPassword` when it is wrong); 401; 429 (n per
    * minute per address, and 3n current-password checks per 15 minutes per account). */

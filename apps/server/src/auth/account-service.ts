@@ -6,12 +6,7 @@
  * inactive, 403 Google profile, 409 `email_taken`, `already_confirmed` and `conflict`, 429
  * limits), session revocation, mail and the account cache told of the change.
  */
-import {
-  apiMessages,
-  authMessages,
-  normalizeEmail,
-  validationMessages,
-} from '@solar/domain';
+import { apiMessages, authMessages, normalizeEmail, validationMessages } from '@solar/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';

@@ -1,9 +1,9 @@
 /**
  * Bearer authentication for /api/v1 (the OpenAPI document's `bearer` scheme). `authenticate` runs as a
  * preValidation hook, before the request's schema is checked (an anonymous caller gets
- * 401, never field names of a 400; issue 20): it verifies the access token (HS256 only) and loads the account through the
- * account cache, so a deactivated user or a changed role takes effect on the next request
- * (writes in this process clear the cached row; others show within ACCOUNT_CACHE_TTL_MS).
+ * 401, never field names of a 400): it verifies the access token (HS256 only) and loads the account
+ * through the account cache, so a deactivated user or a changed role takes effect on the next
+ * request (writes in this process clear the cached row; others show within ACCOUNT_CACHE_TTL_MS).
  * Failures: 401 `unauthenticated` (missing, malformed, bad signature), 401 `token_expired`,
  * 401 `account_inactive` (deactivated or deleted account).
  */
@@ -76,7 +76,7 @@ function admit(request: FastifyRequest, claims: VerifiedClaims, user: UserRow | 
 /**
  * The bearer preHandler over the account cache and token service; see the module comment.
  * A token verified before and an account read within the cache's lifetime are checked
- * without waiting (most requests of a signed-in user: issue 10, `/auth/me` throughput);
+ * without waiting (most requests of a signed-in user: docs/benchmarks.md, `/auth/me` throughput);
  * otherwise the token is verified and the account read first.
  */
 export function createAuthenticate(
@@ -130,7 +130,8 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 
 /**
  * A preHandler that answers 403 `forbidden` unless the caller's role has `flag`
- * (spec section 6, via the domain's permission matrix). Use after `authenticate`.
+ * (docs/product.md#roles-and-permissions, via the domain's permission matrix). Use after
+ * `authenticate`.
  */
 export function requirePermission(flag: PermissionFlag): preHandlerAsyncHookHandler {
   return async (request) => {

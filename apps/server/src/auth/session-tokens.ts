@@ -1,5 +1,5 @@
 /**
- * Refresh tokens (API-CONTRACT.md, Auth; docs/decisions/005-token-strategy.md): opaque
+ * Refresh tokens (the OpenAPI document; docs/decisions/005-token-strategy.md): opaque
  * 256-bit random strings handed out once and stored only as SHA-256 hashes (as are the
  * single-use mail tokens of mail-tokens.ts).
  *

@@ -1,11 +1,11 @@
 /**
- * Access tokens (API-CONTRACT.md, Auth): HS256 JWTs with sub, email, name, picture,
+ * Access tokens (the OpenAPI document): HS256 JWTs with sub, email, name, picture,
  * role (session key), iat and exp; verified with the algorithm fixed to HS256.
  *
  * A client sends the same access token with every request until it expires, so a token
  * that verified once is remembered (by its exact text, up to VERIFIED_TOKENS_MAX of them)
  * until its `exp`: the signature check (about 0.1 ms of WebCrypto) runs once per token,
- * not once per request (issue 10, `/auth/me` throughput).
+ * not once per request (docs/benchmarks.md, `/auth/me` throughput).
  */
 import type { RoleKey } from '@solar/domain';
 import { SignJWT, jwtVerify } from 'jose';
@@ -80,7 +80,7 @@ export function createTokenService(
       verified.delete(token);
       const { payload } = await jwtVerify(token, await key, {
         algorithms: ['HS256'],
-        // A token without exp would never expire (issue 20): every claim we sign is required.
+        // A token without exp would never expire: every claim we sign is required.
         requiredClaims: ['exp', 'iat', 'sub'],
         currentDate: new Date(now()),
       });

@@ -1,6 +1,6 @@
 /**
- * Finds the amount due on a bill from its OCR text (API-CONTRACT.md
- * `POST /calculator/bill-extract`; issue 9). Bills in English, Spanish and Russian are
+ * Finds the amount due on a bill from its OCR text (the OpenAPI document
+ * `POST /calculator/bill-extract`). Bills in English, Spanish and Russian are
  * recognised by their labels ('Amount due', 'Total', 'Total a pagar', 'Importe',
  * 'К оплате', 'Итого', ...) and currency words ('KGS', 'som', 'сом', '⃀').
  *

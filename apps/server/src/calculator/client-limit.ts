@@ -1,10 +1,9 @@
 /**
- * Per-client-address limits of the public calculator helpers (API-CONTRACT.md "Quick
- * calculator helpers": public, rate limited per client address). Routes opt in with
- * `config: { rateLimit: { max, timeWindow } }` of @fastify/rate-limit, which app.ts
- * registers once for the whole server (counters in memory, or Redis with REDIS_URL).
- * When a plugin is used without it (a small app), `ensureRateLimit` registers it in that
- * plugin's scope with the same 429 answer.
+ * Per-client-address limits of the public calculator helpers (the OpenAPI document: public, rate
+ * limited per client address). Routes opt in with `config: { rateLimit: { max, timeWindow } }` of
+ * @fastify/rate-limit, which app.ts registers once for the whole server (counters in memory, or
+ * Redis with REDIS_URL). When a plugin is used without it (a small app), `ensureRateLimit`
+ * registers it in that plugin's scope with the same 429 answer.
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import { apiMessages } from '@solar/domain';

@@ -1,7 +1,6 @@
 /**
- * Reads a module's own environment variables (API-CONTRACT.md "Start-up and
- * configuration": bad configuration stops start-up with one clear line). Used by the
- * calculator, geo and projects plugins when they are registered.
+ * Reads a module's own environment variables (docs/operations.md: bad configuration stops start-up
+ * with one clear line). Used by the calculator, geo and projects plugins when they are registered.
  */
 import { z } from 'zod';
 import { ConfigError } from '../config.ts';

@@ -1,5 +1,5 @@
 /**
- * OCR of bill photos with tesseract.js, offline (issue 9; docs/decisions/010-ocr-geocoding-
+ * OCR of bill photos with tesseract.js, offline (docs/decisions/010-ocr-geocoding-
  * pvgis.md). The traineddata is the one bundled by the `@tesseract.js-data/eng` package
  * (English LSTM, `4.0.0_best_int`), so the OCR reads English letters and digits; no Russian
  * or Spanish data is on the registry here. A small pool of workers (worker threads) is
@@ -9,7 +9,7 @@
  * terminated (and replaced on demand). Too many waiting requests fail at once with
  * OcrBusyError. `close()` terminates every worker.
  *
- * Fair to every client (issue 20, item 7: one address sending huge images made other
+ * Fair to every client (one address sending huge images made other
  * users' photos wait and fail): each request names its client (the caller's address), a
  * client has at most one image being read at a time and at most `maxWaitingPerClient`
  * waiting, and a free worker goes to the waiting clients in turn (round robin), never to

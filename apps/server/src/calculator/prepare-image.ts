@@ -1,5 +1,5 @@
 /**
- * The image the OCR reads (issue 20, item 7): the upload decoded by sharp (libvips, in its
+ * The image the OCR reads: the upload decoded by sharp (libvips, in its
  * own threads), turned upright from its EXIF orientation, made grey and scaled down so its
  * longer side is at most OCR_MAX_SIDE pixels. Recognition time grows with the pixels: a
  * 39-megapixel noise PNG held a worker for 20 s; at most 4 megapixels it takes a fraction

@@ -1,5 +1,5 @@
 /**
- * Calculator helper routes (API-CONTRACT.md "Quick calculator helpers"; issue 9): bill
+ * Calculator helper routes (the OpenAPI document): bill
  * photo -> amount (`POST /calculator/bill-extract`) and monthly production for the full
  * calculator (`GET /calculator/production`). Both are public and rate limited per client
  * address. The OCR worker pool starts on the first extraction and is closed with the app.

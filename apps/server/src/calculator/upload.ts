@@ -1,7 +1,7 @@
 /**
- * Reading the bill photo of `POST /calculator/bill-extract` (API-CONTRACT.md "Quick
- * calculator helpers"; spec section 5): multipart field `file`, JPEG, PNG or WebP as told
- * by its first bytes (not its name or declared type), strictly under 10 MB.
+ * Reading the bill photo of `POST /calculator/bill-extract` (docs/product.md#quick-calculator; the
+ * OpenAPI document): multipart field `file`, JPEG, PNG or WebP as told by its first bytes (not its
+ * name or declared type), strictly under 10 MB.
  *
  * The size limit is enforced while the upload streams in: reading stops at the first
  * chunk that reaches the limit (at most one chunk past it is ever held), and the type is

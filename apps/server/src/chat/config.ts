@@ -1,5 +1,5 @@
 /**
- * Chat settings from the environment (API-CONTRACT.md, "Start-up and configuration";
+ * Chat settings from the environment (docs/operations.md;
  * docs/decisions/006-ai-provider.md). Read once when the chat routes are registered; a bad
  * value throws a ConfigError whose message is one line naming the variable, so start-up
  * stops with it.

@@ -1,5 +1,5 @@
 /**
- * Solar facts of the chat portfolio (spec section 3; API-CONTRACT.md "Chat"): the tool
+ * Solar facts of the chat portfolio (docs/product.md#ai-chat; the OpenAPI document): the tool
  * schema a model fills in, and the validation every fact passes before it reaches
  * `extractedData` and the portfolio, whoever found it (a model's tool call or the domain's
  * text parser, `extractSolarFacts`, which is the safety net when a model misses a fact).

@@ -1,5 +1,5 @@
 /**
- * The event stream of one reply as a client receives it (issue 26): the answer of
+ * The event stream of one reply as a client receives it: the answer of
  * `POST /chat/stream` and of `GET /chat/stream/{id}` both follow the reply's log
  * (reply-log.ts), so the reply runs on whether or not anyone is listening. A `: heartbeat`
  * comment every `heartbeatMs` keeps proxies from closing an idle stream; the answer ends

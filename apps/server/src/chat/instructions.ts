@@ -1,5 +1,5 @@
 /**
- * What a language model is told (API-CONTRACT.md "Chat"; spec section 1): one set of
+ * What a language model is told (docs/product.md#ai-chat; the OpenAPI document): one set of
  * instructions per bot type (0 solar consultant, 1 sales specialist) in each interface
  * language, the facts already known about the user, and the estimate computed with the
  * domain formula, so a model quotes the company's figures instead of inventing its own.

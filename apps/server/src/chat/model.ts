@@ -31,7 +31,7 @@ export function createChatModel(config: ChatConfig): ChatModel {
   return { model: provider.chatModel(config.model), writesTitles: true };
 }
 
-/** Longest title, in characters (spec section 5). */
+/** Longest title, in characters (docs/product.md#ai-chat). */
 export const TITLE_MAX = 200;
 /** Length of an offline summary title before it is cut at a word, in characters. */
 const SUMMARY_MAX = 60;

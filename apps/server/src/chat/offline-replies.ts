@@ -22,7 +22,7 @@ import { TEXTS, type Fmt, type Plural } from './offline-texts.ts';
  * The number formatters made so far, by locale and decimals, and each locale's plural
  * rules, made at load. Making an Intl formatter costs about
  * as much as the rest of a reply (it loads the locale's data): one per reply was a fifth of
- * the server's time per chat stream under load (issue 10).
+ * the server's time per chat stream under load (docs/benchmarks.md).
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const pluralRules = Object.fromEntries(

@@ -1,6 +1,6 @@
 /**
- * The per-user message limit of `POST /chat/stream` (issue 5; API-CONTRACT.md
- * "Conventions": 429 `rate_limited` with `Retry-After` in seconds).
+ * The per-user message limit of `POST /chat/stream` (the OpenAPI document: 429 `rate_limited` with
+ * `Retry-After` in seconds).
  */
 import { apiMessages } from '@solar/domain';
 import type { Redis } from 'ioredis';

@@ -1,6 +1,6 @@
 /**
  * The events of each running chat reply, kept so that a client that lost its connection
- * can resume (issue 26; `GET /chat/stream/{id}`). A reply writes its events here; the
+ * can resume (`GET /chat/stream/{id}`). A reply writes its events here; the
  * `POST /chat/stream` answer and any resumed stream follow them.
  *
  * Event ids are `<reply id>.<n>` (n = 0 for the first chunk), so a `Last-Event-ID` of this

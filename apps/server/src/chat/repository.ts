@@ -1,5 +1,5 @@
 /**
- * Chat reads (API-CONTRACT.md "Chat"; tables conversations, messages and portfolio_facts
+ * Chat reads (the OpenAPI document; tables conversations, messages and portfolio_facts
  * of db/schema.ts), each scoped to the owner: a conversation of another user is "not
  * found". The writes are the chat service's (service.ts).
  */
@@ -83,7 +83,7 @@ export function createChatRepository(db: Db) {
 
   /**
    * The latest value of each fact of the user, validated again (any conversation), with
-   * the conversation each one came from (issue 25 item 10).
+   * the conversation each one came from.
    */
   async function latestFacts(userId: string): Promise<{
     facts: ExtractedData;

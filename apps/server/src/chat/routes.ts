@@ -1,5 +1,5 @@
 /**
- * Chat routes (API-CONTRACT.md, Chat): stream, history, end, stop and resume (stop-routes.ts),
+ * Chat routes (the OpenAPI document): stream, history, end, stop and resume (stop-routes.ts),
  * conversations, title and
  * portfolio. Every route requires a signed-in user (401 otherwise) and sees only that
  * user's conversations: another user's id is answered 404, exactly like an unknown one.

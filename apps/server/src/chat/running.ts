@@ -1,5 +1,5 @@
 /**
- * The machinery of running chat replies (issue 20 and 26): background tasks that outlive a
+ * The machinery of running chat replies: background tasks that outlive a
  * request, the registry of running replies that `POST /chat/stop` and `/chat/end` stop (on
  * whichever instance runs them: stop-channel.ts), a bounded abort signal, and the tracker
  * of open streams for a graceful shutdown.
@@ -35,7 +35,7 @@ export function createBackgroundTasks(onError: (error: unknown) => void): Backgr
  * The replies running in this process, by conversation id. `stop(id)` (`POST /chat/stop`,
  * `POST /chat/end`) aborts them here and, through the stop channel, on every other
  * instance: each ends with `complete` (no error chunk) and stores what it had streamed,
- * marked interrupted (issue 20 item 12, issue 26).
+ * marked interrupted.
  */
 export interface LiveReplies {
   /** Registers a reply of `conversationId`; the returned signal aborts on `stop`. */
@@ -86,7 +86,7 @@ export function createLiveReplies(stops?: StopChannel): LiveReplies {
  * them with `release()`. `AbortSignal.any` with `AbortSignal.timeout` would do the same, but
  * Node keeps such signals (and everything their listeners reach: the model's stream, the
  * reply) alive until the timeout fires, minutes after the reply ended; under load that
- * was tens of megabytes per 200 streams (issue 10, chat RSS).
+ * was tens of megabytes per 200 streams (docs/benchmarks.md, chat RSS).
  */
 export function abortWhenAny(sources: readonly AbortSignal[], timeoutMs: number) {
   const controller = new AbortController();

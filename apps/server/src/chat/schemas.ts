@@ -1,5 +1,5 @@
 /**
- * The answer schemas of the chat routes (API-CONTRACT.md "Chat"), used for serialization
+ * The answer schemas of the chat routes (the OpenAPI document), used for serialization
  * and the OpenAPI document.
  */
 import { z } from 'zod';
@@ -59,7 +59,7 @@ export const portfolioResponse = z.object({
     location: z.string().nullable(),
   }),
   updatedAt: z.string().nullable(),
-  /** Where each known fact was stated: its conversation and when (issue 25 item 10). */
+  /** Where each known fact was stated: its conversation and when. */
   sources: z.partialRecord(
     z.enum(['monthlyKwh', 'monthlyBill', 'roofType', 'roofArea', 'location']),
     z.object({

@@ -1,5 +1,5 @@
 /**
- * Every chat write (API-CONTRACT.md "Chat"), scoped to the owner (another user's
+ * Every chat write (the OpenAPI document), scoped to the owner (another user's
  * conversation is 404): a message and its conversation's counters, the reply with its
  * portfolio facts, end, rename, the generated title. Writes that change several rows run
  * in one transaction, so a failure leaves nothing half-written. The service also offers

@@ -1,5 +1,5 @@
 /**
- * Server-sent events on a raw Node response (API-CONTRACT.md "Chat"; WHATWG HTML, server-
+ * Server-sent events on a raw Node response (the OpenAPI document; WHATWG HTML, server-
  * sent events): `data: <json>` events, each with its `id:` (a resumed stream sends
  * `Last-Event-ID`: reply-log.ts), a named `complete` event, and `: heartbeat` comments that
  * keep proxies from closing an idle stream. Writes after the client has gone are dropped

@@ -1,6 +1,6 @@
 /**
  * Stop requests for running chat replies, heard by the process that runs the reply
- * (issue 26: `POST /chat/stop/{id}` and `POST /chat/end/{id}` may land on any instance).
+ * (`POST /chat/stop/{id}` and `POST /chat/end/{id}` may land on any instance).
  * With Redis (REDIS_URL) a stop is published on the conversation's own channel
  * `solar:chat:stop:<conversation id>`, to which a process subscribes while it runs a reply
  * of that conversation (one subscriber connection per process). Handlers in this process

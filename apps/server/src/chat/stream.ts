@@ -1,5 +1,5 @@
 /**
- * `POST /chat/stream` (API-CONTRACT.md "Chat"): checks the request, opens the event stream
+ * `POST /chat/stream` (the OpenAPI document): checks the request, opens the event stream
  * (the first chunk carries the conversation id, made here for a new conversation), stores
  * the user's message, then streams the assistant's reply and stores it. A failure to store
  * the message ends the stream with the error chunk and `complete`, with nothing written.
@@ -10,7 +10,7 @@
  * failure a chunk with `isError: true` and a message, and last an event named `complete`
  * with `isComplete: true`, the whole `completeMessage` and `extractedData` (the validated
  * solar facts of this exchange, or null). Every event has an `id:`. A `: heartbeat` comment
- * every CHAT_HEARTBEAT_MS. A client that disconnects does not stop the reply (issue 26): it
+ * every CHAT_HEARTBEAT_MS. A client that disconnects does not stop the reply: it
  * is generated and stored in full, and `GET /chat/stream/{id}` resumes it (follow.ts,
  * reply-log.ts). A reply stopped (`POST /chat/stop`, `/chat/end`), failed or timed out is
  * stored with what it had, interrupted = true.
@@ -78,7 +78,7 @@ export interface ChatStreamBody {
   context?: { botType?: BotType; locale?: Locale } | undefined;
 }
 
-/** The message of the error chunk (spec section 8). */
+/** The message of the error chunk (docs/product.md#errors-and-messages). */
 export const STREAM_ERROR_MESSAGE = chatMessages.genericError.defaultMessage;
 
 /** Earlier messages as the model's conversation (system and empty messages left out). */
@@ -123,7 +123,7 @@ export async function streamChatReply(
   }
   await limiter.consume(auth.userId);
   // A new conversation's id is made here, so the stream can open before anything is
-  // written: the first chunk does not wait for the database (issue 10, time to first
+  // written: the first chunk does not wait for the database (docs/benchmarks.md, time to first
   // chunk). A failed write below ends the stream with the error chunk.
   const conversationId = body.conversationId ?? randomUUID();
   const chunk = (fields: Partial<StreamChunk>): StreamChunk => ({

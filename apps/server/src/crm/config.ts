@@ -1,5 +1,5 @@
 /**
- * The CRM link's settings from the environment (issue 22 item 4). A bad value stops
+ * The CRM link's settings from the environment. A bad value stops
  * start-up with one clear line (ConfigError), like the calculator's settings.
  *
  * - `PIPEDRIVE_API_TOKEN`: the company's API token. Unset (or empty): the CRM link is off:

@@ -1,5 +1,5 @@
 /**
- * Which Pipedrive stage and deal status a pipeline status means (issue 22 item 4).
+ * Which Pipedrive stage and deal status a pipeline status means.
  *
  * - Stage: `PIPEDRIVE_STAGE_IDS` (status -> stage id) when configured; otherwise the stages
  *   of the company's first pipeline (lowest `order_nr`, Pipedrive's default) whose name is

@@ -1,6 +1,6 @@
 /**
  * The data directory of the embedded database (PGlite in `<DATA_DIR>/pglite`), checked
- * before anything opens or writes it (issue 11 "Bad data at rest", issue 20 item 10), and
+ * before anything opens or writes it, and
  * the words for file-system faults (a full disk, a read-only mount, PGlite's bare errno
  * objects). Used by database.ts, backup.ts and start.ts.
  */
@@ -95,11 +95,11 @@ async function checkWritable(dir: string): Promise<void> {
 export const PARTIAL_PREFIX = 'pglite.partial-';
 
 /**
- * Checks `DATA_DIR` before PGlite opens it (issue 11, "Bad data at rest"): it must be a
+ * Checks `DATA_DIR` before PGlite opens it: it must be a
  * directory (created when missing), and its `pglite` folder either absent, empty, or a
  * PostgreSQL data directory of PGlite's version. Anything else is a ConfigError with one
  * line naming the path, so start-up stops instead of initialising over foreign files.
- * Then both must be writable (issue 20, item 10): a read-only directory or a full disk is
+ * Then both must be writable: a read-only directory or a full disk is
  * a ConfigError saying so, not "damaged", and nothing is changed.
  */
 export async function checkDataDir(dataDir: string): Promise<void> {

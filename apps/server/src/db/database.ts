@@ -96,7 +96,7 @@ async function endPool(pool: pg.Pool): Promise<void> {
 
 /**
  * Creates a new PGlite database at `dir` (absent or empty) so that a failure leaves no
- * half folder that would block every later start (issue 20, item 10): it is created and
+ * half folder that would block every later start: it is created and
  * migrated in a sibling `pglite.partial-<random>`, closed, and renamed into place only
  * when complete; on failure the sibling is removed. Left-over siblings of a start that was
  * killed are removed first.
@@ -147,7 +147,7 @@ async function refuseForeignTables(client: PGlite): Promise<void> {
 /** Opens the target and migrates it to the latest schema. Safe to call on every start. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    // Nothing waits on PostgreSQL without bound (issue 20, partition): a connection
+    // Nothing waits on PostgreSQL without bound (partition): a connection
     // attempt, or a wait for a free connection of the pool, fails after connectTimeout; a
     // statement is cancelled by the server after timeoutMs, and a statement whose answer
     // does not come (partition) fails on the client a second later. All answered 503.

@@ -24,7 +24,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 /**
  * The number of rows of `users`, kept exact by statement triggers on insert, delete and
  * truncate (migration 0004), so the unfiltered admin list reads its totalCount without
- * counting 100 000 rows (issue 10, "Database scale"). One row; `id` is always true.
+ * counting 100 000 rows (docs/benchmarks.md). One row; `id` is always true.
  */
 export const userCount = pgTable(
   'user_count',
@@ -65,7 +65,7 @@ export const users = pgTable(
     locale: text('locale', { enum: ['en', 'es', 'ru'] })
       .notNull()
       .default('en'),
-    /** Link to a person record in the external CRM (spec section 3). */
+    /** Link to a person record in the external CRM (docs/product.md#crm-link). */
     pipedrivePersonId: integer('pipedrive_person_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -154,7 +154,7 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_target_idx').on(t.targetId, t.createdAt)],
 );
 
-/** Chat conversations (spec section 3, Conversation summary/detail). */
+/** Chat conversations (docs/product.md#ai-chat). */
 export const conversations = pgTable(
   'conversations',
   {
@@ -194,7 +194,7 @@ export const messages = pgTable(
   (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],
 );
 
-/** Portfolio facts: one row per fact learned, newest wins (spec section 3, Portfolio). */
+/** Portfolio facts: one row per fact learned, newest wins (docs/product.md#ai-chat). */
 export const portfolioFacts = pgTable(
   'portfolio_facts',
   {

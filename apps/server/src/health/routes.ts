@@ -1,11 +1,11 @@
 /**
- * Health and configuration (API-CONTRACT.md; issue 26 splits liveness from readiness):
+ * Health and configuration (the OpenAPI document), with liveness apart from readiness:
  *
  * - GET /health -> 200 {status: "ok", database: "pglite" | "postgres"}; 503
  *   `service_unavailable` when PostgreSQL does not answer, or while the disk is full
  *   (storage.ts). On PGlite it runs no query: the database lives in this process and its
  *   one connection queues every query, so a health query waited behind chat work (200 chat
- *   starts held it up to 5 s, issue 20 item 12); the process answering is the proof of life.
+ *   starts held it up to 5 s); the process answering is the proof of life.
  * - GET /health/live -> 200 {status: "ok"}: the process is up and its event loop turns.
  *   Nothing else is checked, so a database or Redis outage never gets a healthy process
  *   restarted (container HEALTHCHECK, Kubernetes liveness).

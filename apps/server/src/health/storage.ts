@@ -1,5 +1,5 @@
 /**
- * A full disk (issue 20, item 10, "Misleading faults"): a write that fails for want of
+ * A full disk: a write that fails for want of
  * space is answered 503 with DISK_FULL_MESSAGE (never 500), and `GET /health` answers the
  * same 503 from then until a write succeeds again or DISK_FULL_HOLD_MS pass without
  * another such failure, so a load balancer or monitor sees the server degraded.

@@ -1,12 +1,12 @@
 /**
- * Who may do what with a project (API-CONTRACT.md "Projects"; spec section 6; issue 22
- * item 3): the owner may do everything with their own projects. Others see a project when
- * the pipeline lets their role see its status (domain pipeline.ts canSeeProject:
- * canViewAllProjects every status, canScheduleInspections the inspection queue,
- * canInstallEquipment the installation queue), and then need canEditProjects to edit and
- * canDeleteProjects to delete. A project the caller may not see is answered exactly like an
- * unknown id (404), so its existence is not revealed; one they see but may not change is 403.
- * A pipeline action their role may take but the project's status does not allow is 409.
+ * Who may do what with a project (docs/product.md#roles-and-permissions; the OpenAPI document): the
+ * owner may do everything with their own projects. Others see a project when the pipeline lets
+ * their role see its status (domain pipeline.ts canSeeProject: canViewAllProjects every status,
+ * canScheduleInspections the inspection queue, canInstallEquipment the installation queue), and
+ * then need canEditProjects to edit and canDeleteProjects to delete. A project the caller may not
+ * see is answered exactly like an unknown id (404), so its existence is not revealed; one they see
+ * but may not change is 403. A pipeline action their role may take but the project's status does
+ * not allow is 409.
  */
 import {
   can,

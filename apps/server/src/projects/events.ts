@@ -1,5 +1,5 @@
 /**
- * Pipeline events (issue 22 items 3 and 4): after a project's status changes (or it is
+ * Pipeline events: after a project's status changes (or it is
  * created, `from` null) and the transaction has committed, the projects service tells each
  * listener (the CRM link). A listener's failure is logged and never fails the request.
  */

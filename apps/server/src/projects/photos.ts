@@ -1,5 +1,5 @@
 /**
- * Roof photos of a project's inspection (issue 22 item 3): `POST /projects/{id}/photos`
+ * Roof photos of a project's inspection: `POST /projects/{id}/photos`
  * reads multipart field `file` with the bill upload's checks (calculator/upload.ts: JPEG,
  * PNG or WebP by their bytes, strictly under 10 MB, read as it streams; image-size.ts: a
  * readable header declaring at most 40 megapixels, as the bill reader), stores it in project_photos with an audit_log row, at most

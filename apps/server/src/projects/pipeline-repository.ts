@@ -1,5 +1,5 @@
 /**
- * Reads of the project pipeline (issue 22 item 3; domain pipeline-contract.ts): a project's
+ * Reads of the project pipeline (domain pipeline-contract.ts): a project's
  * history, photos and owner as `ProjectPipeline` parts, and the pipeline list as
  * `Page<ProjectListItem>` (search over address, owner name and email; status filter; sort;
  * paging like the admin user list). Writes are pipeline-service.ts's and photos.ts's.

@@ -1,5 +1,5 @@
 /**
- * Project pipeline routes (issue 22 item 3; the endpoints of domain pipeline-contract.ts).
+ * Project pipeline routes (the endpoints of domain pipeline-contract.ts).
  * Every route needs a signed-in user (401). Visibility and actions follow pipeline.ts via
  * access.ts: a project the caller may not see is 404 like an unknown id; an action the role
  * may not take is 403; one the project's status does not allow is 409

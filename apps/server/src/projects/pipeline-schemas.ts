@@ -1,5 +1,5 @@
 /**
- * The pipeline answers as zod schemas (issue 22 item 3; domain pipeline-contract.ts), for
+ * The pipeline answers as zod schemas (domain pipeline-contract.ts), for
  * the routes' response serialization and the OpenAPI document. Each is checked against its
  * domain type (`satisfies`), so a change of the contract the document does not follow fails
  * the typecheck.

@@ -1,5 +1,5 @@
 /**
- * The project pipeline's reads and status changes (issue 22 item 3; domain pipeline.ts and
+ * The project pipeline's reads and status changes (domain pipeline.ts and
  * pipeline-contract.ts). A transition is one transaction under the project's row lock: the
  * access verdict on the locked row (404 unseen, 403 not the role's, 409
  * `invalid_transition` when the status moved on), the project's new status and dates, a

@@ -1,7 +1,7 @@
 /**
- * The project-action limit (spec sections 8 and 9; API-CONTRACT.md "Projects"): at most
- * 100 project actions (create, save, delete; reads are not counted) per user in any
- * sliding hour; the next one is answered 429
+ * The project-action limit (docs/product.md#errors-and-messages and #full-calculator; the OpenAPI
+ * document): at most 100 project actions (create, save, delete; reads are not counted) per user in
+ * any sliding hour; the next one is answered 429
  * `rate_limited` 'Rate limit exceeded: max 100 requests per hour' with `Retry-After`.
  */
 import { rateLimitMessage } from '@solar/domain';

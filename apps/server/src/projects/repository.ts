@@ -1,8 +1,8 @@
 /**
- * Storage of projects (API-CONTRACT.md "Projects"). Each call is one SQL statement or one
- * transaction (creation writes the project and the first event of its history, issue 22
- * item 3), so a refused or failed call leaves nothing half-written. Rows come back as the
- * contract's `Project` (times as ISO 8601 strings in UTC).
+ * Storage of projects (the OpenAPI document). Each call is one SQL statement or one
+ * transaction (creation writes the project and the first event of its history), so a refused or
+ * failed call leaves nothing half-written. Rows come back as the contract's `Project` (times as ISO
+ * 8601 strings in UTC).
  */
 import type { Project, ProjectLocation } from '@solar/domain';
 import { desc, eq } from 'drizzle-orm';

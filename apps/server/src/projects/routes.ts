@@ -1,10 +1,10 @@
 /**
- * Project routes (API-CONTRACT.md "Projects": the full calculator's saved projects and
+ * Project routes (the OpenAPI document: the full calculator's saved projects and
  * drafts). Every route needs a signed-in user (401 otherwise). Creating, saving and
  * deleting each count as one project action of that user: more than 100 in any hour is 429
  * `rate_limited` with `Retry-After` (a call refused by validation, 400, is not counted).
- * Reading (the list, one project) is not an action and is never limited (issue 25, item 12). Access follows access.ts: the
- * owner, or canViewAllProjects to read, canEditProjects to edit, canDeleteProjects to
+ * Reading (the list, one project) is not an action and is never limited. Access follows access.ts:
+ * the owner, or canViewAllProjects to read, canEditProjects to edit, canDeleteProjects to
  * delete; another user's project is 404 unless the caller may read it, then 403.
  *
  * The pipeline's routes (pipeline-routes.ts: list, status, transitions, photos) are

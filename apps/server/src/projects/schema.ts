@@ -1,6 +1,6 @@
 /**
- * The projects tables (API-CONTRACT.md "Projects": the full calculator's saved projects and
- * drafts; issue 22 item 3: their pipeline status, history and roof photos). drizzle-kit reads
+ * The projects tables (the OpenAPI document: the full calculator's saved projects and
+ * drafts: their pipeline status, history and roof photos). drizzle-kit reads
  * every schema.ts under src/; after a change run `pnpm --filter @solar/server db:generate`
  * and commit the SQL in drizzle/.
  */
@@ -47,7 +47,7 @@ const actionList = sql.raw(PIPELINE_ACTIONS.map((a) => `'${a}'`).join(', '));
  * `configuration` is the full calculator's step 2 (free-form JSON object) or null for a
  * draft that has only a location. `status` is its pipeline status (domain pipeline.ts);
  * the dates are calendar days `YYYY-MM-DD`; `inspection` the roof findings once recorded.
- * `pipedriveDealId` links the CRM deal (issue 22 item 4). Deleting the user deletes their
+ * `pipedriveDealId` links the CRM deal. Deleting the user deletes their
  * projects.
  */
 export const projects = pgTable(
@@ -111,7 +111,7 @@ export const projectStatusEvents = pgTable(
 export type ProjectStatusEventRow = typeof projectStatusEvents.$inferSelect;
 
 /**
- * Roof photos of a project's inspection, stored in the database (issue 22: JPEG, PNG or
+ * Roof photos of a project's inspection, stored in the database (JPEG, PNG or
  * WebP under 10 MB, at most 20 per project). `size` is in bytes.
  */
 export const projectPhotos = pgTable(

@@ -1,7 +1,7 @@
 /**
- * Every project operation of a caller (API-CONTRACT.md "Projects"; spec section 6): the
- * access rule of access.ts applied to each (404 for a project the caller may not see, 403
- * for one they see but may not change or delete) and the write itself (repository.ts: one
+ * Every project operation of a caller (docs/product.md#roles-and-permissions; the OpenAPI
+ * document): the access rule of access.ts applied to each (404 for a project the caller may not
+ * see, 403 for one they see but may not change or delete) and the write itself (repository.ts: one
  * statement or transaction each). A creation is the first event of the project's pipeline
  * history; the listeners (events.ts) hear it after the commit. The pipeline's own writes
  * are pipeline-service.ts's. The per-user action limit stays on the routes.

@@ -1,5 +1,5 @@
 /**
- * The proposal PDF's fonts (issue 22 item 2): Inter, regular (400) and bold (700), as the
+ * The proposal PDF's fonts: Inter, regular (400) and bold (700), as the
  * static TrueType files of the `@expo-google-fonts/inter` package (Google Fonts' build: Latin,
  * Latin Extended, Cyrillic and Cyrillic Extended in one file, so English, Spanish (á, ñ, ¿),
  * Russian and Kyrgyz (ң, ө, ү) names and addresses all render; a character Inter lacks is

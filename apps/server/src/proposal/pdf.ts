@@ -1,5 +1,5 @@
 /**
- * The proposal as a PDF (issue 22 item 2), drawn with pdfkit on A4 in the customer's
+ * The proposal as a PDF, drawn with pdfkit on A4 in the customer's
  * language: title, customer, issued on / valid until, location (address, latitude and
  * longitude), the system (kW DC, panels, tilt, azimuth, roof type, losses, tariff), the
  * first year's monthly production as a bar chart (pdfkit vector graphics) with the twelve

@@ -1,5 +1,5 @@
 /**
- * The proposal PDF route (issue 22 item 2; pipeline-contract.ts):
+ * The proposal PDF route (pipeline-contract.ts):
  * `GET /projects/{id}/proposal.pdf?locale=en|es|ru` -> 200 `application/pdf`, the proposal
  * of a saved project in that language (default en), as an attachment named
  * `solar-proposal-<issued day>.pdf`, never cached by anyone but the browser's own download

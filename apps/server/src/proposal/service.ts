@@ -1,5 +1,5 @@
 /**
- * The proposal of one project for its PDF (issue 22 item 2): the project read through the
+ * The proposal of one project for its PDF: the project read through the
  * projects service (so the caller sees exactly the projects they may read there: 404
  * otherwise), its production estimate from the same code as `GET /calculator/production`
  * (calculator/production.ts: PVGIS, else the 4.5-sun-hour formula) for its location and

@@ -1,5 +1,5 @@
 /**
- * The words of the proposal PDF (issue 22 item 2) in English, Spanish and Russian. Numbers,
+ * The words of the proposal PDF in English, Spanish and Russian. Numbers,
  * dates and month names are not here: pdf.ts formats them with Intl for the locale. Phrases
  * that take a number get it already formatted (with its unit), so no phrase needs a plural.
  */

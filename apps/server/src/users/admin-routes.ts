@@ -1,8 +1,8 @@
 /**
- * Admin users (API-CONTRACT.md, "Admin users"; spec sections 2, 3, 5 and 6): list with
- * search, filters, sort and paging; detail; create; update; activate or deactivate. Every route needs the
- * canManageUsers permission (403 otherwise). The writes, with their audit rows, error
- * mapping and cache invalidation, are the users service's (service.ts).
+ * Admin users (docs/product.md#user-administration and #roles-and-permissions; the OpenAPI
+ * document): list with search, filters, sort and paging; detail; create; update; activate or
+ * deactivate. Every route needs the canManageUsers permission (403 otherwise). The writes, with
+ * their audit rows, error mapping and cache invalidation, are the users service's (service.ts).
  */
 import {
   adminCreateUserRequestSchema,

@@ -1,5 +1,5 @@
 /**
- * Demo data (issue 4): a few hundred realistic accounts across all seven roles, for the UI,
+ * Demo data: a few hundred realistic accounts across all seven roles, for the UI,
  * screenshots and benchmarks. Deterministic for a given seed; emails end in
  * `@demo.solar.local`; existing emails are left alone, so running it twice adds nothing.
  * Every demo account shares one password (hashed once with argon2id).

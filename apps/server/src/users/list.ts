@@ -1,5 +1,5 @@
 /**
- * The admin user list (API-CONTRACT.md, "Admin users"): search, filters, sort and paging,
+ * The admin user list (the OpenAPI document): search, filters, sort and paging,
  * read from whichever end of the order is nearer (docs/benchmarks.md, "Database scale").
  */
 import type { AdminUserListItem, adminUserListQuerySchema } from '@solar/domain/contract';

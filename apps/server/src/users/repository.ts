@@ -1,5 +1,5 @@
 /**
- * Account rows and their API shapes (API-CONTRACT.md, Auth and Admin users): look-ups by
+ * Account rows and their API shapes (the OpenAPI document): look-ups by
  * email (normalized), the SessionUser / me / AdminUserDetail mappings, and the
  * unique-violation test that turns a racing duplicate email into 409 `email_taken`.
  */
@@ -58,7 +58,7 @@ export function roleOf(user: UserRow): RoleKey {
   return role;
 }
 
-/** SessionUser of API-CONTRACT.md (Auth). */
+/** SessionUser of the OpenAPI document. */
 export function toSessionUser(user: UserRow): SessionUser {
   return {
     id: user.id,
@@ -84,7 +84,7 @@ export function toMe(user: UserRow): MeResponse {
   };
 }
 
-/** AdminUserListItem of API-CONTRACT.md (Admin users); userType is the number 0..6. */
+/** AdminUserListItem of the OpenAPI document; userType is the number 0..6. */
 export function toListItem(user: UserRow): AdminUserListItem {
   return {
     id: user.id,
@@ -98,7 +98,7 @@ export function toListItem(user: UserRow): AdminUserListItem {
   };
 }
 
-/** AdminUserDetail of API-CONTRACT.md (Admin users); userType is the text name. */
+/** AdminUserDetail of the OpenAPI document; userType is the text name. */
 export function toAdminDetail(user: UserRow): AdminUserDetail {
   return {
     id: user.id,

@@ -1,5 +1,5 @@
 /**
- * First administrator (API-CONTRACT.md, Start-up) and the recovery of a lost one.
+ * First administrator (docs/operations.md) and the recovery of a lost one.
  *
  * `ensureAdmin` runs on every start. While an active admin exists it does nothing (null).
  * Otherwise (no admin, or only deactivated ones) the account with ADMIN_EMAIL, or

@@ -1,8 +1,8 @@
 /**
- * Every write of the user administration (API-CONTRACT.md, "Admin users"; spec sections 3,
- * 5 and 6), each with its transaction, its audit-log row (actor, action, target,
- * before/after, client address), its error mapping (409 `email_taken` for a taken email,
- * including a racing duplicate; 409 `own_account`, `last_admin`; 404) and the account
+ * Every write of the user administration (docs/product.md#user-administration and
+ * #roles-and-permissions; the OpenAPI document), each with its transaction, its audit-log row
+ * (actor, action, target, before/after, client address), its error mapping (409 `email_taken` for a
+ * taken email, including a racing duplicate; 409 `own_account`, `last_admin`; 404) and the account
  * cache told of the change. The routes (admin-routes.ts) parse, authorize and shape.
  */
 import { apiMessages, globalErrorMessages, normalizeEmail, roleToUserType } from '@solar/domain';

@@ -1,5 +1,5 @@
 /**
- * Local fakes of the services the server and the map call (issue 9 e2e): a
+ * Local fakes of the services the server and the map call: a
  * Nominatim-compatible geocoder under /nominatim (`/search`, `/reverse`, jsonv2), the PVGIS
  * PVcalc API under /pvgis (`/PVcalc`), and map tiles under /tiles/{z}/{x}/{y}.png (a 1x1
  * PNG). `geocoderDown` makes the geocoder answer 503 (an outage). The server reaches the first two through GEOCODER_URL and PVGIS_URL (see

@@ -1,7 +1,7 @@
 /**
  * The browser's API client: session in localStorage, 403 answers raise the spec's
  * 'Authorization Error' toast, and a failed refresh signs out and goes to /signin
- * (spec sections 4 and 8).
+ * (docs/product.md#accounts-and-sessions and #errors-and-messages).
  */
 import { apiMessages, authMessages, type MessageDescriptor } from '@solar/domain';
 import {
@@ -11,7 +11,7 @@ import {
   type SignedOutEvent,
 } from '@solar/api';
 
-/** Why the session ended, in the user's language (spec section 8). */
+/** Why the session ended, in the user's language (docs/product.md#errors-and-messages). */
 const SIGNED_OUT_MESSAGES: Record<SignedOutEvent['reason'], MessageDescriptor> = {
   refresh_failed: authMessages.refreshFailed,
   no_refresh_token: authMessages.noRefreshToken,

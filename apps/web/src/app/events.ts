@@ -12,7 +12,7 @@ export interface Notice {
   title?: MessageDescriptor | string;
   message: MessageDescriptor | string;
   values?: Record<string, string | number>;
-  /** Milliseconds; the kind's default when absent (spec section 9). */
+  /** Milliseconds; the kind's default when absent (docs/product.md#limits). */
   durationMs?: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Visible keyboard focus on every screen (WCAG 2.4.7, issue 21 item 5): each screen is
+ * Visible keyboard focus on every screen (WCAG 2.4.7): each screen is
  * walked with the Tab key, and every element that takes focus must draw an outline, on
  * itself or on the control around it (a text field's frame, a checkbox's box). axe does not
  * check this; a focus ring whose style resolves to `none` passed it.

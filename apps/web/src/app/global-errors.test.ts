@@ -1,6 +1,7 @@
 /**
- * The global error handler's resource rule (spec section 8): the app's own failed image,
- * script or stylesheet raises one 'Warning'; a picked file's preview and a map tile do not.
+ * The global error handler's resource rule (docs/product.md#errors-and-messages): the app's own
+ * failed image, script or stylesheet raises one 'Warning'; a picked file's preview and a map tile
+ * do not.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNoticeBus, type Notice } from './events.ts';

@@ -1,6 +1,6 @@
 /**
- * The global error handler (spec section 8): uncaught errors and unhandled promise
- * rejections become 'Unexpected Error' toasts (8 s); failed image, script and stylesheet
+ * The global error handler (docs/product.md#errors-and-messages): uncaught errors and unhandled
+ * promise rejections become 'Unexpected Error' toasts (8 s); failed image, script and stylesheet
  * loads of the app become 'Warning' toasts (5 s). Messages come from the domain's mapping
  * and are cut to 150 characters. Returns a function that removes the handlers.
  *

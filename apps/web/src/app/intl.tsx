@@ -1,6 +1,6 @@
 /**
- * The interface language (spec section 1): react-intl messages and react-aria's locale,
- * kept in storage and mirrored to `<html lang>`.
+ * The interface language (docs/product.md#languages-and-formats): react-intl messages and
+ * react-aria's locale, kept in storage and mirrored to `<html lang>`.
  *
  * Only the active language's messages are loaded (i18n/locales.ts): its core before the
  * first render, each feature's with its screens. Choosing another language keeps the

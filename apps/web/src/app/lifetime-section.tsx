@@ -1,5 +1,5 @@
 /**
- * The lifetime figures of an estimate (issue 22 item 1), for both calculators: 25-year
+ * The lifetime figures of an estimate, for both calculators: 25-year
  * savings, the cash-flow payback beside the spec's simple payback, CO2 avoided and the
  * cumulative cash flow with its table, in the interface language. Calculators load this
  * module with their results (it is not part of a page's first download).

@@ -1,7 +1,7 @@
 /**
- * The footer of a paged list (spec section 2; the users list and the projects list): rows
- * per page, "1–10 of 13" (announced politely as it changes) and the pager. Its words are the
- * list's own messages under `prefix`: `.pageSize`, `.range` ({from}, {to}, {total}),
+ * The footer of a paged list (docs/product.md#user-administration; the users list and the projects
+ * list): rows per page, "1–10 of 13" (announced politely as it changes) and the pager. Its words
+ * are the list's own messages under `prefix`: `.pageSize`, `.range` ({from}, {to}, {total}),
  * `.pagination`, `.previous`, `.next`, `.page` ({page}).
  */
 import type { PageSize } from '@solar/domain';

@@ -1,6 +1,6 @@
 /**
- * The URL query of a paged, sortable, searchable list (spec section 2; the users list and
- * the projects list): the parts every list shares, read and written one way.
+ * The URL query of a paged, sortable, searchable list (docs/product.md#user-administration; the
+ * users list and the projects list): the parts every list shares, read and written one way.
  *
  *   ?page=2&size=25&sort=name&dir=asc&q=ada
  *

@@ -1,8 +1,8 @@
 /**
- * The message a screen shows when its data could not be loaded (spec section 8): the
- * domain's `loadFailureMessage` applied to whatever the query threw, so an outage reads
- * 'Unable to connect to the server...' everywhere and a failure the server answered keeps
- * the screen's own message.
+ * The message a screen shows when its data could not be loaded
+ * (docs/product.md#errors-and-messages): the domain's `loadFailureMessage` applied to whatever the
+ * query threw, so an outage reads 'Unable to connect to the server...' everywhere and a failure the
+ * server answered keeps the screen's own message.
  */
 import { toApiError } from '@solar/api';
 import { loadFailureMessage, type MessageDescriptor } from '@solar/domain';

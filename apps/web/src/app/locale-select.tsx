@@ -1,6 +1,6 @@
 /**
- * The language selector bound to the app's locale (spec section 1), on its own so the
- * public pages (sign-in, legal pages, the signed-out calculator) use it without loading
+ * The language selector bound to the app's locale (docs/product.md#languages-and-formats), on its
+ * own so the public pages (sign-in, legal pages, the signed-out calculator) use it without loading
  * the signed-in shell.
  */
 import { LanguageSelect } from '@solar/ui';

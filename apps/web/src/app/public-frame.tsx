@@ -1,6 +1,6 @@
 /**
- * The signed-out frame of public pages (spec section 2): the quick calculator and the 404
- * page. A small header with the logo (to the calculator), the language selector and the
+ * The signed-out frame of public pages (docs/product.md#quick-calculator): the quick calculator and
+ * the 404 page. A small header with the logo (to the calculator), the language selector and the
  * page's own `action` (the calculator's sign-in link), then main#main. The account pages
  * (features/auth/auth-page.tsx) use the same {@link PublicHeader} over their own layout.
  */

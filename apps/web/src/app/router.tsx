@@ -1,7 +1,7 @@
 /**
- * Routes (spec section 2). Every screen is loaded lazily; the guard decides access first.
- * Feature folders own their screens: features/<name>/<screen>.tsx default-exports it, and
- * the folder's messages (i18n/locales.ts) load alongside the screen's module: the screen
+ * Routes (docs/product.md#roles-and-permissions). Every screen is loaded lazily; the guard decides
+ * access first. Feature folders own their screens: features/<name>/<screen>.tsx default-exports it,
+ * and the folder's messages (i18n/locales.ts) load alongside the screen's module: the screen
  * renders once both have arrived.
  */
 import { matchRoute, pageTitle, type RouteId } from '@solar/domain';

@@ -3,7 +3,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { AppFixtureView, createAppFixture } from '../testing/app-fixture.tsx';
 
-describe('routes and guards (spec sections 2 and 6) against the fake', () => {
+describe('routes and guards against the fake', () => {
   it('sends a signed-out visitor of /dashboard to /signin, then back after sign-in', async () => {
     const fixture = createAppFixture({ path: '/dashboard' });
     const screen = await render(<AppFixtureView fixture={fixture} />);

@@ -1,8 +1,8 @@
 /**
- * A screen that fails to load or render (spec section 8's global errors) replaces only the
- * screen, never the whole app: the page keeps its frame, shows the global handler's message
- * (for a chunk that could not be fetched: "Failed to load application resources. Please
- * refresh the page.") with a Reload button, and moving to another address (a link, Back)
+ * A screen that fails to load or render (the global errors of docs/product.md#errors-and-messages)
+ * replaces only the screen, never the whole app: the page keeps its frame, shows the global
+ * handler's message (for a chunk that could not be fetched: "Failed to load application resources.
+ * Please refresh the page.") with a Reload button, and moving to another address (a link, Back)
  * renders that screen as usual. Built on react-error-boundary.
  */
 import { globalErrorMessage } from '@solar/domain';

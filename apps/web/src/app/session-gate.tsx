@@ -1,5 +1,5 @@
 /**
- * Session start-up and route guard (spec sections 2, 3 and 4).
+ * Session start-up and route guard (docs/product.md#accounts-and-sessions).
  *
  * Start-up: when the stored access token has expired but a refresh token is stored, one
  * refresh runs first (a spinner shows meanwhile); then the domain's start-up rule applies

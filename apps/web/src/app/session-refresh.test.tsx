@@ -1,7 +1,8 @@
 /**
- * The session follows the account as the server knows it (spec sections 4 and 6): `GET
- * /auth/me` on arrival and when the window regains focus. A role an admin took away takes
- * the Users link with it; a deactivated account is signed out with the reason.
+ * The session follows the account as the server knows it (docs/product.md#accounts-and-sessions and
+ * #roles-and-permissions): `GET /auth/me` on arrival and when the window regains focus. A role an
+ * admin took away takes the Users link with it; a deactivated account is signed out with the
+ * reason.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';

@@ -1,5 +1,5 @@
 /**
- * The signed-in frame (spec section 2, issue 21 item 2): header with the navigation the
+ * The signed-in frame (docs/product.md#roles-and-permissions): header with the navigation the
  * session may see (domain `navItems`: users only with canManageUsers) and the user menu
  * (profile, interface language, sign-out).
  */

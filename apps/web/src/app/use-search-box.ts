@@ -1,6 +1,6 @@
 /**
- * The search box of a list whose search lives in the URL (spec section 2; the users and
- * projects lists): the box keeps what is typed and commits it SEARCH_DEBOUNCE_MS (800 ms)
+ * The search box of a list whose search lives in the URL (docs/product.md#user-administration; the
+ * users and projects lists): the box keeps what is typed and commits it SEARCH_DEBOUNCE_MS (800 ms)
  * after the last keystroke, at once on Enter or clear; when the URL's search changes
  * (committed, back button, clear filters) the box shows the URL's.
  */

@@ -1,9 +1,9 @@
 /**
- * A paged list whose state lives in the URL query (spec sections 2 and 8; the users list
- * and the projects list): the state read from the query, the page loaded for it, and
- * `update`, which writes a new state into the URL. A failed load raises its toast once per
- * failure ('Failed to load ...', or the connection message); a page past the end (after
- * rows left the filter) goes to the last page.
+ * A paged list whose state lives in the URL query (docs/product.md#user-administration and
+ * #errors-and-messages; the users list and the projects list): the state read from the query, the
+ * page loaded for it, and `update`, which writes a new state into the URL. A failed load raises its
+ * toast once per failure ('Failed to load ...', or the connection message); a page past the end
+ * (after rows left the filter) goes to the last page.
  */
 import type { MessageDescriptor } from '@solar/domain';
 import type { UseQueryResult } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Form validation with the domain's zod schemas (spec section 5): the first message id per
+ * Form validation with the domain's zod schemas (docs/product.md#limits): the first message id per
  * field, as the schemas carry them (`validation.*` ids, translated by react-intl), and the
  * field to focus first.
  */
@@ -39,7 +39,7 @@ export function firstInvalid<F extends string>(
   return order.find((field) => errors[field] !== undefined) ?? null;
 }
 
-/** `errors` without `field` (a field's error clears when the field is edited, spec section 5). */
+/** `errors` without `field` (a field's error clears when the field is edited, docs/product.md#limits). */
 export function withoutError<F extends string>(
   errors: FieldErrorIds<F>,
   field: F,

@@ -1,5 +1,5 @@
 /**
- * The one form mechanism of the web app (spec section 5; accessibility: focus moves to the
+ * The one form mechanism of the web app (docs/product.md#limits; accessibility: focus moves to the
  * first invalid field): values, field errors, validation with the domain's zod schemas,
  * server field errors put on their fields, and focus on the first invalid field after a
  * submit that found errors.
@@ -43,7 +43,7 @@ function focusField(form: HTMLFormElement | null, field: string) {
  * A form over `fields` starting at `initial`:
  * - `connect` is the form element's ref callback (focus looks for invalid fields in it);
  * - `field(name)` gives a text input's props (name, value, onChange, errorMessage);
- * - `edit(field)` sets a value and clears that field's error (spec section 5);
+ * - `edit(field)` sets a value and clears that field's error (docs/product.md#limits);
  * - `validate(schema, values?)` gives the parsed data, or shows the first message of each
  *   invalid field and focuses the first one (null);
  * - `showErrors(errors)` shows errors (message ids or texts) and focuses the first;

@@ -40,7 +40,7 @@ const catalogs: Record<Locale, Record<string, string>> = {
 /** Every message descriptor of the domain: its general messages and the lifetime figures'. */
 const domainMessages = { ...allMessages, ...allLifetimeMessages };
 
-describe('locale catalogs (spec section 1: en, es, ru)', () => {
+describe('locale catalogs (en, es, ru)', () => {
   it('English covers every domain message with its default text', () => {
     for (const message of Object.values(domainMessages)) {
       expect(catalogs.en[message.id]).toBe(message.defaultMessage);

@@ -1,6 +1,6 @@
 /**
- * Interface languages (spec section 1): English (default), Spanish, Russian; the choice is
- * kept in browser storage under the language preference key.
+ * Interface languages (docs/product.md#languages-and-formats): English (default), Spanish, Russian;
+ * the choice is kept in browser storage under the language preference key.
  *
  * Only the languages the visitor uses are loaded, and of each only what the screens shown
  * so far need:

@@ -1,5 +1,5 @@
 /**
- * Fakes for the full calculator's route tests and stories (issue 9): the production
+ * Fakes for the full calculator's route tests and stories: the production
  * endpoint (`GET /calculator/production`, not in the API client's fake), a /config
  * answer naming a tile URL (so no test or story asks OpenStreetMap for tiles), and a
  * stubbed geolocation.

@@ -1,5 +1,5 @@
 /**
- * Fakes of the project screens' stories and tests (issue 22 items 2 and 3): a small
+ * Fakes of the project screens' stories and tests: a small
  * pipeline fake as MSW handlers over `GET /projects/pipeline`, `GET /projects/{id}`,
  * `GET /projects/{id}/pipeline`, `POST /projects/{id}/transitions`, the photo endpoints
  * and the proposal PDF, following domain pipeline.ts for the caller's role: one project

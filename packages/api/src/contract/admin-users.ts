@@ -1,5 +1,5 @@
 /**
- * Contract tests: User administration (API-CONTRACT.md "Admin users"; spec section 5).
+ * Contract tests: User administration (docs/product.md#user-administration; the OpenAPI document).
  */
 import { describe, expect, it } from 'vitest';
 import { type ContractKit } from './kit.ts';

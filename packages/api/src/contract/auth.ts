@@ -1,5 +1,6 @@
 /**
- * Contract tests: Sign-up, sign-in and the mailed links (API-CONTRACT.md "Auth"; spec sections 3 and 4).
+ * Contract tests: Sign-up, sign-in and the mailed links (docs/product.md#accounts-and-sessions; the
+ * OpenAPI document).
  */
 import { readTokenClaims } from '@solar/domain/jwt';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Contract tests: the running reply (API-CONTRACT.md "Chat"). A client that disconnects
+ * Contract tests: the running reply (the OpenAPI document). A client that disconnects
  * does not stop it (it is stored in full); `GET /chat/stream/{id}` replays it from the
  * start or after `Last-Event-ID`, or answers 204 when none runs; `POST /chat/stop/{id}`
  * (204) and `POST /chat/end/{id}` stop it, storing the partial reply marked interrupted,

@@ -1,5 +1,6 @@
 /**
- * Contract tests: The chat (API-CONTRACT.md "Chat"; spec sections 3 and 7): the reply stream, history, end, the conversation list, titles and the portfolio.
+ * Contract tests: The chat (docs/product.md#ai-chat; the OpenAPI document): the reply stream,
+ * history, end, the conversation list, titles and the portfolio.
  */
 import { describe, expect, it } from 'vitest';
 import { type ContractKit } from './kit.ts';

@@ -1,7 +1,7 @@
 /**
  * What every file of the contract suite shares: the backend under test, a typed client on
  * it, fresh users, the administrator, raw requests for what the client never sends, and
- * the matchers of the contract's shapes (API-CONTRACT.md "Conventions").
+ * the matchers of the contract's shapes (the OpenAPI document).
  */
 import type { StreamChunk } from '@solar/domain/contract';
 import type { UserTypeCode } from '@solar/domain/roles';

@@ -1,5 +1,5 @@
 /**
- * Contract tests: roof photos and the proposal PDF (issue 22 items 2 and 3; domain
+ * Contract tests: roof photos and the proposal PDF (domain
  * pipeline-contract.ts). Photos: multipart `file`, JPEG/PNG/WebP by their bytes (415
  * otherwise), under 10 MB (413), at most 20 a project (409 `too_many_photos`), added only
  * by someone who schedules inspections (403 for others) while the inspection is scheduled

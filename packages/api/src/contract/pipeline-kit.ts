@@ -1,6 +1,6 @@
 /**
  * Helpers of the pipeline contract files (pipeline.ts, pipeline-list.ts, pipeline-files.ts;
- * issue 22, domain pipeline-contract.ts): clients and staff of a role with their tokens, a
+ * Domain pipeline-contract.ts): clients and staff of a role with their tokens, a
  * saved project, the pipeline calls as raw requests (the typed client's pipeline calls are
  * not used, so the suite checks the HTTP contract alone), multipart uploads and byte
  * answers, and the shapes the contract promises.

@@ -1,5 +1,5 @@
 /**
- * Contract tests: `GET /projects/pipeline` (issue 22 item 3; domain pipeline-contract.ts):
+ * Contract tests: `GET /projects/pipeline` (domain pipeline-contract.ts):
  * the page of projects the caller may see (own, plus the statuses their flags bring into
  * view), searched over address, owner name and email, filtered by status, sorted and
  * paged like the users list; 400 for a bad query. Each test narrows the list to its own

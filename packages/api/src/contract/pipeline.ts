@@ -1,5 +1,5 @@
 /**
- * Contract tests: the project pipeline (issue 22 item 3; domain pipeline-contract.ts and
+ * Contract tests: the project pipeline (domain pipeline-contract.ts and
  * pipeline.ts, the plan's "Contract decisions"): a project from draft to installed moved by
  * the client, a roof inspector, a project manager and an installer; 404 for what the
  * caller may not see, 403 for what they see but may not do, 409 `invalid_transition` when

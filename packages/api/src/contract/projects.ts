@@ -1,5 +1,6 @@
 /**
- * Contract tests: Projects of the full calculator (API-CONTRACT.md "Projects"; spec section 6).
+ * Contract tests: Projects of the full calculator (docs/product.md#roles-and-permissions; the
+ * OpenAPI document).
  */
 import { describe, expect, it } from 'vitest';
 import { type ContractKit } from './kit.ts';

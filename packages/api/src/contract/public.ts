@@ -1,5 +1,6 @@
 /**
- * Contract tests: The public calls: health and configuration, bill extraction and the geocoder (API-CONTRACT.md "Start-up" and "Quick calculator helpers").
+ * Contract tests: The public calls: health and configuration, bill extraction and the geocoder (the
+ * OpenAPI document).
  */
 import { describe, expect, it } from 'vitest';
 import { type ContractKit } from './kit.ts';

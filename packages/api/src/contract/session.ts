@@ -1,5 +1,6 @@
 /**
- * Contract tests: Tokens and the signed-in session (API-CONTRACT.md "Auth"; spec sections 3 and 4): refresh, sign-out, the profile and the password change.
+ * Contract tests: Tokens and the signed-in session (docs/product.md#accounts-and-sessions; the
+ * OpenAPI document): refresh, sign-out, the profile and the password change.
  */
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, type ContractKit } from './kit.ts';
@@ -24,7 +25,7 @@ export function sessionContract(kit: ContractKit): void {
       const { api, response } = await freshUser();
       const next = await api.auth.refresh(response.refreshToken);
       // Once its successor was used, the old token is a reuse even within the grace
-      // interval of tabs refreshing at once (API-CONTRACT.md, refresh).
+      // interval of tabs refreshing at once (the OpenAPI document).
       const after = await api.auth.refresh(next.refreshToken);
       expect(await failure(api.auth.refresh(response.refreshToken))).toMatchObject({ status: 401 });
       expect(await failure(api.auth.refresh(after.refreshToken))).toMatchObject({ status: 401 });
@@ -141,7 +142,7 @@ export function sessionContract(kit: ContractKit): void {
         status: 409,
         code: 'email_taken',
       });
-      // A new email needs the current password (issue 25 item 4): a field error otherwise.
+      // A new email needs the current password: a field error otherwise.
       for (const currentPassword of [undefined, 'Wrong1234']) {
         const refused = await failure(
           api.profile.update({

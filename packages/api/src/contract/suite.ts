@@ -1,5 +1,5 @@
 /**
- * The contract suite (API-CONTRACT.md), written once and run against every backend that
+ * The contract suite (the OpenAPI document), written once and run against every backend that
  * claims to implement /api/v1: the MSW fake (tests/contract/fake.test.ts) and the real
  * server started as a black box (tests/contract/server.test.ts). It drives the typed client
  * (so the client's paths and parsing are checked too) plus raw fetch for what the client

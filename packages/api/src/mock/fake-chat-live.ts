@@ -1,5 +1,5 @@
 /**
- * A chat reply of the fake being generated (API-CONTRACT.md "Chat"): it produces its SSE
+ * A chat reply of the fake being generated (the OpenAPI document): it produces its SSE
  * events on its own clock, whoever listens, so a client that disconnects (reload, network
  * switch) leaves it running and `GET /chat/stream/{id}` can replay it from the start or
  * after a `Last-Event-ID`. Only `stop()` (`POST /chat/stop`, `POST /chat/end`) ends it

@@ -1,5 +1,5 @@
 /**
- * The fake's reply stream (API-CONTRACT.md "Chat"): `POST /chat/stream` stores the user's
+ * The fake's reply stream (the OpenAPI document): `POST /chat/stream` stores the user's
  * message and starts a live reply (fake-chat-live.ts), `GET /chat/stream/{id}` replays the
  * running reply (204 when none runs), `POST /chat/stop/{id}` stops it (204). A finished
  * reply is stored with its solar facts (merged into the portfolio); a stopped or failed

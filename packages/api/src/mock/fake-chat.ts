@@ -1,5 +1,5 @@
 /**
- * The fake's conversations (API-CONTRACT.md "Chat"; spec sections 3 and 7): history, end
+ * The fake's conversations (docs/product.md#ai-chat; the OpenAPI document): history, end
  * (stopping a reply still running first), the paged list, title edits and the portfolio,
  * plus the helpers the reply stream (fake-chat-stream.ts) and the seed share: the
  * deterministic reply text, generated titles and stored messages.

@@ -1,5 +1,5 @@
 /**
- * The fake's pipeline files (issue 22 items 2 and 3; contract in domain
+ * The fake's pipeline files (contract in domain
  * pipeline-contract.ts): roof photos (JPEG, PNG or WebP by their bytes, under 10 MB, at
  * most 20 a project, added by inspectors (403 for others) while the inspection is
  * scheduled or recorded (409 `invalid_transition` before))

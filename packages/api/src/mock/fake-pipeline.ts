@@ -1,5 +1,5 @@
 /**
- * The fake's project pipeline (issue 22 item 3; the contract in domain pipeline-contract.ts):
+ * The fake's project pipeline (the contract in domain pipeline-contract.ts):
  * the list of the projects a caller may see (search, status filter, sort, pages), one
  * project's pipeline with the caller's actions, and the transitions that move it. Who sees
  * and who may act is decided by domain pipeline.ts: not visible -> 404 `not_found`, visible

@@ -1,9 +1,9 @@
 /**
- * The fake's projects of the full calculator (API-CONTRACT.md "Projects"; spec section 6):
- * own projects, others' as far as the pipeline lets the caller see them (fake-pipeline.ts:
- * all with canViewAllProjects), edits and deletes of others' with their permissions, and
- * the hourly limit of project writes (429 with `Retry-After`). A new project starts its
- * pipeline as a draft with its first history event.
+ * The fake's projects of the full calculator (docs/product.md#roles-and-permissions; the OpenAPI
+ * document): own projects, others' as far as the pipeline lets the caller see them
+ * (fake-pipeline.ts: all with canViewAllProjects), edits and deletes of others' with their
+ * permissions, and the hourly limit of project writes (429 with `Retry-After`). A new project
+ * starts its pipeline as a draft with its first history event.
  */
 import type { Project } from '@solar/domain/contract';
 import { errorBody } from '@solar/domain/errors';
@@ -54,7 +54,7 @@ export function fakeProjects(store: FakeStore): FakeProjects {
     projectActions.set(user.id, recent);
   }
 
-  /** Visible as in the pipeline (issue 22): own; others' as the caller's flags allow. */
+  /** Visible as in the pipeline: own; others' as the caller's flags allow. */
   const readableProject = (user: FakeUser, id: string) => visibleProject(store, user, id).project;
 
   return {
@@ -86,7 +86,7 @@ export function fakeProjects(store: FakeStore): FakeProjects {
     getProject: (auth, id) =>
       reply(() => {
         const user = store.authenticate(auth);
-        // Reading is not a project action (issue 25, item 12).
+        // Reading is not a project action.
         return ok(readableProject(user, id));
       }),
     updateProject: (auth, id, body) =>

@@ -1,5 +1,5 @@
 /**
- * The fake's public calls (API-CONTRACT.md "Start-up" and "Quick calculator helpers"):
+ * The fake's public calls (the OpenAPI document):
  * health, configuration, bill extraction (checked by size and by the image's bytes) and
  * the geocoder's reverse lookup and search, answered from fixed places.
  */

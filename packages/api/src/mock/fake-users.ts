@@ -1,5 +1,5 @@
 /**
- * The fake's user administration (API-CONTRACT.md "Admin users"; spec section 5): the
+ * The fake's user administration (docs/product.md#user-administration; the OpenAPI document): the
  * searched, filtered, sorted and paged list, one user, creation and update. Every call
  * needs the canManageUsers permission (403 otherwise).
  */

@@ -1,5 +1,5 @@
 /**
- * The in-memory fake backend: the same contract as the real server (API-CONTRACT.md), kept
+ * The in-memory fake backend: the same contract as the real server (the OpenAPI document), kept
  * in memory, for Storybook, component tests and the web's route tests. It validates with
  * the domain's zod schemas and answers with the domain's error bodies, so its answers have
  * the server's shapes; the contract suite (src/contract) runs against both to prove it.

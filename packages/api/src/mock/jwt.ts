@@ -1,6 +1,7 @@
 /**
  * Unsigned-but-decodable JWTs for the fake backend: the client reads `exp` and the claims
- * (spec section 3); the fake trusts only tokens it issued itself. Browser and Node safe.
+ * (docs/product.md#accounts-and-sessions); the fake trusts only tokens it issued itself. Browser
+ * and Node safe.
  */
 function base64Url(text: string): string {
   let binary = '';

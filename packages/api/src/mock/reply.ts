@@ -1,5 +1,5 @@
 /**
- * Answers of the fake backend (API-CONTRACT.md "Conventions"): a status with a JSON body,
+ * Answers of the fake backend (the OpenAPI document): a status with a JSON body,
  * error replies with the contract's error body, and the early exit (`refuse`, `parse`)
  * that every resource of the fake uses. Pure TypeScript, browser and Node.
  */

@@ -1,6 +1,6 @@
 /**
- * MSW handlers of the account groups over the fake (API-CONTRACT.md "Start-up", "Auth",
- * "Admin users"): meta, auth, profile and users.
+ * MSW handlers of the account groups over the fake (the OpenAPI document): meta, auth, profile and
+ * users.
  */
 import { http } from 'msw';
 import type { FakeBackend } from './fake.ts';

@@ -1,7 +1,7 @@
 /**
- * MSW handlers of the application groups over the fake (API-CONTRACT.md "Chat",
- * "Projects", "Quick calculator helpers"): chat (with the live reply stream, its replay
- * and stop), projects (with their pipeline, routes-pipeline.ts), calculator and geo.
+ * MSW handlers of the application groups over the fake (the OpenAPI document): chat (with the live
+ * reply stream, its replay and stop), projects (with their pipeline, routes-pipeline.ts),
+ * calculator and geo.
  */
 import { http } from 'msw';
 import type { FakeBackend } from './fake.ts';

@@ -1,5 +1,5 @@
 /**
- * MSW handlers of the project pipeline over the fake (issue 22; domain pipeline-contract.ts):
+ * MSW handlers of the project pipeline over the fake (domain pipeline-contract.ts):
  * the list, one project's pipeline, transitions, roof photos and the proposal PDF. They
  * belong to the `projects` group and come before its `/projects/:id` handlers, so that
  * `/projects/pipeline` is never read as a project id.

@@ -1,5 +1,5 @@
 /**
- * The demo seed's projects (issue 22): saved assessments of the demo client (Daniyar
+ * The demo seed's projects: saved assessments of the demo client (Daniyar
  * Sadykov) at every stage of the pipeline, and one of another client waiting for an
  * inspection, each with the history the staff roles of the seed made (Chynara the roof
  * inspector, Aigerim the project manager, Bakyt the installer). All are saved, not drafts

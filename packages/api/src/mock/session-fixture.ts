@@ -1,6 +1,6 @@
 /**
- * The signed-in user of the client's token tests (spec sections 3 and 4): the stored
- * `user` JSON and decodable access tokens for it (mock/jwt.ts). Test support only.
+ * The signed-in user of the client's token tests (docs/product.md#accounts-and-sessions): the
+ * stored `user` JSON and decodable access tokens for it (mock/jwt.ts). Test support only.
  */
 import { fakeJwt } from './jwt.ts';
 

@@ -1,7 +1,7 @@
 /**
- * useChatStream: the chat reply as a React hook over the typed client (spec section 4;
- * API-CONTRACT.md "Chat"): send, the user's stop, following a running reply and
- * reconnecting after a dropped connection; the conversation's queries refresh after.
+ * useChatStream: the chat reply as a React hook over the typed client (docs/product.md#ai-chat; the
+ * OpenAPI document): send, the user's stop, following a running reply and reconnecting after a
+ * dropped connection; the conversation's queries refresh after.
  */
 import type { ChatStreamRequest, StreamChunk } from '@solar/domain/contract';
 import { useCallback, useRef, useState } from 'react';
@@ -16,7 +16,7 @@ export interface ChatStreamState {
   readonly status: 'idle' | 'streaming' | 'done' | 'stopped' | 'error';
   /** Text received so far. */
   readonly text: string;
-  /** Known once the first chunk arrived (spec section 4: then the URL becomes /chat/{id}). */
+  /** Known once the first chunk arrived (docs/product.md#ai-chat: then the URL becomes /chat/{id}). */
   readonly conversationId: string | null;
   readonly last: StreamChunk | null;
   readonly error: ApiError | null;
@@ -34,7 +34,7 @@ const idle: ChatStreamState = {
 const RECONNECTS = 3;
 
 /**
- * Sends a message and follows its streamed reply (API-CONTRACT.md "Chat"):
+ * Sends a message and follows its streamed reply (the OpenAPI document):
  * - `send(request)` streams the reply; resolves with the ApiError when the request failed,
  *   else null. A connection that drops mid-reply is reopened with `GET /chat/stream/{id}`
  *   after the last event received (up to 3 times): the server keeps generating meanwhile.

@@ -1,5 +1,5 @@
 /**
- * React data hooks on TanStack Query over the typed client (spec section 7): caching,
+ * React data hooks on TanStack Query over the typed client (the OpenAPI document): caching,
  * de-duplication, pagination of users and conversations, invalidation after mutations (the
  * chat stream's hook is in chat-stream.tsx). The provider, client, session and sign-out are in
  * provider.tsx, whose QueryClientProvider gives these hooks their QueryClient.

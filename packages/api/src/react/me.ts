@@ -1,6 +1,6 @@
 /**
- * `useMe`: `GET /auth/me` as a query (spec sections 4 and 6), on its own so a screen shell
- * can follow the signed-in account without loading the whole hooks module.
+ * `useMe`: `GET /auth/me` as a query (docs/product.md#roles-and-permissions), on its own so a
+ * screen shell can follow the signed-in account without loading the whole hooks module.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from './provider.tsx';

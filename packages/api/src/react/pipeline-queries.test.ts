@@ -1,5 +1,5 @@
 /**
- * The pipeline's query keys and invalidation (issue 22): a transition refreshes the
+ * The pipeline's query keys and invalidation: a transition refreshes the
  * pipeline lists, that project's pipeline and detail and the project lists, and nothing of
  * other projects; the list's query string leaves out empty values.
  */

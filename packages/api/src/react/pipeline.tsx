@@ -1,5 +1,5 @@
 /**
- * The project pipeline's hooks (issue 22 items 2 and 3) on TanStack Query: the pipeline
+ * The project pipeline's hooks on TanStack Query: the pipeline
  * list and one project's pipeline, a transition, roof photo upload and display (the photo
  * URL needs the bearer token, so its bytes are fetched and shown through an object URL),
  * the proposal PDF download and the production estimate of a saved configuration.

@@ -72,7 +72,7 @@ export const failedJobsQuery = (api: ApiClient) =>
     retry: (count, error) => count < 1 && (error as { status?: number }).status !== 403,
   });
 
-/** `GET /chat/conversations` pages of 20 for 'load more' (spec section 2). */
+/** `GET /chat/conversations` pages of 20 for 'load more' (docs/product.md#ai-chat). */
 export const conversationsQuery = (api: ApiClient, pageSize = 20) =>
   infiniteQueryOptions({
     queryKey: queryKeys.conversations(),

@@ -1,5 +1,5 @@
 /**
- * Admin users resource (API-CONTRACT.md "Admin users"; spec sections 3 and 7). Needs the
+ * Admin users resource (docs/product.md#user-administration; the OpenAPI document). Needs the
  * canManageUsers permission: others get 403 (which raises the 'Authorization Error' event).
  * Rejects with ApiError.
  */

@@ -42,8 +42,9 @@ export interface AuthResource {
   /** `POST /auth/refresh {refreshToken}` (no bearer) -> 200 new token pair (NOT stored); 401. */
   refresh(refreshToken: string): Promise<RefreshResponse>;
   /**
-   * `POST /auth/signout {refreshToken}` -> 204, then clears the session (spec section 4).
-   * The session is cleared even when the call fails (e.g. offline).
+   * `POST /auth/signout {refreshToken}` -> 204, then clears the session
+   * (docs/product.md#accounts-and-sessions). The session is cleared even when the call fails (e.g.
+   * offline).
    */
   signOut(): Promise<void>;
   /** `POST /auth/password/forgot {email}` -> 202 `{message}` (same for unknown emails); 400, 429. */

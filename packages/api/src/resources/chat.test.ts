@@ -1,5 +1,5 @@
 /**
- * The client's chat stop and replay (API-CONTRACT.md "Chat"), against hand-written MSW
+ * The client's chat stop and replay (the OpenAPI document), against hand-written MSW
  * handlers: `chat.stop` posts to /chat/stop/{id}; `chat.resume` gets /chat/stream/{id}
  * with the bearer token and `Last-Event-ID`, yields the chunks (none for a 204), throws
  * a 404 before the first chunk, and both streams keep the SSE id of the last chunk.

@@ -1,5 +1,5 @@
 /**
- * Chat resource (API-CONTRACT.md "Chat"; spec sections 3 and 7): the reply stream, its
+ * Chat resource (docs/product.md#ai-chat; the OpenAPI document): the reply stream, its
  * stop and replay, history, end, the conversation list, title edit and the portfolio.
  * Rejects with ApiError.
  */

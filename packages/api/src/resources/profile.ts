@@ -1,5 +1,5 @@
 /**
- * Profile resource (API-CONTRACT.md "Auth": `/auth/me`). Rejects with ApiError.
+ * Profile resource (the OpenAPI document: `/auth/me`). Rejects with ApiError.
  */
 import type { Locale } from '@solar/domain/constants';
 import type {

@@ -1,6 +1,6 @@
 /**
- * Projects resource (API-CONTRACT.md "Projects": the full calculator's saved projects and
- * drafts; issue 22: their pipeline, roof photos and proposal PDF, shapes in domain
+ * Projects resource (the OpenAPI document: the full calculator's saved projects and
+ * drafts: their pipeline, roof photos and proposal PDF, shapes in domain
  * pipeline-contract.ts). More than 100 project actions per hour -> 429 `rate_limited`.
  * Rejects with ApiError.
  */

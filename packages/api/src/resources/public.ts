@@ -1,7 +1,6 @@
 /**
- * The public resources (API-CONTRACT.md "Quick calculator helpers" and "Start-up and
- * configuration"): bill amount extraction, monthly production, geocoding, configuration
- * and health. No token is
+ * The public resources (the OpenAPI document): bill amount extraction, monthly production,
+ * geocoding, configuration and health. No token is
  * needed; they are rate limited per client address. Reject with ApiError.
  */
 import type {

@@ -1,6 +1,6 @@
 /**
  * Zod field builders shared by the form schemas (validation.ts) and the request schemas
- * (requests.ts), so that a rule of spec section 5 is written once. Every issue message is a
+ * (requests.ts), so that a rule of docs/product.md#limits is written once. Every issue message is a
  * message id of messages.ts. Not exported from the package (`./internal/*` is blocked).
  */
 import { z } from './zod.ts';

@@ -3,7 +3,7 @@
  * re-exports them) so that code needing only a number does not load zod.
  */
 
-/** Length limits in characters (spec sections 5 and 9, API-CONTRACT.md). */
+/** Length limits in characters (docs/product.md#limits; the OpenAPI document). */
 export const LIMITS = {
   nameMin: 2,
   nameMax: 100,

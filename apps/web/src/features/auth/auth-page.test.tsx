@@ -1,5 +1,5 @@
 /**
- * The account pages' frame (issue 21 item 2): the language selector in the header beside
+ * The account pages' frame: the language selector in the header beside
  * the logo; from 1024 px the product's value (headline, three benefits) beside the form
  * card; on a phone the form alone.
  */
@@ -16,7 +16,7 @@ async function open(path: string, heading: string) {
 
 const headline = () => page.getByRole('heading', { name: 'Plan your solar system in minutes' });
 
-describe('auth page frame (issue 21 item 2)', () => {
+describe('auth page frame', () => {
   it('puts the value block left of the form card at 1280 px, with three benefits', async () => {
     await page.viewport(1280, 800);
     await open('/signup', 'Create your Solar account');

@@ -1,6 +1,6 @@
 /**
- * The frame of the signed-out pages (spec section 2: sign in, sign up, forgot and reset
- * password, email verification; issue 21 item 2): the public header (app/public-frame.tsx:
+ * The frame of the signed-out pages (docs/product.md#accounts-and-sessions: sign in, sign up,
+ * forgot and reset password, email verification): the public header (app/public-frame.tsx:
  * the logo and the language selector at its top right), then `main#main`: from
  * 1024 px two columns, the product's value (a headline and three benefits) beside a card
  * holding the page's h1, an optional lead paragraph and the content; on narrower screens

@@ -1,6 +1,6 @@
 /**
- * The text of a failed auth call (spec section 8: "server message is preferred when
- * present"). Codes the app knows are shown in the interface language (their English text
+ * The text of a failed auth call (docs/product.md#errors-and-messages: "server message is preferred
+ * when present"). Codes the app knows are shown in the interface language (their English text
  * is the server's message anyway); other failures show the server's message, else the
  * screen's fallback (e.g. 'Registration failed. Please try again.').
  */
@@ -13,7 +13,7 @@ import {
 import { ApiError } from '@solar/api';
 import type { IntlShape } from 'react-intl';
 
-/** Codes shown by their translated catalogue message (API-CONTRACT.md error codes). */
+/** Codes shown by their translated catalogue message (the error codes of the OpenAPI document). */
 const TRANSLATED: Partial<Record<ApiErrorCode, MessageDescriptor>> = {
   account_inactive: apiMessages.accountInactive,
   email_taken: apiMessages.emailTaken,

@@ -1,6 +1,6 @@
 /**
- * /forgot-password (spec sections 2, 4 and 5): an email form whose submit stays disabled
- * while the field is empty; `POST /auth/password/forgot` (202, the same answer for unknown
+ * /forgot-password (docs/product.md#accounts-and-sessions): an email form whose submit stays
+ * disabled while the field is empty; `POST /auth/password/forgot` (202, the same answer for unknown
  * emails) shows the success panel, whose 'try a different email' action returns to an
  * empty form. Validation: the domain's forgot-password schema ('Please enter a valid email
  * address'). Failures show the server's message, the rate-limit message, or 'Something

@@ -1,7 +1,7 @@
 /**
- * The terms and privacy pages (spec section 2: linked from sign-up; public). Their text
- * lives in this feature's catalogs as `<page>.title`, `<page>.intro` and numbered sections
- * `<page>.s<n>.title` / `<page>.s<n>.body`, in en, es and ru.
+ * The terms and privacy pages (docs/product.md#accounts-and-sessions: linked from sign-up; public).
+ * Their text lives in this feature's catalogs as `<page>.title`, `<page>.intro` and numbered
+ * sections `<page>.s<n>.title` / `<page>.s<n>.body`, in en, es and ru.
  */
 import { isSignedIn, ROUTES } from '@solar/domain';
 import { Link } from '@solar/ui';

@@ -1,6 +1,6 @@
 /**
- * The translated labels of the live password checklist (spec section 2; domain
- * `passwordRequirements`), for the ui PasswordField.
+ * The translated labels of the live password checklist (docs/product.md#accounts-and-sessions;
+ * domain `passwordRequirements`), for the ui PasswordField.
  */
 import { passwordRequirementMessages } from '@solar/domain';
 import type { PasswordRequirementId } from '@solar/ui';

@@ -1,7 +1,7 @@
 /**
- * /forgot-password and /reset-password against the MSW fake (spec sections 2, 4, 5 and 8):
- * disabled submit while empty, email validation, success panel and 'try a different
- * email', token required, every reset validation message, the live checklist, invalid
+ * /forgot-password and /reset-password against the MSW fake (docs/product.md#accounts-and-sessions
+ * and #errors-and-messages): disabled submit while empty, email validation, success panel and 'try
+ * a different email', token required, every reset validation message, the live checklist, invalid
  * token, and the success panel that goes to /signin after 3 s.
  */
 import { createFakeBackend, scenarios } from '@solar/api/mock';
@@ -26,7 +26,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('forgot password (spec sections 2, 4 and 5)', () => {
+describe('forgot password', () => {
   const email = () => page.getByLabelText('Email');
   const send = () => page.getByRole('button', { name: 'Send reset link' });
 
@@ -83,7 +83,7 @@ describe('forgot password (spec sections 2, 4 and 5)', () => {
   });
 });
 
-describe('reset password (spec sections 2, 4, 5 and 8)', () => {
+describe('reset password', () => {
   const password = () => page.getByLabelText('New password', { exact: true });
   const confirm = () => page.getByLabelText('Confirm new password', { exact: true });
   const submit = () => userEvent.click(page.getByRole('button', { name: 'Reset password' }));

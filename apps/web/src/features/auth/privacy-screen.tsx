@@ -1,4 +1,4 @@
-/** /privacy (spec section 2): the privacy policy, linked from sign-up. Public. */
+/** /privacy (docs/product.md#accounts-and-sessions): the privacy policy, linked from sign-up. Public. */
 import { LegalPage } from './legal-page.tsx';
 
 /** Number of sections of the privacy text (`privacy.s1` ... in the catalogs). */

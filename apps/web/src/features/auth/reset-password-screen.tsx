@@ -1,8 +1,8 @@
 /**
- * /reset-password?token= (spec sections 2, 4, 5 and 8): new password with the live
- * requirements checklist and its confirmation (domain reset-password form schema). On
- * `POST /auth/password/reset` 204 a success panel announces the redirect and the browser
- * goes to /signin after 3 s (DELAYS_MS.resetRedirect). A 400 `invalid_token` shows 'This
+ * /reset-password?token= (docs/product.md#accounts-and-sessions and #errors-and-messages): new
+ * password with the live requirements checklist and its confirmation (domain reset-password form
+ * schema). On `POST /auth/password/reset` 204 a success panel announces the redirect and the
+ * browser goes to /signin after 3 s (DELAYS_MS.resetRedirect). A 400 `invalid_token` shows 'This
  * link is invalid or has expired.' with a link to /forgot-password; other failures the
  * server's message or 'Failed to reset password. Please try again.'. Without a token the
  * route guard sends the visitor to /forgot-password.

@@ -1,8 +1,8 @@
 /**
- * /signin against the MSW fake (spec sections 2, 5 and 8): field validation, refusals
- * (401, inactive account, server failure with toast), links, the `?from=` return, and the
- * external sign-in button (hidden when off; named after the provider; goes to the provider
- * remembering `?from=`; a provider that cannot be reached).
+ * /signin against the MSW fake (docs/product.md#accounts-and-sessions and #errors-and-messages):
+ * field validation, refusals (401, inactive account, server failure with toast), links, the
+ * `?from=` return, and the external sign-in button (hidden when off; named after the provider; goes
+ * to the provider remembering `?from=`; a provider that cannot be reached).
  */
 import { scenarios } from '@solar/api/mock';
 import { http, HttpResponse } from 'msw';
@@ -44,7 +44,7 @@ afterEach(() => {
   window.sessionStorage.removeItem(ATTEMPT_KEY);
 });
 
-describe('sign in: validation (spec section 5)', () => {
+describe('sign in: validation', () => {
   it('asks for both fields and focuses the first empty one', async () => {
     await open();
     await submit();
@@ -65,7 +65,7 @@ describe('sign in: validation (spec section 5)', () => {
   });
 });
 
-describe('sign in: answers of the server (spec section 8)', () => {
+describe('sign in: answers of the server', () => {
   it('signs in and goes to /dashboard', async () => {
     const { fixture, screen } = await open();
     await email().fill(FIXTURE_ACCOUNTS.client.email);
@@ -117,7 +117,7 @@ describe('sign in: answers of the server (spec section 8)', () => {
   });
 });
 
-describe('sign in: links (spec section 2)', () => {
+describe('sign in: links', () => {
   it('links to /signup and /forgot-password', async () => {
     const { fixture, screen } = await open();
     await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));

@@ -1,8 +1,8 @@
 /**
- * /signup against the MSW fake (spec sections 2, 5 and 8): every validation message of the
- * sign-up form, errors clearing on edit, the live password checklist, terms and privacy
- * links, 409 on the email field, server failures, success to /dashboard, sign-up with the
- * external provider.
+ * /signup against the MSW fake (docs/product.md#accounts-and-sessions and #errors-and-messages):
+ * every validation message of the sign-up form, errors clearing on edit, the live password
+ * checklist, terms and privacy links, 409 on the email field, server failures, success to
+ * /dashboard, sign-up with the external provider.
  */
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ afterEach(() => {
   window.sessionStorage.removeItem(ATTEMPT_KEY);
 });
 
-describe('sign up: validation (spec section 5)', () => {
+describe('sign up: validation', () => {
   it('shows a message on every empty field and focuses the first', async () => {
     await open();
     await submit();
@@ -125,7 +125,7 @@ describe('sign up: validation (spec section 5)', () => {
   });
 });
 
-describe('sign up: the terms checkbox (spec section 2)', () => {
+describe('sign up: the terms checkbox', () => {
   it('links the terms and privacy pages', async () => {
     await open();
     await expect
@@ -137,7 +137,7 @@ describe('sign up: the terms checkbox (spec section 2)', () => {
   });
 });
 
-describe('sign up: answers of the server (spec sections 2 and 8)', () => {
+describe('sign up: answers of the server', () => {
   it('creates the account and goes to /dashboard as a Residential Client', async () => {
     const { fixture, screen } = await open();
     await fillValid();

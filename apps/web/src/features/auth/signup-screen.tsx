@@ -1,13 +1,13 @@
 /**
- * /signup (spec sections 2, 5 and 8): name, email, password with the live requirements
- * checklist, confirm password, and the terms checkbox linking /terms and /privacy; sign-up
- * with the external provider when configured. Validation is the domain's sign-up form
- * schema, one message per field, each cleared when its field is edited; focus goes to the
- * first invalid field. On success (`POST /auth/email/signup` 201, or back from the
- * provider) the user goes to the safe `?from=` path kept from /signin (domain
- * `afterSignInPath`), else /dashboard; the link back to /signin keeps it too. A 409 `email_taken`
- * is shown on the email field; other failures show the server's message or 'Registration
- * failed. Please try again.'.
+ * /signup (docs/product.md#accounts-and-sessions and #errors-and-messages): name, email,
+ * password with the live requirements checklist, confirm password, and the terms checkbox
+ * linking /terms and /privacy; sign-up with the external provider when configured.
+ * Validation is the domain's sign-up form schema, one message per field, each cleared when
+ * its field is edited; focus goes to the first invalid field. On success (`POST
+ * /auth/email/signup` 201, or back from the provider) the user goes to the safe `?from=`
+ * path kept from /signin (domain `afterSignInPath`), else /dashboard; the link back to
+ * /signin keeps it too. A 409 `email_taken` is shown on the email field; other failures
+ * show the server's message or 'Registration failed. Please try again.'.
  */
 import { useSignUp } from '@solar/api/react';
 import {

@@ -1,4 +1,4 @@
-/** /terms (spec section 2): the terms of service, linked from sign-up. Public. */
+/** /terms (docs/product.md#accounts-and-sessions): the terms of service, linked from sign-up. Public. */
 import { LegalPage } from './legal-page.tsx';
 
 /** Number of sections of the terms text (`terms.s1` ... in the catalogs). */

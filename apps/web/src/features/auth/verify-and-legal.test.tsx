@@ -1,6 +1,7 @@
 /**
- * /verify-email, /terms and /privacy against the MSW fake (API-CONTRACT.md email
- * verification; spec section 2: terms and privacy pages linked from sign-up).
+ * /verify-email, /terms and /privacy against the MSW fake (the OpenAPI document email
+ * verification; docs/product.md#accounts-and-sessions: terms and privacy pages linked from
+ * sign-up).
  */
 import { createFakeBackend } from '@solar/api/mock';
 import { http } from 'msw';
@@ -36,7 +37,7 @@ function withVerifyLink() {
   return { fake, path: `${link.pathname}${link.search}` };
 }
 
-describe('verify email (API-CONTRACT.md POST /auth/email/verify)', () => {
+describe('verify email (POST /auth/email/verify)', () => {
   it('confirms the email once and links to sign in', async () => {
     const { fake, path } = withVerifyLink();
     await open(path, { mock: { fake } });
@@ -50,7 +51,7 @@ describe('verify email (API-CONTRACT.md POST /auth/email/verify)', () => {
     expect(user?.emailConfirmed).toBe(true);
   });
 
-  it('says a link clicked twice already confirmed the email (issue 25 item 13)', async () => {
+  it('says a link clicked twice already confirmed the email', async () => {
     const { fake, path } = withVerifyLink();
     const first = await open(path, { mock: { fake } });
     await expect
@@ -106,7 +107,7 @@ describe('verify email (API-CONTRACT.md POST /auth/email/verify)', () => {
   });
 });
 
-describe('terms and privacy pages (spec section 2)', () => {
+describe('terms and privacy pages', () => {
   it('shows the terms with their sections and links to the privacy policy', async () => {
     const { fixture } = await open('/terms');
     await expect

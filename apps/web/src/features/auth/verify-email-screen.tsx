@@ -1,8 +1,8 @@
 /**
- * /verify-email?token= (API-CONTRACT.md `POST /auth/email/verify`): the link of the
+ * /verify-email?token= (the OpenAPI document `POST /auth/email/verify`): the link of the
  * verification mail. The token is sent once on arrival (a spinner meanwhile); then either
  * 'email confirmed', 'already confirmed' (409 `already_confirmed`: the link was clicked
- * before; issue 25 item 13) or 'This link is invalid or has expired.' (400, or no token),
+ * before) or 'This link is invalid or has expired.' (400, or no token),
  * with a link to the dashboard when signed in, else to sign in.
  */
 import { useVerifyEmail } from '@solar/api/react';

@@ -1,11 +1,11 @@
 /**
- * The bill photo part of the quick calculator (spec sections 2, 5 and 8; issue 9): choose
- * or drop a JPEG, PNG or WebP under 10 MB (domain `validateBillImage`, checked here so that
- * the domain's zod schemas load with this part, not with the page), press 'Extract
- * amount' to send it to `POST /calculator/bill-extract`, watch the progress, then confirm
- * or edit the amount found (som) before it fills the monthly bill. When nothing is found
- * or the request fails: 'Failed to process the image. Please try again or enter the amount
- * manually.' (the server's 413/415 image-rule messages when those are the reason) and a
+ * The bill photo part of the quick calculator (docs/product.md#quick-calculator and
+ * #errors-and-messages): choose or drop a JPEG, PNG or WebP under 10 MB (domain
+ * `validateBillImage`, checked here so that the domain's zod schemas load with this part, not with
+ * the page), press 'Extract amount' to send it to `POST /calculator/bill-extract`, watch the
+ * progress, then confirm or edit the amount found (som) before it fills the monthly bill. When
+ * nothing is found or the request fails: 'Failed to process the image. Please try again or enter
+ * the amount manually.' (the server's 413/415 image-rule messages when those are the reason) and a
  * button to enter the amount manually. Remove clears the file and the result.
  */
 import {

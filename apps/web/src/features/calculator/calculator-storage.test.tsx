@@ -35,7 +35,7 @@ const cases: [string, unknown][] = [
   ['an empty object', {}],
 ];
 
-describe('stored quick calculator data (spec section 3)', () => {
+describe('stored quick calculator data', () => {
   it.each(cases)('reads %s as the domain does', (_name, value) => {
     const json = JSON.stringify(value);
     expect(parseStoredQuickData(JSON.parse(json))).toEqual(parseQuickCalculatorData(json));

@@ -1,5 +1,5 @@
 /**
- * The quick calculator's inputs in browser storage (spec section 3, key
+ * The quick calculator's inputs in browser storage (docs/product.md#quick-calculator, key
  * `solarCalculatorData`): the domain's fields (monthlyBill som, averageKwh kWh, pricePerKwh
  * som/kWh, address, billInputMethod, timestamp epoch ms) plus this screen's roof size (m2)
  * and budget range. Storage failures (full, blocked) are ignored: the inputs then live for
@@ -45,8 +45,8 @@ const isAmount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 /**
- * The domain's stored calculator data (spec section 3) from parsed JSON, or null when it
- * breaks a rule of `quickCalculatorDataSchema`: an object (not an array) whose
+ * The domain's stored calculator data (docs/product.md#quick-calculator) from parsed JSON, or null
+ * when it breaks a rule of `quickCalculatorDataSchema`: an object (not an array) whose
  * monthlyBill, averageKwh, pricePerKwh and timestamp are finite numbers >= 0, whose
  * address is a string (default '') and billInputMethod 'manual' or 'photo' (default
  * 'manual'). Other properties are left out, as zod does.
@@ -103,7 +103,7 @@ export function writeQuickInputs(inputs: StoredQuickInputs): void {
   }
 }
 
-/** Removes the stored inputs (Reset: spec section 2 'clears results and saved data'). */
+/** Removes the stored inputs (Reset: docs/product.md#quick-calculator 'clears results and saved data'). */
 export function clearQuickInputs(): void {
   try {
     storage()?.removeItem(STORAGE_KEYS.calculatorData);

@@ -1,9 +1,9 @@
 /**
- * The browser's position for the calculators (spec sections 8 and 9): one reading with a
- * 10 s timeout and a cached position of at most `maximumAgeMs` (5 minutes on the quick
- * calculator, 1 minute on the full one: domain `GEOLOCATION`). Each failure has its own
- * message (domain `geolocationMessages`): not supported, permission denied, position
- * unavailable, timed out.
+ * The browser's position for the calculators (docs/product.md#errors-and-messages and
+ * #full-calculator): one reading with a 10 s timeout and a cached position of at most
+ * `maximumAgeMs` (5 minutes on the quick calculator, 1 minute on the full one: domain
+ * `GEOLOCATION`). Each failure has its own message (domain `geolocationMessages`): not supported,
+ * permission denied, position unavailable, timed out.
  */
 import {
   GEOLOCATION,

@@ -1,5 +1,6 @@
 /**
- * /solar-calculator (spec sections 2, 3, 5, 8 and 9; public): the quick estimate.
+ * /solar-calculator (docs/product.md#quick-calculator and #errors-and-messages; public): the quick
+ * estimate.
  *
  * Inputs: monthly use (kWh slider 0..5000 step 5) and monthly bill (som slider 0..7500
  * step 5) kept in step through the rate (som per kWh, default 1.49; domain `billToKwh` /

@@ -1,7 +1,7 @@
 /**
- * The quick calculator (spec sections 2, 3, 5 and 8) in each state on the MSW fake:
- * signed out, signed in, results, Calculate disabled at 0 kWh, bill photo read, bill photo
- * not readable, geolocation denied.
+ * The quick calculator (docs/product.md#quick-calculator and #errors-and-messages) in each state on
+ * the MSW fake: signed out, signed in, results, Calculate disabled at 0 kWh, bill photo read, bill
+ * photo not readable, geolocation denied.
  */
 import { STORAGE_KEYS } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';

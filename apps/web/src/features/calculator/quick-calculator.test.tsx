@@ -1,7 +1,8 @@
 /**
- * /solar-calculator against the fake (spec sections 2, 3, 5, 8 and 9): calculate disabled
- * at 0 kWh, the estimate of a hand-checked input, reset, storage restore, the bill photo's
- * success and failures, each geolocation error, and the quote redirect when signed out.
+ * /solar-calculator against the fake (docs/product.md#quick-calculator and #errors-and-messages):
+ * calculate disabled at 0 kWh, the estimate of a hand-checked input, reset, storage restore, the
+ * bill photo's success and failures, each geolocation error, and the quote redirect when signed
+ * out.
  */
 import { STORAGE_KEYS } from '@solar/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * The quick calculator's inputs (spec sections 3 and 7): bill input method (manual, or a
- * photo read by `POST /calculator/bill-extract`), monthly use and bill sliders, rate,
- * address with 'use my location', roof size, budget range, and Calculate (disabled at
- * 0 kWh).
+ * The quick calculator's inputs (docs/product.md#quick-calculator; the OpenAPI document): bill
+ * input method (manual, or a photo read by `POST /calculator/bill-extract`), monthly use and bill
+ * sliders, rate, address with 'use my location', roof size, budget range, and Calculate (disabled
+ * at 0 kWh).
  */
 import {
   calculatorMessages,

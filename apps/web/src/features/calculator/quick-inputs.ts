@@ -1,5 +1,5 @@
 /**
- * The quick calculator's inputs (spec sections 2, 3 and 9), pure so they are easy to test:
+ * The quick calculator's inputs (docs/product.md#quick-calculator), pure so they are easy to test:
  * the defaults, the inputs restored from storage, and the linking of monthly use (kWh),
  * monthly bill (som) and rate (som per kWh): changing one keeps the others in step through
  * the domain's `kwhToBill` / `billToKwh`, within the sliders' bounds.

@@ -1,6 +1,6 @@
 /**
- * The quick calculator's results (spec sections 3 and 9): the estimate (marked out of date
- * when the inputs on screen changed since), 'Get professional quote' and Reset, and notes
+ * The quick calculator's results (docs/product.md#quick-calculator): the estimate (marked out of
+ * date when the inputs on screen changed since), 'Get professional quote' and Reset, and notes
  * when the panels need more roof than given or cost more than the budget range.
  */
 import { Button, Card, InfoIcon, Spinner } from '@solar/ui';
@@ -12,7 +12,7 @@ import type { QuickEstimateForm } from './use-quick-estimate-form.ts';
 /**
  * The results' code loads when the visitor first touches the form (a pointer or focus
  * inside it), or when results are first shown (restored ones): a visit that never
- * estimates does not download it (issue 19, bytes on the wire).
+ * estimates does not download it (bytes on the wire).
  */
 const loadEstimateResults = () =>
   import('@solar/ui/estimate-results').then((m) => ({ default: m.EstimateResults }));

@@ -1,7 +1,7 @@
 /**
- * The quick calculator's state (spec sections 3, 7 and 9): the inputs (kWh, bill and rate
- * kept in step by `withKwh` / `withBill` / `withRate`), 'use my location', the estimate
- * and the inputs it was computed from, and the actions of the form and the results.
+ * The quick calculator's state (docs/product.md#quick-calculator; the OpenAPI document): the inputs
+ * (kWh, bill and rate kept in step by `withKwh` / `withBill` / `withRate`), 'use my location', the
+ * estimate and the inputs it was computed from, and the actions of the form and the results.
  *
  * The inputs are restored from storage (with their estimate) on the first render;
  * Calculate stores them and computes the domain's `quickEstimate` at once; Reset clears
@@ -82,7 +82,7 @@ export function useQuickEstimateForm(signedIn: boolean, focus: QuickEstimateFocu
       try {
         address = (await api.geo.reverse(position.latitude, position.longitude)).address;
       } catch {
-        // Spec section 7: fall back to the raw coordinates.
+        // No address for the point: fall back to the raw coordinates.
       }
       update({ address });
     } catch (failure) {

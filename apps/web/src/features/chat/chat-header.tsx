@@ -1,9 +1,9 @@
 /**
- * The chat screen's header (spec sections 3 and 4): the editable title
+ * The chat screen's header (docs/product.md#ai-chat): the editable title
  * (`PUT /chat/conversations/{id}/title`; the domain's title rule) and status text beside the
  * portfolio view toggle and a more-actions menu (clear chat, end conversation
  * `POST /chat/end/{id}`, show the bot type on replies), so the title keeps the width on a
- * phone (issue 21 item 4); under it the bot type (kept in storage).
+ * phone; under it the bot type (kept in storage).
  */
 import { validationMessages } from '@solar/domain';
 import { ActionMenu, Button, EditableTitle } from '@solar/ui';

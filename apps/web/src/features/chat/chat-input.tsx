@@ -1,7 +1,7 @@
 /**
- * The chat screen's composer (spec sections 3 and 8): the message box with send and stop,
- * the 'conversation ended' notice, and a message the server refused (429) with when to
- * retry.
+ * The chat screen's composer (docs/product.md#ai-chat and #errors-and-messages): the message box
+ * with send and stop, the 'conversation ended' notice, and a message the server refused (429) with
+ * when to retry.
  */
 import { ChatComposer } from '@solar/ui';
 import type { RefObject } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The chat screen's messages (spec sections 3 and 8): the stored history
+ * The chat screen's messages (docs/product.md#ai-chat and #errors-and-messages): the stored history
  * (`GET /chat/history/{id}`; loading, or an error with retry) and the turns of this visit in
  * a polite live region.
  */

@@ -1,7 +1,7 @@
 /**
- * The chat screen's message model (spec sections 3, 4 and 8), pure so it is easy to test:
- * stored messages as shown, the turn being streamed (the user's message and the reply so
- * far, fed chunk by chunk) and what a finished turn leaves on screen:
+ * The chat screen's message model (docs/product.md#ai-chat and #errors-and-messages), pure so it is
+ * easy to test: stored messages as shown, the turn being streamed (the user's message and the reply
+ * so far, fed chunk by chunk) and what a finished turn leaves on screen:
  * - completed: the assistant message (the `complete` chunk's whole text);
  * - an error chunk or a failed request: the partial reply marked interrupted (when any
  *   text arrived) plus a system error message ('Sorry, an error occurred. Please try

@@ -1,5 +1,5 @@
 /**
- * Pieces of the chat screen (spec sections 2 and 3): one message as shown, the portfolio
+ * Pieces of the chat screen (docs/product.md#ai-chat): one message as shown, the portfolio
  * panel, and the bot type settings. Presentational glue between the ui components and
  * the screen's state; every text is translated here.
  */

@@ -1,5 +1,5 @@
 /**
- * Route-level tests of the chat's reply conveniences against the MSW fake (issue 22 item 5):
+ * Route-level tests of the chat's reply conveniences against the MSW fake:
  * Copy on a reply (the clipboard stubbed), and a new conversation listed in the sidebar as
  * soon as its first chunk gives it an id.
  */

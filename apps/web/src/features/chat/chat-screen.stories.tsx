@@ -1,7 +1,7 @@
 /**
- * Screen stories of /chat and /chat/{id} (spec sections 2, 4 and 8) against the MSW fake:
- * a new empty chat, a conversation with history, a reply streaming, an interrupted reply,
- * the portfolio open, the conversation list failing, and loading.
+ * Screen stories of /chat and /chat/{id} (docs/product.md#ai-chat and #errors-and-messages) against
+ * the MSW fake: a new empty chat, a conversation with history, a reply streaming, an interrupted
+ * reply, the portfolio open, the conversation list failing, and loading.
  */
 import { STORAGE_KEYS } from '@solar/domain';
 import { scenarios } from '@solar/api/mock';

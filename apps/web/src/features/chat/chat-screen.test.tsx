@@ -1,7 +1,7 @@
 /**
- * Route-level tests of /chat and /chat/{id} against the MSW fake (spec sections 2, 3, 4, 5
- * and 8): streaming with the URL change, stop, stream errors, history, title editing, end
- * conversation, the sidebar and the portfolio.
+ * Route-level tests of /chat and /chat/{id} against the MSW fake (docs/product.md#ai-chat and
+ * #errors-and-messages): streaming with the URL change, stop, stream errors, history, title
+ * editing, end conversation, the sidebar and the portfolio.
  */
 import { STORAGE_KEYS } from '@solar/domain';
 import { scenarios } from '@solar/api/mock';
@@ -485,7 +485,7 @@ describe('chat: end conversation', () => {
   });
 });
 
-describe('chat: toasts and the composer (issue 21 item 4)', () => {
+describe('chat: toasts and the composer', () => {
   const overlaps = (a: DOMRect, b: DOMRect) =>
     a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 

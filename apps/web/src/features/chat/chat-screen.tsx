@@ -1,7 +1,7 @@
 /**
- * /chat and /chat/{conversationId} (spec sections 2, 3, 4 and 8; API-CONTRACT.md "Chat"):
- * the AI chat. The router renders this one component for both paths, so the screen (and a
- * reply being streamed) stays mounted when the URL changes.
+ * /chat and /chat/{conversationId} (docs/product.md#ai-chat and #errors-and-messages; the OpenAPI
+ * document): the AI chat. The router renders this one component for both paths, so the screen (and
+ * a reply being streamed) stays mounted when the URL changes.
  *
  * The state lives in `useChatSession`; the screen composes the sidebar (conversations, new
  * chat), the header (title, status, portfolio toggle, more actions, bot type), the portfolio

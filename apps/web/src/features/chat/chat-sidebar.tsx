@@ -1,5 +1,5 @@
 /**
- * The chat screen's sidebar (spec section 2): new chat and the conversations
+ * The chat screen's sidebar (docs/product.md#ai-chat): new chat and the conversations
  * (`GET /chat/conversations`, pages of 20 with 'load more'); behind a toggle on small
  * screens.
  */

@@ -1,5 +1,5 @@
 /**
- * What the chat keeps in browser storage (spec section 3, "Browser storage keys"): the
+ * What the chat keeps in browser storage (docs/product.md#ai-chat; keys in domain session.ts): the
  * active conversation id (`STORAGE_KEYS.activeConversationId`, a plain id string) and the
  * chat settings (`STORAGE_KEYS.chatSettings`, JSON `{ showBotType, botType }`). Storage may be
  * missing, full or blocked: reads then give the defaults and writes are skipped.

@@ -1,13 +1,13 @@
 /**
- * The chat screen's state (spec sections 2, 3, 4 and 8; API-CONTRACT.md "Chat"): the
- * conversation shown for the URL, its stored history and the turns of this visit, the reply
+ * The chat screen's state (docs/product.md#ai-chat and #errors-and-messages; the OpenAPI document):
+ * the conversation shown for the URL, its stored history and the turns of this visit, the reply
  * being streamed, the composer's draft, and the actions of the sidebar, header and composer.
  *
  * - A reply streams through `useChatStream`; a new conversation gets its id from the first
  *   chunk, the URL becomes /chat/{id} (replace) and the sidebar lists it.
  * - The active conversation id is kept in storage; opening /chat resumes it when it is
  *   still in the first page of the list.
- * - History 404 (spec section 8): warning toast, the id is forgotten, /chat.
+ * - History 404 (docs/product.md#errors-and-messages): warning toast, the id is forgotten, /chat.
  */
 import {
   chatMessages,
@@ -142,8 +142,9 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
     if (canResume && resumeId) navigate(conversationPath(resumeId), { replace: true });
   }, [canResume, listLoaded, navigate, resumeId]);
 
-  // History 404 (spec section 8): warning, forget the id, start a new conversation. Leaving
-  // for /chat shows a new conversation, so this runs once per missing conversation.
+  // History 404 (docs/product.md#errors-and-messages): warning, forget the id, start a new
+  // conversation. Leaving for /chat shows a new conversation, so this runs once per missing
+  // conversation.
   useEffect(() => {
     if (!notFound) return;
     notify({ kind: 'warning', message: chatMessages.conversationNotFound });

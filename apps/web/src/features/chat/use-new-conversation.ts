@@ -1,7 +1,7 @@
 /**
- * A new conversation's first chunk gave it an id (API-CONTRACT.md "Chat"; spec section 4):
+ * A new conversation's first chunk gave it an id (docs/product.md#ai-chat; the OpenAPI document):
  * the URL becomes /chat/{id} (replace, same screen) and the sidebar's list refetches, so the
- * conversation is listed while its first reply is still arriving (issue 22 item 5).
+ * conversation is listed while its first reply is still arriving.
  */
 import { conversationPath } from '@solar/domain';
 import { queryKeys, useApiQueryClient } from '@solar/api/react';

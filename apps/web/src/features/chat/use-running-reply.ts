@@ -1,6 +1,6 @@
 /**
  * Following a reply that is still being generated when its conversation opens (a reload,
- * another tab, a dropped connection; issue 26): `GET /chat/stream/{id}` through the chat
+ * another tab, a dropped connection): `GET /chat/stream/{id}` through the chat
  * stream's `resume` (204: nothing runs). Each opened conversation is checked once, when its
  * history has loaded and nothing of this visit is streaming.
  */

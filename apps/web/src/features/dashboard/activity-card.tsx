@@ -1,4 +1,4 @@
-/** The dashboard's activity card (spec section 2, issue 21 item 3). */
+/** The dashboard's activity card (docs/product.md#dashboard). */
 import {
   conversationPath,
   dashboardActivity,
@@ -106,7 +106,7 @@ export function ActivityCard({ className }: { className?: string }) {
                 label={draft.location.address}
                 meta={t('dashboard.activity.updated', { date: date(draft.updatedAt) })}
                 extra={
-                  // A draft with a configured system has a proposal (issue 22 item 2).
+                  // A draft with a configured system has a proposal.
                   parseConfiguration(draft.configuration) && (
                     <Link
                       href={proposalPath(draft.id)}

@@ -1,4 +1,4 @@
-/** The dashboard's link cards and labelled panels (spec section 2). */
+/** The dashboard's link cards and labelled panels (docs/product.md#dashboard). */
 import type { NavItem } from '@solar/domain';
 import {
   CalculatorIcon,

@@ -1,5 +1,5 @@
 /**
- * /dashboard against the MSW fake (spec section 2, issue 21 item 3): the user card; the link
+ * /dashboard against the MSW fake (docs/product.md#dashboard): the user card; the link
  * cards and navigation each role may see (user management only with canManageUsers); the
  * activity card with the user's own estimate, drafts and conversations linking to where
  * they came from, or an empty state; the settings card; staff counts by permission.
@@ -46,7 +46,7 @@ const figure = (label: string) =>
 const hrefOf = (name: string) =>
   activity().getByRole('link', { name, exact: true }).element().getAttribute('href');
 
-describe('dashboard (spec section 2)', () => {
+describe('dashboard', () => {
   it("shows the client's card: avatar, name, email and role badge", async () => {
     await open('client');
     const card = page.getByRole('region', { name: 'Your account' });
@@ -91,7 +91,7 @@ describe('dashboard (spec section 2)', () => {
   });
 });
 
-describe('dashboard activity (issue 21 item 3)', () => {
+describe('dashboard activity', () => {
   it('lists the last quick estimate, the drafts and the conversations, each linking to where it came from', async () => {
     localStorage.setItem(
       STORAGE_KEYS.calculatorData,
@@ -194,7 +194,7 @@ describe('dashboard activity (issue 21 item 3)', () => {
   });
 });
 
-describe('dashboard team overview (issue 21 item 3)', () => {
+describe('dashboard team overview', () => {
   it('shows an admin the number of user accounts and of unconfirmed emails, linking to the users list', async () => {
     const { fixture } = await open('admin');
     const all = await fixture.client.adminUsers.list({ pageSize: 1 });

@@ -1,5 +1,5 @@
 /**
- * /dashboard (spec section 2, issue 21 item 3): the signed-in user's card (avatar, name,
+ * /dashboard (docs/product.md#dashboard): the signed-in user's card (avatar, name,
  * email, role badge with the role's display name); the domain's `dashboardCards` for the
  * session: the quick calculator, full calculator, profile and user management (only with
  * canManageUsers) as link cards, then the activity card: the user's own activity (domain
@@ -8,7 +8,7 @@
  * first estimate). No settings card: the language is in the header's user menu. Staff
  * with canManageUsers or canViewAllProjects also see user and project counts, the user
  * counts linking to the users list. Those with canManageUsers also see the CRM link panel
- * when Pipedrive updates failed (issue 22 item 4; nothing when none did). Inside the
+ * when Pipedrive updates failed (nothing when none did). Inside the
  * signed-in shell, whose navigation follows the same permission rules.
  */
 import { can, dashboardCards, parseRole, roleLabel } from '@solar/domain';

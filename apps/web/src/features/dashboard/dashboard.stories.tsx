@@ -1,5 +1,5 @@
 /**
- * The dashboard (spec section 2, issue 21 item 3) on the MSW fake: a client with activity
+ * The dashboard (docs/product.md#dashboard) on the MSW fake: a client with activity
  * (a saved draft and a conversation), an administrator with no activity of their own and
  * the team overview, an administrator with failed CRM (Pipedrive) updates, and the activity
  * card when its lists fail.

@@ -1,4 +1,4 @@
-/** The dashboard's staff figures (spec section 2, issue 21 item 3). */
+/** The dashboard's staff figures (docs/product.md#dashboard). */
 import { can, ROUTES } from '@solar/domain';
 import { useAdminUsers, useProjects } from '@solar/api/react';
 import { Card, cn, Link, Spinner } from '@solar/ui';

@@ -27,7 +27,7 @@ import {
 } from '@solar/domain';
 import { ProductionChart } from './production-chart.tsx';
 
-/** The lifetime figures load with the first production figures (issue 22 item 1). */
+/** The lifetime figures load with the first production figures. */
 const LifetimeSection = lazy(() => import('../../app/lifetime-section.tsx'));
 import { loadFailure } from '../../app/load-failure.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The user's drafts on the full calculator (API-CONTRACT.md "Projects"): newest first,
+ * The user's drafts on the full calculator (the OpenAPI document): newest first,
  * each with 'Continue'; loading the list is no project action; a refused list (429) says
  * when it can be loaded again.
  */
@@ -26,7 +26,7 @@ export function DraftsCard({
 
   /**
    * Why the drafts list failed: for a 429, that too many requests were made and, from its
-   * Retry-After, the time they can be loaded again (issue 25, item 12).
+   * Retry-After, the time they can be loaded again.
    */
   function draftsFailure(error: unknown): string {
     if (!(error instanceof ApiError) || error.status !== 429) {

@@ -1,6 +1,6 @@
 /**
- * /solar-calculator-full (spec sections 2, 3, 4, 8 and 9; issue 9; signed-in): two steps,
- * location then configuration (StepIndicator).
+ * /solar-calculator-full (docs/product.md#full-calculator and #errors-and-messages; signed-in): two
+ * steps, location then configuration (StepIndicator).
  *
  * Step 1 (location-step.tsx): geolocation with reverse geocoding, or address search and a
  * Leaflet map (lazy-loaded only here). Step 2 (configuration-step.tsx): the system, its
@@ -8,7 +8,7 @@
  * payback; prefilled from the stored quick estimate, else the chat portfolio, else a
  * typical home.
  *
- * Projects (API-CONTRACT.md "Projects"): 'Save as draft' creates, then updates, the draft
+ * Projects (the OpenAPI document): 'Save as draft' creates, then updates, the draft
  * (`POST /projects`, `PUT /projects/{id}`); the user's drafts are listed (`GET /projects`)
  * and 'Continue' reopens one at step 2, as does opening `?draft={projectId}` (the
  * dashboard's draft links; an unknown id says so). Every project action first counts against the
@@ -77,7 +77,7 @@ function FullCalculator() {
                     })}
                   </span>
                   {calc.draftId && (
-                    // The saved assessment's proposal (issue 22 item 2).
+                    // The saved assessment's proposal.
                     <Link href={proposalPath(calc.draftId)} className="text-sm">
                       {t('fullCalculator.viewProposal')}
                     </Link>

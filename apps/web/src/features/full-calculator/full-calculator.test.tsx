@@ -513,7 +513,7 @@ describe('full calculator: drafts', () => {
     );
     const listed = (screen.getByText(/^Saved /).element().textContent ?? '').replace(/\s/g, ' ');
     expect(listed).toContain(saved);
-    // The saved assessment links to its proposal (issue 22 item 2).
+    // The saved assessment links to its proposal.
     expect(
       screen.getByRole('link', { name: 'View the proposal' }).element().getAttribute('href'),
     ).toMatch(/^\/projects\/[^/]+\/proposal$/);

@@ -1,5 +1,5 @@
 /**
- * The Leaflet map of the full calculator's location step (spec sections 2 and 9; issue 9),
+ * The Leaflet map of the full calculator's location step (docs/product.md#full-calculator),
  * loaded lazily (this module and Leaflet are fetched only when the map first shows):
  * OpenStreetMap-style tiles from `tileUrl`, a draggable marker, click to move it. Both
  * report the new point (degrees) through `onPick`; the parent reverse geocodes it.

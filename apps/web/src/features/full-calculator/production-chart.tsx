@@ -1,5 +1,5 @@
 /**
- * Monthly production chart (issue 9, step 2): an SVG bar chart of twelve months of kWh,
+ * Monthly production chart (step 2): an SVG bar chart of twelve months of kWh,
  * named and summarised for screen readers (role img), with the same figures in a data
  * table under a disclosure as the accessible alternative. Month names follow the locale.
  */

@@ -1,5 +1,5 @@
 /**
- * The full calculator's state (spec sections 3, 4 and 9; issue 9): the step, the location
+ * The full calculator's state (docs/product.md#full-calculator): the step, the location
  * and configuration, where the configuration was prefilled from, and the draft being
  * edited. Every project action first counts against the browser's 100-per-hour limit
  * (domain `consumeRateLimit`); `?draft={id}` reopens that draft at step 2.

@@ -1,6 +1,6 @@
 /**
- * The 404 page's developer toast test buttons (spec section 2: "developer toast test
- * buttons marked for removal"), one per toast kind. Rendered only in development builds:
+ * The 404 page's developer toast test buttons (docs/product.md#errors-and-messages: "developer
+ * toast test buttons marked for removal"), one per toast kind. Rendered only in development builds:
  * the 404 screen includes them behind `import.meta.env.DEV`, so production bundles drop them.
  */
 import { Button } from '@solar/ui';

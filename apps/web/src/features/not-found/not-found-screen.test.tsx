@@ -1,13 +1,13 @@
 /**
- * The 404 page (spec section 2): links, and in development builds the developer toast
- * test buttons, one per toast kind (tests run as a development build).
+ * The 404 page (docs/product.md#errors-and-messages): links, and in development builds the
+ * developer toast test buttons, one per toast kind (tests run as a development build).
  */
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { AppFixtureView, createAppFixture } from '../../testing/app-fixture.tsx';
 
-describe('404 page (spec section 2)', () => {
+describe('404 page', () => {
   it('links a signed-in user to the dashboard and to the calculator', async () => {
     const fixture = createAppFixture({ path: '/no/such/page', as: 'client' });
     await fixture.ready;

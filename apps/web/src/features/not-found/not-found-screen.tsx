@@ -1,5 +1,5 @@
 /**
- * Any unknown path (spec section 2, issue 21 item 2): links home (dashboard or sign in)
+ * Any unknown path (docs/product.md#roles-and-permissions): links home (dashboard or sign in)
  * and to the calculator, inside the signed-in shell for a signed-in visitor and the
  * public frame (logo, language picker; the page's own link signs in) otherwise; in development builds also the
  * developer toast test buttons. The server answers such paths with HTTP 404.

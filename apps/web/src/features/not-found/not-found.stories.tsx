@@ -1,6 +1,6 @@
 /**
- * The 404 page (spec section 2), signed out and signed in. In development builds (the
- * Storybook dev server and its test run) it also shows the developer toast buttons.
+ * The 404 page (docs/product.md#roles-and-permissions), signed out and signed in. In development
+ * builds (the Storybook dev server and its test run) it also shows the developer toast buttons.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';

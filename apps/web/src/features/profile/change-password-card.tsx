@@ -1,5 +1,5 @@
 /**
- * 'Change password' on the profile (issue 25 item 4): the current password and a new one
+ * 'Change password' on the profile: the current password and a new one
  * with the sign-up rules (`POST /auth/password/change`; this session stays signed in, the
  * others end).
  */

@@ -1,11 +1,11 @@
 /**
- * The profile card (spec sections 4, 5, 6 and 8): name, email and role badge from
- * `GET /auth/me`. Edit mode changes name and email (domain profile schema, one message per
- * field, cleared on edit); Save sends `PUT /auth/me` (the stored session user follows) and
- * returns to view mode with 'Profile updated successfully'; Cancel restores the saved
- * values. Google-authenticated users see a notice instead of the edit button. A taken email
- * (409) shows on the email field; other failures the server's message or 'Failed to update
- * profile.'.
+ * The profile card (docs/product.md#accounts-and-sessions, #roles-and-permissions and
+ * #errors-and-messages): name, email and role badge from `GET /auth/me`. Edit mode changes name and
+ * email (domain profile schema, one message per field, cleared on edit); Save sends `PUT /auth/me`
+ * (the stored session user follows) and returns to view mode with 'Profile updated successfully';
+ * Cancel restores the saved values. Google-authenticated users see a notice instead of the edit
+ * button. A taken email (409) shows on the email field; other failures the server's message or
+ * 'Failed to update profile.'.
  *
  * A new email asks for the current password (the field appears once the email differs) and
  * is a secure change (docs/decisions/034-secure-email-change.md): after Save the profile

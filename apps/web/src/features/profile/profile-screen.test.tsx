@@ -38,7 +38,7 @@ async function startEditing() {
   await expect.element(nameField()).toHaveFocus();
 }
 
-describe('profile: loading (spec section 2)', () => {
+describe('profile: loading', () => {
   it('shows a spinner while the profile loads', async () => {
     await open({
       handlers: [
@@ -72,7 +72,7 @@ describe('profile: loading (spec section 2)', () => {
   });
 });
 
-describe('profile: view and edit (spec sections 2 and 4)', () => {
+describe('profile: view and edit', () => {
   it('shows name, email and role badge', async () => {
     await open();
     await expect
@@ -123,7 +123,7 @@ describe('profile: view and edit (spec sections 2 and 4)', () => {
   });
 });
 
-describe('profile: validation and failures (spec sections 5 and 8)', () => {
+describe('profile: validation and failures', () => {
   it('requires a name and an email', async () => {
     await open();
     await startEditing();
@@ -307,7 +307,7 @@ describe('profile: account safety', () => {
   });
 });
 
-describe('profile: Google accounts (spec section 6)', () => {
+describe('profile: Google accounts', () => {
   it('shows the notice and no edit button', async () => {
     await show(createGoogleUserFixture('/profile'));
     await expect

@@ -1,11 +1,11 @@
 /**
- * /profile (spec sections 2, 4, 5, 6 and 8): the user's name, email and role badge from
- * `GET /auth/me`. Edit mode changes name and email (domain profile schema, one message per
- * field, cleared on edit); Save sends `PUT /auth/me` (the stored session user follows) and
- * returns to view mode with 'Profile updated successfully'; Cancel restores the saved
- * values. Google-authenticated users see a notice instead of the edit button. A taken email
- * (409) shows on the email field; other failures the server's message or 'Failed to update
- * profile.'.
+ * /profile (docs/product.md#accounts-and-sessions, #roles-and-permissions and
+ * #errors-and-messages): the user's name, email and role badge from `GET /auth/me`. Edit mode
+ * changes name and email (domain profile schema, one message per field, cleared on edit); Save
+ * sends `PUT /auth/me` (the stored session user follows) and returns to view mode with 'Profile
+ * updated successfully'; Cancel restores the saved values. Google-authenticated users see a notice
+ * instead of the edit button. A taken email (409) shows on the email field; other failures the
+ * server's message or 'Failed to update profile.'.
  *
  * Account safety: a new email asks for the current password (the field appears once the
  * email differs) and waits for the link mailed to the new address, the email staying as it

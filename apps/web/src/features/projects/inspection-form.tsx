@@ -1,5 +1,5 @@
 /**
- * The roof findings of an inspection (issue 22 item 3: recordInspection, by someone who
+ * The roof findings of an inspection (recordInspection, by someone who
  * schedules inspections): roof type, usable area in m² and shading notes, validated with
  * the transition schema's bounds (INSPECTION_LIMITS); server field errors
  * (`inspection.roofAreaM2`...) land on their fields.

@@ -1,4 +1,4 @@
-/** The pipeline list's search box and status filter (issue 22 item 3). */
+/** The pipeline list's search box and status filter. */
 import { PROJECT_STATUSES, type ProjectStatus } from '@solar/domain';
 import { SearchField, Select } from '@solar/ui';
 import { useSearchBox } from '../../app/use-search-box.ts';

@@ -1,5 +1,5 @@
 /**
- * The pipeline list's state in the URL query (issue 22 item 3, like the user list): page,
+ * The pipeline list's state in the URL query (like the user list): page,
  * size, sort, search and status filter, so a view can be bookmarked and shared.
  *
  *   ?page=2&size=25&sort=status&dir=asc&q=bishkek&status=quote_requested

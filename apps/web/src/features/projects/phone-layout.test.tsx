@@ -1,5 +1,5 @@
 /**
- * The project screens in Russian (the longest words) on a 390 px phone (issue 22; WCAG
+ * The project screens in Russian (the longest words) on a 390 px phone (WCAG
  * 2.2 reflow): nothing is wider than the screen.
  */
 import type { RoleKey } from '@solar/domain';

@@ -1,5 +1,5 @@
 /**
- * Adding a roof photo (issue 22 item 3; someone who schedules inspections, while the
+ * Adding a roof photo (someone who schedules inspections, while the
  * inspection is scheduled or recorded): choose or drop one JPEG, PNG or WebP under 10 MB,
  * checked before sending (domain validateBillImage: the same rules as the server's), then
  * uploaded with a progress indicator. A refusal (too large, not an image, 20 photos

@@ -1,5 +1,5 @@
 /**
- * The actions the caller may take on a project now (issue 22 item 3): exactly the
+ * The actions the caller may take on a project now: exactly the
  * pipeline's `actions` (the server decides them by role, ownership and status,
  * pipeline.ts). Requesting a site visit, accepting the proposal and marking installed
  * are buttons; cancelling asks first; scheduling is a date form and recording the

@@ -1,4 +1,4 @@
-/** The pipeline list's columns (issue 22 item 3): address, owner, status, system, dates. */
+/** The pipeline list's columns: address, owner, status, system, dates. */
 import { projectPath, type ProjectListItem, type ProjectSortField } from '@solar/domain';
 import { Link, ProjectStatusBadge, type DataTableColumn } from '@solar/ui';
 import { useProjectText } from './project-text.ts';

@@ -1,5 +1,5 @@
 /**
- * The parts of a project's page (issue 22 item 3): its dates, the roof inspection's
+ * The parts of a project's page: its dates, the roof inspection's
  * findings, the roof photos (fetched with the bearer token, shown through object URLs)
  * and the status history, newest first.
  */

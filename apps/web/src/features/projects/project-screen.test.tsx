@@ -1,5 +1,5 @@
 /**
- * /projects/{id} in Chromium against the pipeline fake (issue 22 item 3): the actions
+ * /projects/{id} in Chromium against the pipeline fake: the actions
  * each role is offered (exactly the pipeline's, decided by domain pipeline.ts), the
  * schedule and inspection forms' validation and server errors, the cancel confirmation,
  * a 409 `invalid_transition` toast, photos, and the owner line for staff only.
@@ -57,7 +57,7 @@ function offered(): string[] {
 const toast = (text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
-describe('project page actions by role (issue 22 item 3)', () => {
+describe('project page actions by role', () => {
   it.each([
     ['client_residential', 'draft', ['requestQuote', 'cancel']],
     ['client_residential', 'inspected', ['acceptProposal', 'cancel']],

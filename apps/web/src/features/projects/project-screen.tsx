@@ -1,5 +1,5 @@
 /**
- * /projects/{id} (issue 22 item 3): where a project stands and what the caller may do
+ * /projects/{id}: where a project stands and what the caller may do
  * next. Address and status, the owner (for staff), the seven steps, the caller's actions
  * (exactly the pipeline's `actions`), dates, the roof inspection's findings and photos
  * (with the upload for inspectors while the inspection is open), and the status history.

@@ -1,5 +1,5 @@
 /**
- * The pipeline's words in the interface language (issue 22 item 3): status names, action
+ * The pipeline's words in the interface language: status names, action
  * labels and their success toasts, roof types, and dates of the project screens.
  */
 import type { ConfigRoofType, PipelineAction, ProjectStatus } from '@solar/domain';

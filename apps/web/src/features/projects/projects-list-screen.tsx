@@ -1,5 +1,5 @@
 /**
- * /projects (issue 22 item 3; every signed-in user): the projects the caller may see from
+ * /projects (every signed-in user): the projects the caller may see from
  * `GET /projects/pipeline`: a client their own, staff also those their flags bring into
  * view (pipeline.ts). Like the user list: search (debounced), status filter, header sort,
  * rows per page and pager, cards on phones, the previous page under an overlay while the

@@ -1,5 +1,5 @@
 /**
- * /projects in Chromium against the pipeline fake (issue 22 item 3): rows linking to the
+ * /projects in Chromium against the pipeline fake: rows linking to the
  * project page, the owner column for staff only, the list state (search, status, sort,
  * page) kept in the URL and read back from it, and the empty state's way to a first
  * assessment.
@@ -35,7 +35,7 @@ const lastPath = (fixture: { location: { history: string[] } }) => fixture.locat
 const lastList = (seen: string[]) =>
   seen.filter((s) => s.startsWith('GET /projects/pipeline')).at(-1);
 
-describe('projects list (issue 22 item 3)', () => {
+describe('projects list', () => {
   beforeEach(async () => {
     await page.viewport(1280, 800);
   });

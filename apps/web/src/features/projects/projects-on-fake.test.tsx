@@ -1,7 +1,7 @@
 /**
  * The project screens on the API client's fake backend (its demo seed's pipeline: the demo
  * client's projects at every stage, one of another client, and the seed's inspector,
- * manager and installer), in Chromium (issue 22 item 3): who sees which projects, and a
+ * manager and installer), in Chromium: who sees which projects, and a
  * project moved by the roles in turn, each seeing only the actions the fake's pipeline
  * (domain pipeline.ts) gives them.
  */
@@ -38,7 +38,7 @@ async function listed(): Promise<string[]> {
   );
 }
 
-describe('projects on the fake backend (issue 22 item 3)', () => {
+describe('projects on the fake backend', () => {
   beforeEach(async () => {
     await page.viewport(1280, 800);
   });

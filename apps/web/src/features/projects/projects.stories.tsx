@@ -1,5 +1,5 @@
 /**
- * The project screens (issue 22 items 2 and 3) in each of their states: the pipeline list,
+ * The project screens in each of their states: the pipeline list,
  * a project's page for each role that acts on it, and the proposal. On the API client's
  * fake and its demo seed's pipeline; the states the seed has not (loading, failures, a
  * cancelled project, no configuration) on the small fake of testing/project-fakes.ts.

@@ -1,5 +1,5 @@
 /**
- * The sections of a proposal page (issue 22 item 2): location, system, cost and savings,
+ * The sections of a proposal page: location, system, cost and savings,
  * and the assumptions behind the figures with their sources.
  */
 import {
@@ -77,7 +77,7 @@ export function ProposalSystem({ figures }: { figures: ProposalFigures }) {
   );
 }
 
-/** Cost, first-year production, savings and simple payback (spec section 9). */
+/** Cost, first-year production, savings and simple payback (docs/product.md#proposal). */
 export function ProposalMoney({ figures }: { figures: ProposalFigures }) {
   const intl = useIntl();
   const { t, number } = useProjectText();

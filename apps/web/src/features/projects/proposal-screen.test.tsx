@@ -1,5 +1,5 @@
 /**
- * /projects/{id}/proposal in Chromium against the pipeline fake (issue 22 item 2): the
+ * /projects/{id}/proposal in Chromium against the pipeline fake: the
  * figures of domain proposalFigures for the saved system, the PDF asked for in the
  * interface language, "Request a site visit" only while the caller may, and the states
  * without a configuration or without a production estimate.
@@ -31,7 +31,7 @@ async function open(options: ProjectsFakeOptions = {}, locale?: 'en' | 'ru') {
 const toast = (text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
-describe('proposal page (issue 22 item 2)', () => {
+describe('proposal page', () => {
   it('shows the system, its money, production and validity', async () => {
     const { screen } = await open({ status: 'draft' });
     await expect

@@ -1,5 +1,5 @@
 /**
- * /projects/{id}/proposal (issue 22 item 2): the proposal of a saved assessment: location,
+ * /projects/{id}/proposal: the proposal of a saved assessment: location,
  * system, cost and savings, the monthly production chart (the full calculator's), the
  * 25-year figures (app/lifetime-section.tsx), assumptions and sources, the day it was
  * issued and how long it holds; "Download PDF" in the interface language and, while the

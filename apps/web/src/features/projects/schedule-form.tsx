@@ -1,5 +1,5 @@
 /**
- * The date of an inspection or an installation (issue 22 item 3: scheduleInspection,
+ * The date of an inspection or an installation (scheduleInspection,
  * scheduleInstallation): a labelled native date input (the library has no date picker
  * yet), validated with the transition schema (a real `YYYY-MM-DD` day), server field
  * errors on the field.

@@ -1,5 +1,5 @@
 /**
- * A project page's data and its one way to move the project (issue 22 item 3): the
+ * A project page's data and its one way to move the project: the
  * pipeline (`GET /projects/{id}/pipeline`), the project (`GET /projects/{id}`), and `run`,
  * which posts a transition and says how it went: a success toast; 409
  * `invalid_transition` (someone moved it first) -> the pipeline's message as a toast and

@@ -1,5 +1,5 @@
 /**
- * The pipeline list's state (issue 22 item 3): the list state from the URL query
+ * The pipeline list's state: the list state from the URL query
  * (list-state.ts), the page of projects and `update` (app/use-url-list.ts), with the
  * 'Failed to load projects' toast once per failure and a page past the end sent to the last.
  */

@@ -1,5 +1,5 @@
 /**
- * A proposal page's data (issue 22 item 2): the project, its pipeline (is "Request a site
+ * A proposal page's data: the project, its pipeline (is "Request a site
  * visit" open to the caller?), the production estimate of its saved configuration, and
  * every figure from domain proposalFigures (the same function as the server's PDF),
  * issued today; the PDF download in the interface language.

@@ -1,5 +1,5 @@
 /**
- * Bulk activate / deactivate on the users list (issue 22 item 5): a Select column (one
+ * Bulk activate / deactivate on the users list: a Select column (one
  * checkbox per row, "Select {name}") and, while any row is selected, a bar with Activate and
  * Deactivate. Each asks first (a confirmation naming the count), then sends the existing
  * `PUT /admin/users/{id}` for each selected user in turn (the row's fields with the new

@@ -1,5 +1,5 @@
 /**
- * The external CRM (spec section 3: an admin user's `pipedrivePersonId` links to a person
+ * The external CRM (docs/product.md#crm-link: an admin user's `pipedrivePersonId` links to a person
  * record there). The person page address is built from this template; `{id}` is the
  * person id.
  */

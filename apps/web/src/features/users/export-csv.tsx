@@ -1,5 +1,5 @@
 /**
- * "Export CSV" on the users list (issue 22 item 5): every user of the current search,
+ * "Export CSV" on the users list: every user of the current search,
  * filters and sort, fetched page by page (`GET /admin/users`, 100 a page, the list's own
  * call), written by papaparse's `unparse` (loaded only when the button is pressed) and
  * downloaded as `users-YYYY-MM-DD.csv`. Columns: name, email, user type, status, email

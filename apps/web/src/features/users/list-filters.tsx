@@ -1,4 +1,4 @@
-/** The user list's search box and filters (spec section 2). */
+/** The user list's search box and filters (docs/product.md#user-administration). */
 import { userMessages, type RoleKey } from '@solar/domain';
 import { SearchField, Select } from '@solar/ui';
 import { useIntl } from 'react-intl';

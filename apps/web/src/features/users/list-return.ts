@@ -1,6 +1,6 @@
 /**
- * The way back to the user list as the admin left it (spec section 2: search, filters,
- * sort and page live in the list's URL query). The list remembers its query for this tab
+ * The way back to the user list as the admin left it (docs/product.md#user-administration: search,
+ * filters, sort and page live in the list's URL query). The list remembers its query for this tab
  * (sessionStorage); create, view and edit return to `/users` with it, so saving a user does
  * not drop the search and filters.
  */

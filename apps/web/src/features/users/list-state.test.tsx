@@ -1,6 +1,6 @@
 /**
- * The user list's URL state (spec section 2: reload and back keep search, filters, sort,
- * page size and page) and its `GET /admin/users` query (spec section 7).
+ * The user list's URL state (docs/product.md#user-administration: reload and back keep search,
+ * filters, sort, page size and page) and its `GET /admin/users` query (the OpenAPI document).
  */
 import { describe, expect, it } from 'vitest';
 import { crmPersonUrl } from './crm.ts';

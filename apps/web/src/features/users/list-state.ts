@@ -1,6 +1,6 @@
 /**
- * The user list's state in the URL query (spec section 2: search, filters, sort, page size
- * and page), so a reload or the back button brings the same list back.
+ * The user list's state in the URL query (docs/product.md#user-administration: search, filters,
+ * sort, page size and page), so a reload or the back button brings the same list back.
  *
  *   ?page=2&size=25&sort=name&dir=asc&q=ada&type=installer&verified=no
  *
@@ -58,7 +58,7 @@ export function listStateToSearch(state: UserListState): string {
 }
 
 /**
- * The `GET /admin/users` query of a list state (spec section 7): no header sort means the
+ * The `GET /admin/users` query of a list state (the OpenAPI document): no header sort means the
  * default createdAt descending; blank search and "all" filters are left out.
  */
 export function listStateToParams(state: UserListState): AdminUserListParams {
@@ -73,7 +73,7 @@ export function listStateToParams(state: UserListState): AdminUserListParams {
   };
 }
 
-/** True when a search or a filter narrows the list (picks the empty state, spec section 2). */
+/** True when a search or a filter narrows the list (picks the empty state, docs/product.md#user-administration). */
 export function isFiltered(state: UserListState): boolean {
   return state.search.trim() !== '' || state.role !== null || state.verified !== null;
 }

@@ -1,8 +1,8 @@
 /**
- * The user list's state (spec sections 2, 3 and 8): page, size, sort, search and filters
- * from the URL query (list-state.ts), the page of users and `update` (app/use-url-list.ts),
- * with the 'Failed to load users' toast once per failure and a page past the end sent to
- * the last. Create, view and edit come back to the list as it is now.
+ * The user list's state (docs/product.md#user-administration and #errors-and-messages): page, size,
+ * sort, search and filters from the URL query (list-state.ts), the page of users and `update`
+ * (app/use-url-list.ts), with the 'Failed to load users' toast once per failure and a page past the
+ * end sent to the last. Create, view and edit come back to the list as it is now.
  */
 import type { AdminUserListParams } from '@solar/api';
 import { userMessages } from '@solar/domain';

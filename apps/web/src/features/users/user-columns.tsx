@@ -1,4 +1,4 @@
-/** The user list's table columns (spec section 2). */
+/** The user list's table columns (docs/product.md#user-administration). */
 import {
   roleMessages,
   userMessages,
@@ -15,7 +15,7 @@ import { useUserDates } from './user-format.ts';
 /** The table's column ids: the sortable fields, the row actions and the bulk Select. */
 export type Column = UserSortField | 'actions' | 'select';
 
-/** The table's columns (spec section 2): name, email, user type, status, verified, dates. */
+/** The table's columns (docs/product.md#user-administration): name, email, user type, status, verified, dates. */
 export function useUserColumns(): DataTableColumn<AdminUserListItem, Column>[] {
   const intl = useIntl();
   const dates = useUserDates();

@@ -1,7 +1,7 @@
 /**
- * /users/create (spec sections 2, 4, 5 and 8; canManageUsers only): name, email, password
- * (at least 6 characters, the admin rule), confirm, user type (default Residential
- * Client), email confirmed (default off) and the language of the user's mail (default
+ * /users/create (docs/product.md#user-administration and #errors-and-messages; canManageUsers
+ * only): name, email, password (at least 6 characters, the admin rule), confirm, user type (default
+ * Residential Client), email confirmed (default off) and the language of the user's mail (default
  * English), checked with the domain's
  * `adminCreateUserFormSchema`; each error sits under its field and clears when the field
  * is edited, and focus moves to the first invalid field. `POST /admin/users`: a 409 puts

@@ -1,9 +1,9 @@
 /**
- * /users/create, /users/{id} and /users/{id}/edit against the MSW fake (spec sections 2,
- * 4, 5, 6 and 8): validation messages, 409 on the email field, success toasts and the
- * return to /users, the language of the user's mail picked at creation and changed on edit,
- * the view with and without the CRM link, the server's refusal of
- * self-deactivation, and a failed detail load.
+ * /users/create, /users/{id} and /users/{id}/edit against the MSW fake
+ * (docs/product.md#user-administration, #roles-and-permissions and #errors-and-messages):
+ * validation messages, 409 on the email field, success toasts and the return to /users, the
+ * language of the user's mail picked at creation and changed on edit, the view with and without the
+ * CRM link, the server's refusal of self-deactivation, and a failed detail load.
  */
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ const lastPath = (fixture: AppFixture) => fixture.location.history.at(-1);
 const toast = (text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
-describe('create user (spec sections 4, 5 and 8)', () => {
+describe('create user', () => {
   it('starts with Residential Client and email confirmed off', async () => {
     const { screen } = await open({ path: '/users/create' });
     await expect
@@ -141,7 +141,7 @@ describe('create user (spec sections 4, 5 and 8)', () => {
   });
 });
 
-describe('view user (spec sections 2, 3 and 8)', () => {
+describe('view user', () => {
   it('shows a spinner while the user loads', async () => {
     const { screen } = await open({
       path: '/users/some-id',
@@ -198,7 +198,7 @@ describe('view user (spec sections 2, 3 and 8)', () => {
   });
 });
 
-describe('edit user (spec sections 4, 5, 6 and 8)', () => {
+describe('edit user', () => {
   it("saves the changes, says 'User updated successfully' and returns to /users", async () => {
     const { fixture, screen } = await openFor('daniyar@example.com', (id) => `/users/${id}/edit`);
     const name = screen.getByRole('textbox', { name: 'Name' });

@@ -1,7 +1,8 @@
 /**
- * The user edit form (spec sections 5, 6 and 8): name, email, user type, email confirmed,
- * active and the language of the user's mail, checked with the domain's `adminEditUserFormSchema`; an admin's own user type
- * and status are locked and say why; the server's refusals show above the buttons.
+ * The user edit form (docs/product.md#user-administration, #roles-and-permissions and
+ * #errors-and-messages): name, email, user type, email confirmed, active and the language of the
+ * user's mail, checked with the domain's `adminEditUserFormSchema`; an admin's own user type and
+ * status are locked and say why; the server's refusals show above the buttons.
  */
 import { toApiError } from '@solar/api';
 import { useUpdateUser } from '@solar/api/react';
@@ -97,7 +98,8 @@ export function EditForm({ user }: { user: AdminUserDetail }) {
           if (showServerErrors(error)) return;
           const failure = toApiError(error);
           if (failure.code === 'own_account' || failure.code === 'last_admin') {
-            // Self-protection and the last admin: why, in the user's language (spec section 6).
+            // Self-protection and the last admin: why, in the user's language
+            // (docs/product.md#accounts-and-sessions).
             setRefused(intl.formatMessage(ERROR_CODE_MESSAGES[failure.code]));
           } else if (failure.status === 409 && failure.serverMessage) {
             setRefused(failure.serverMessage);

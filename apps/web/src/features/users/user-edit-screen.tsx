@@ -1,9 +1,9 @@
 /**
- * /users/{id}/edit (spec sections 2, 4, 5, 6 and 8; canManageUsers only): name, email,
- * user type, email confirmed and active, loaded from `GET /admin/users/{id}` (a failed
- * load: 'Failed to load user details' toast and back to /users) and checked with the
- * domain's `adminEditUserFormSchema` (name, email and user type required).
- * An admin editing their own account cannot change its user type or deactivate it: both
+ * /users/{id}/edit (docs/product.md#user-administration, #roles-and-permissions and
+ * #errors-and-messages; canManageUsers only): name, email, user type, email confirmed and active,
+ * loaded from `GET /admin/users/{id}` (a failed load: 'Failed to load user details' toast and back
+ * to /users) and checked with the domain's `adminEditUserFormSchema` (name, email and user type
+ * required). An admin editing their own account cannot change its user type or deactivate it: both
  * controls are disabled and say why (the server refuses it too: 409 `own_account`).
  * `PUT /admin/users/{id}`: 409 `email_taken` goes on the email field; the server's other
  * refusals (`own_account`, `last_admin`, by their code in the user's language, else the

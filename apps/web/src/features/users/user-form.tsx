@@ -1,7 +1,8 @@
 /**
- * Shared parts of the create and edit user forms (spec sections 5 and 8): the fields both
- * forms have (name, email, user type, email confirmed, the language of the user's mail).
- * Values, errors and focus come from the app's one form hook (`useForm`).
+ * Shared parts of the create and edit user forms (docs/product.md#user-administration and
+ * #errors-and-messages): the fields both forms have (name, email, user type, email confirmed, the
+ * language of the user's mail). Values, errors and focus come from the app's one form hook
+ * (`useForm`).
  */
 import { LOCALES, type Locale, type RoleKey } from '@solar/domain';
 import { Checkbox, LANGUAGE_NAMES, Select, TextField } from '@solar/ui';

@@ -1,8 +1,8 @@
 /**
- * Dates and roles of the user screens, per interface language (spec sections 1 and 2):
- * created and last-login dates with react-intl, "Never" for a user who never signed in,
- * the last login also relative to the app clock ("3 days ago"), and the role options of
- * the user type selects in the spec's display names.
+ * Dates and roles of the user screens, per interface language
+ * (docs/product.md#roles-and-permissions and #user-administration): created and last-login dates
+ * with react-intl, "Never" for a user who never signed in, the last login also relative to the app
+ * clock ("3 days ago"), and the role options of the user type selects in the spec's display names.
  */
 import { ROLE_KEYS, roleMessages, userMessages, type RoleKey } from '@solar/domain';
 import { useIntl } from 'react-intl';

@@ -1,6 +1,6 @@
 /**
- * The user screens' reads (spec sections 7 and 8): the shared query options of
- * '@solar/api/react' with one retry for a network or server failure and none for a
+ * The user screens' reads (docs/product.md#errors-and-messages; the OpenAPI document): the shared
+ * query options of '@solar/api/react' with one retry for a network or server failure and none for a
  * refusal (a 404 detail goes straight back to the list with its toast).
  */
 import { toApiError, type AdminUserListParams, type ApiError } from '@solar/api';
@@ -37,7 +37,8 @@ export function useUserDetail(id: string) {
 
 /**
  * Loads a user; on failure raises 'Failed to load user details' (with the server's
- * reason) and goes back to /users (spec section 8). Shared by the view and edit screens.
+ * reason) and goes back to /users (docs/product.md#errors-and-messages). Shared by the view and
+ * edit screens.
  */
 export function useUserDetailOrLeave(id: string) {
   const notify = useNotify();

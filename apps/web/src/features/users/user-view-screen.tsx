@@ -1,6 +1,6 @@
 /**
- * /users/{id} (spec sections 2, 3 and 8; canManageUsers only): one user from
- * `GET /admin/users/{id}`: picture (Avatar), name, email, role badge, account status,
+ * /users/{id} (docs/product.md#user-administration and #errors-and-messages; canManageUsers only):
+ * one user from `GET /admin/users/{id}`: picture (Avatar), name, email, role badge, account status,
  * email verified, created, last login ('Never' when none), the CRM person link when the
  * user has a `pipedrivePersonId`, and an edit button. A failed load (404 or any error)
  * shows the 'Failed to load user details' toast and returns to /users.

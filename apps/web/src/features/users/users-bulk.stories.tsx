@@ -1,5 +1,5 @@
 /**
- * The users list's bulk actions and export (issue 22 item 5) on the MSW fake, signed in as
+ * The users list's bulk actions and export on the MSW fake, signed in as
  * the administrator, 25 a page (the administrator's own row is on the first page).
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';

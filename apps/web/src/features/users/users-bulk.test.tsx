@@ -1,5 +1,5 @@
 /**
- * Bulk activate / deactivate on /users against the MSW fake (issue 22 item 5): select rows,
+ * Bulk activate / deactivate on /users against the MSW fake: select rows,
  * confirm with the count, one `PUT /admin/users/{id}/status` each (only isActive changes), a success toast and the list
  * refreshed; the signed-in admin is never deactivated; cancel changes nothing.
  */

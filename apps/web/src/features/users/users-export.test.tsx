@@ -1,5 +1,5 @@
 /**
- * Export CSV on /users against the MSW fake (issue 22 item 5): every page of the current
+ * Export CSV on /users against the MSW fake: every page of the current
  * filter at 100 a page, the columns and values, progress on the button, and a failure.
  * The download is caught at `URL.createObjectURL` and the link's click.
  */

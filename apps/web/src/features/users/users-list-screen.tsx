@@ -1,6 +1,6 @@
 /**
- * /users (spec sections 2, 3 and 8; canManageUsers only, the route guard sends others to
- * /dashboard): the admin user list from `GET /admin/users`.
+ * /users (docs/product.md#user-administration and #errors-and-messages; canManageUsers only, the
+ * route guard sends others to /dashboard): the admin user list from `GET /admin/users`.
  *
  * - Search by name or email, sent 800 ms after the last keystroke (SEARCH_DEBOUNCE_MS) or
  *   at once on Enter or clear; filters by user type and email verified/unverified.

@@ -1,7 +1,7 @@
 /**
- * /users against the MSW fake (spec sections 2, 3 and 8): loading, filled, header sort
- * cycle, debounced search, filters, page size, pager, both empty states, load failure
- * with retry, and the list state kept in the URL.
+ * /users against the MSW fake (docs/product.md#user-administration and #errors-and-messages):
+ * loading, filled, header sort cycle, debounced search, filters, page size, pager, both empty
+ * states, load failure with retry, and the list state kept in the URL.
  */
 import { scenarios } from '@solar/api/mock';
 import { toPage } from '@solar/domain';
@@ -35,7 +35,7 @@ const lastPath = (fixture: { location: { history: string[] } }) => fixture.locat
 const toast = (text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
-describe('users list (spec section 2)', () => {
+describe('users list', () => {
   // A desktop window: the list is a table (a phone's cards are tested at the end).
   beforeEach(async () => {
     await page.viewport(1280, 800);
@@ -142,7 +142,7 @@ describe('users list (spec section 2)', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'KANAT@');
     await expect.poll(() => rowNames(), { timeout: 3000 }).toEqual(['Kanat Zhumabaev']);
     // One request for the whole word, none per keystroke (the debounce: 800 ms of quiet,
-    // spec section 6); case-insensitive, matched on the email.
+    // docs/product.md#user-administration); case-insensitive, matched on the email.
     expect(terms).toEqual([null, 'KANAT@']);
     expect(lastPath(fixture)).toBe('/users?q=KANAT%40');
   });

@@ -1,6 +1,6 @@
 /**
- * The user administration screens (spec section 2) in each of their states, signed in as
- * the fake's administrator, on the MSW fake with the frozen clock.
+ * The user administration screens (docs/product.md#user-administration) in each of their states,
+ * signed in as the fake's administrator, on the MSW fake with the frozen clock.
  */
 import { scenarios } from '@solar/api/mock';
 import { toPage } from '@solar/domain';
