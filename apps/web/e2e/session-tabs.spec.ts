@@ -6,8 +6,11 @@
  * its grace period with the same successor. The lock usually saves the second call, but
  * not always (localStorage reaches another tab's process asynchronously: decision 024), so
  * the test checks that no refresh was refused rather than how many were sent.
+ *
+ * One session across tabs (docs/decisions/035-one-session-across-tabs.md): a sign-out, or a
+ * refresh the server refuses, in one tab signs every tab out at once and shows /signin.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
 
 /** A token-shaped value whose `exp` has passed: the client must refresh before any call. */
@@ -44,4 +47,57 @@ test('two tabs reloading with an expired access token both stay signed in', asyn
   // At least one refresh ran, and none was refused (a refusal would mean a revoked family).
   expect(refreshes.length).toBeGreaterThan(0);
   expect(refreshes.every((status) => status === 200)).toBe(true);
+});
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+async function signIn(page: Page, email: string, password: string, path = '/signin') {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Two tabs of one browser, signed in as `account`: the first on /dashboard, the second on /chat. */
+async function twoTabs(context: BrowserContext, account = E2E_ADMIN) {
+  const first = await context.newPage();
+  await signIn(first, account.email, account.password, '/signin?from=%2Fdashboard');
+  await expect(first.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  const second = await context.newPage();
+  await second.goto('/chat');
+  await expect(second).toHaveURL(/\/chat$/);
+  await expect(second.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  return { first, second };
+}
+
+/** The tab shows the sign-in screen and nothing of the account it had. */
+async function expectSignedOut(page: Page) {
+  await expect(page).toHaveURL(/\/signin(\?|$)/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Solar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  await expect(page.getByText('Failed to load conversations')).toHaveCount(0);
+}
+
+test('signing out in one tab signs the other out at once', async ({ context }) => {
+  const { first, second } = await twoTabs(context);
+  await first.getByRole('button', { name: 'Account menu' }).click();
+  await first.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expectSignedOut(first);
+  await expectSignedOut(second);
+});
+
+test('a refused refresh in one tab signs every tab out', async ({ context }) => {
+  const { first, second } = await twoTabs(context);
+  // The stored refresh token is no longer valid (revoked elsewhere) and the access token
+  // has expired: the next call's refresh is refused.
+  await first.evaluate(
+    ([token]) => {
+      localStorage.setItem('refreshToken', 'revoked-elsewhere');
+      localStorage.setItem('authToken', token!);
+    },
+    [expiredAccessToken()],
+  );
+  await mainNav(first).getByRole('link', { name: 'Profile' }).click();
+  await expectSignedOut(first);
+  await expectSignedOut(second);
 });

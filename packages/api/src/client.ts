@@ -22,7 +22,14 @@ import {
   type ConfigResource,
   type GeoResource,
 } from './resources/public.ts';
-import { createSessionStore, type KeyValueStorage, type SessionStore } from './session.ts';
+import {
+  createSessionStore,
+  defaultStorage,
+  storageEvents,
+  type ExternalChanges,
+  type KeyValueStorage,
+  type SessionStore,
+} from './session.ts';
 import { createTokenManager, type RefreshLocks, type SignedOutEvent } from './tokens.ts';
 import { createRun, type Transport } from './transport.ts';
 
@@ -32,6 +39,11 @@ export interface CreateApiClientOptions {
   readonly baseUrl?: string;
   /** Where the session lives (spec section 3 keys); default `localStorage`, memory in Node. */
   readonly storage?: KeyValueStorage;
+  /**
+   * Writes other tabs make to `storage`, which the session follows; default the browser's
+   * `storage` event when `storage` is `localStorage` (docs/decisions/035).
+   */
+  readonly externalChanges?: ExternalChanges;
   /** The fetch to use; default the global one (resolved per call, so MSW can patch it). */
   readonly fetch?: typeof fetch;
   /**
@@ -78,7 +90,8 @@ function goToSignIn(): void {
 /** Creates the API client. */
 export function createApiClient(options: CreateApiClientOptions = {}): ApiClient {
   const baseUrl = (options.baseUrl ?? API_BASE_PATH).replace(/\/+$/, '');
-  const session = createSessionStore(options.storage);
+  const storage = options.storage ?? defaultStorage();
+  const session = createSessionStore(storage, options.externalChanges ?? storageEvents(storage));
   // Resolve the global fetch per call (MSW and test doubles replace it after start-up).
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const onSignedOut = options.onSignedOut ?? goToSignIn;

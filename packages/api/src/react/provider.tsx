@@ -8,6 +8,7 @@ import {
   createContext,
   use,
   useCallback,
+  useEffect,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -24,7 +25,8 @@ export function createQueryClient(): QueryClient {
 
 /**
  * Provides the client to the hooks below it, and TanStack Query's QueryClientProvider with
- * `queryClient` (tests pass their own) or one made for this provider.
+ * `queryClient` (tests pass their own) or one made for this provider. Cached answers are
+ * dropped when the session's account changes or signs out.
  */
 export function ApiProvider({
   client,
@@ -36,9 +38,21 @@ export function ApiProvider({
   children: ReactNode;
 }) {
   const [own] = useState(() => queryClient ?? createQueryClient());
+  const queries = queryClient ?? own;
+  // Answers belong to the account that fetched them: when the signed-in account changes or
+  // signs out (in this tab or another: docs/decisions/035), they are dropped, so no screen
+  // shows one account's data to the next.
+  useEffect(() => {
+    let shown = client.session.getSnapshot().user?.id ?? null;
+    return client.session.subscribe(() => {
+      const now = client.session.getSnapshot().user?.id ?? null;
+      if (shown !== null && now !== shown) queries.removeQueries({ queryKey: ['solar'] });
+      shown = now;
+    });
+  }, [client, queries]);
   return (
     <ApiContext value={client}>
-      <QueryClientProvider client={queryClient ?? own}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queries}>{children}</QueryClientProvider>
     </ApiContext>
   );
 }
