@@ -8,9 +8,17 @@
  * the test checks that no refresh was refused rather than how many were sent.
  *
  * One session across tabs (docs/decisions/035-one-session-across-tabs.md): a sign-out, or a
- * refresh the server refuses, in one tab signs every tab out at once and shows /signin.
+ * refresh the server refuses, in one tab signs every tab out at once and shows /signin; a
+ * role taken away reaches every tab when the window regains focus, and a reload asks the
+ * server before calling what the old role allowed.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
 
 /** A token-shaped value whose `exp` has passed: the client must refresh before any call. */
@@ -49,7 +57,9 @@ test('two tabs reloading with an expired access token both stay signed in', asyn
   expect(refreshes.every((status) => status === 200)).toBe(true);
 });
 
+const stamp = Date.now().toString(36);
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
 async function signIn(page: Page, email: string, password: string, path = '/signin') {
   await page.goto(path);
@@ -100,4 +110,72 @@ test('a refused refresh in one tab signs every tab out', async ({ context }) => 
   await mainNav(first).getByRole('link', { name: 'Profile' }).click();
   await expectSignedOut(first);
   await expectSignedOut(second);
+});
+
+/** The seeded admin's API access, and a new admin account it made (`demote` makes it a Project Manager). */
+async function newAdmin(request: APIRequestContext, name: string) {
+  const signIn = await request.post('/api/v1/auth/email/signin', { data: E2E_ADMIN });
+  const { token } = (await signIn.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const account = {
+    name: `${name} ${stamp}`,
+    email: `${name.toLowerCase().replace(/ /g, '.')}.${stamp}@example.com`,
+    password: 'Secret12345',
+  };
+  const created = await request.post('/api/v1/admin/users', {
+    headers,
+    data: { ...account, userType: 0, emailConfirmed: true },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const demote = async () => {
+    const { name, email } = account;
+    const data = { name, email, userType: 1, emailConfirmed: true, isActive: true };
+    expect((await request.put(`/api/v1/admin/users/${id}`, { headers, data })).status()).toBe(200);
+  };
+  return { account, demote };
+}
+
+test('a demoted admin loses the Users link in every tab when the window regains focus', async ({
+  context,
+  request,
+}) => {
+  const { account, demote } = await newAdmin(request, 'Focus Admin');
+  const { first, second } = await twoTabs(context, account);
+  await second.goto('/users');
+  await expect(second.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await expect(mainNav(first).getByRole('link', { name: 'Users' })).toBeVisible();
+  await demote();
+
+  // The user comes back to the window of the first tab: it asks the server again.
+  await first.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(mainNav(first).getByRole('link', { name: 'Users' })).toHaveCount(0);
+  // The second tab follows the account the first one learnt: no Users link, no Users page.
+  await expect(mainNav(second).getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(second).toHaveURL(/\/dashboard$/);
+});
+
+test('a demoted admin reloading the dashboard gets no Authorization Error', async ({
+  page,
+  request,
+}) => {
+  const { account, demote } = await newAdmin(request, 'Reload Admin');
+  await signIn(page, account.email, account.password, '/signin?from=%2Fdashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Users' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await demote();
+
+  const forbidden: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) forbidden.push(response.url());
+  });
+  const me = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/me'));
+  await page.reload();
+  expect((await me).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await expect(notifications(page).getByText('Authorization Error')).toHaveCount(0);
+  expect(forbidden).toEqual([]);
 });

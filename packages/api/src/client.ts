@@ -80,6 +80,11 @@ export interface ApiClient {
   readonly config: ConfigResource;
   /** A usable access token (refreshed first when expired), or null when signed out. */
   getAccessToken(): Promise<string | null>;
+  /**
+   * Calls `listener` with every 403 answer (the account's role may have changed since the
+   * session learnt it); returns the unsubscribe function.
+   */
+  onForbidden(listener: (error: ApiError) => void): () => void;
 }
 
 function goToSignIn(): void {
@@ -95,8 +100,12 @@ export function createApiClient(options: CreateApiClientOptions = {}): ApiClient
   // Resolve the global fetch per call (MSW and test doubles replace it after start-up).
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const onSignedOut = options.onSignedOut ?? goToSignIn;
+  const forbidden = new Set<(error: ApiError) => void>();
   const notify = (error: ApiError) => {
-    if (error.status === 403) options.onAuthorizationError?.(error);
+    if (error.status === 403) {
+      options.onAuthorizationError?.(error);
+      for (const listener of [...forbidden]) listener(error);
+    }
     // The account was deactivated while signed in: the session is over (issue: a stale
     // session must not stay on screen with "could not be loaded").
     if (error.status === 401 && error.code === 'account_inactive' && session.getSnapshot().user) {
@@ -153,5 +162,9 @@ export function createApiClient(options: CreateApiClientOptions = {}): ApiClient
     geo: geoResource(transport),
     config: configResource(transport),
     getAccessToken: () => tokens.getAccessToken(),
+    onForbidden(listener) {
+      forbidden.add(listener);
+      return () => void forbidden.delete(listener);
+    },
   };
 }

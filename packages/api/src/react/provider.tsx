@@ -26,7 +26,9 @@ export function createQueryClient(): QueryClient {
 /**
  * Provides the client to the hooks below it, and TanStack Query's QueryClientProvider with
  * `queryClient` (tests pass their own) or one made for this provider. Cached answers are
- * dropped when the session's account changes or signs out.
+ * dropped when the session's account changes or signs out. The account (`GET /auth/me`)
+ * is asked again when the window regains focus and after any 403 answer, so a role taken
+ * away leaves the menus without a reload.
  */
 export function ApiProvider({
   client,
@@ -46,9 +48,31 @@ export function ApiProvider({
     let shown = client.session.getSnapshot().user?.id ?? null;
     return client.session.subscribe(() => {
       const now = client.session.getSnapshot().user?.id ?? null;
-      if (shown !== null && now !== shown) queries.removeQueries({ queryKey: ['solar'] });
+      // Signed out: the screens are leaving, drop it all. Another account: what screens
+      // still watch is reset and asked again for that account (a removed query they watch
+      // would stay pending).
+      if (shown !== null && now === null) queries.removeQueries({ queryKey: ['solar'] });
+      else if (shown !== null && now !== shown) void queries.resetQueries({ queryKey: ['solar'] });
       shown = now;
     });
+  }, [client, queries]);
+  useEffect(() => {
+    // The key of queries.ts `queryKeys.me`, without loading that module. Joins a read
+    // already under way.
+    const askAccount = () =>
+      void queries.invalidateQueries({ queryKey: ['solar', 'me'] }, { cancelRefetch: false });
+    // A 403: the role the session holds may be out of date.
+    const stop = client.onForbidden(askAccount);
+    // Back from another window. (A tab shown again is TanStack Query's own focus,
+    // `visibilitychange`, which refetches every stale query, the account among them. The
+    // window's `focus` also fires for dialogs and frames, so it refreshes the account only:
+    // docs/decisions/035-one-session-across-tabs.md.)
+    const target = typeof window === 'undefined' ? undefined : window;
+    target?.addEventListener('focus', askAccount);
+    return () => {
+      stop();
+      target?.removeEventListener('focus', askAccount);
+    };
   }, [client, queries]);
   return (
     <ApiContext value={client}>
