@@ -66,15 +66,15 @@ export type ExternalChanges = (onChange: () => void) => () => void;
  */
 export function storageEvents(storage: KeyValueStorage): ExternalChanges | undefined {
   const target = globalThis as Partial<Pick<Window, 'addEventListener' | 'removeEventListener'>>;
+  // No window (Node, workers): no other tabs to follow, and localStorage is not read.
+  if (typeof target.addEventListener !== 'function') return undefined;
   let local: Storage | undefined;
   try {
     local = globalThis.localStorage;
   } catch {
     return undefined;
   }
-  if (!local || storage !== local || typeof target.addEventListener !== 'function') {
-    return undefined;
-  }
+  if (!local || storage !== local) return undefined;
   const keys = new Set<string>([
     STORAGE_KEYS.user,
     STORAGE_KEYS.authToken,

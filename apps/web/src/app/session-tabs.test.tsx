@@ -3,7 +3,9 @@
  * sign-out in another tab of the browser signs this one out at once and takes it to
  * /signin; the next account signed in there never sees the answers of the previous one.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { createSessionStore } from '@solar/api';
+import { STORAGE_KEYS } from '@solar/domain';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from 'msw';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -61,5 +63,28 @@ describe('one session across tabs', () => {
     release();
     await expect.element(screen.getByText('No conversations yet. Start a new chat.')).toBeVisible();
     expect(conversation().query()).toBeNull();
+  });
+
+  describe("the browser's storage event", () => {
+    afterEach(() => localStorage.clear());
+
+    it("brings a store over localStorage up to date with another tab's write", () => {
+      const store = createSessionStore(localStorage);
+      let notified = 0;
+      store.subscribe(() => (notified += 1));
+      // What another tab's refresh leaves in the shared storage, then the event the
+      // browser fires in this tab (HTML Living Standard, "the storage event").
+      localStorage.setItem(STORAGE_KEYS.authToken, 'from-the-other-tab');
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: STORAGE_KEYS.authToken, storageArea: localStorage }),
+      );
+      expect(store.getSnapshot().accessToken).toBe('from-the-other-tab');
+      expect(notified).toBe(1);
+      // A key that is not the session's: nothing to do.
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'theme', storageArea: localStorage }),
+      );
+      expect(notified).toBe(1);
+    });
   });
 });
