@@ -26,7 +26,7 @@ describe('one session across tabs', () => {
   it("another tab's sign-out signs this tab out and takes it to /signin", async () => {
     const fixture = createAppFixture({ path: '/chat', as: 'client' });
     await fixture.ready;
-    const screen = await render(<AppFixtureView fixture={fixture} />);
+    const screen = await render(<AppFixtureView fixture={fixture} locale="en" />);
     await expect.element(conversation()).toBeVisible();
 
     await fixture.otherTab().auth.signOut();
@@ -48,7 +48,7 @@ describe('one session across tabs', () => {
     });
     const fixture = createAppFixture({ path: '/chat', as: 'client', handlers: [hold] });
     await fixture.ready;
-    const screen = await render(<AppFixtureView fixture={fixture} />);
+    const screen = await render(<AppFixtureView fixture={fixture} locale="en" />);
     await expect.element(conversation()).toBeVisible();
 
     const other = fixture.otherTab();
@@ -66,7 +66,8 @@ describe('one session across tabs', () => {
   });
 
   describe("the browser's storage event", () => {
-    afterEach(() => localStorage.clear());
+    // Other test files share this origin's storage: touch only the key written here.
+    afterEach(() => localStorage.removeItem(STORAGE_KEYS.authToken));
 
     it("brings a store over localStorage up to date with another tab's write", () => {
       const store = createSessionStore(localStorage);

@@ -59,19 +59,26 @@ export function ApiProvider({
   useEffect(() => {
     // The key of queries.ts `queryKeys.me`, without loading that module. Joins a read
     // already under way.
-    const askAccount = () =>
-      void queries.invalidateQueries({ queryKey: ['solar', 'me'] }, { cancelRefetch: false });
+    const me = ['solar', 'me'];
     // A 403: the role the session holds may be out of date.
-    const stop = client.onForbidden(askAccount);
+    const stop = client.onForbidden(
+      () => void queries.invalidateQueries({ queryKey: me }, { cancelRefetch: false }),
+    );
     // Back from another window. (A tab shown again is TanStack Query's own focus,
     // `visibilitychange`, which refetches every stale query, the account among them. The
-    // window's `focus` also fires for dialogs and frames, so it refreshes the account only:
+    // window's `focus` also fires for dialogs and frames, so it refreshes a known account
+    // only: a failed read keeps its error and retry button until the user retries;
     // docs/decisions/035-one-session-across-tabs.md.)
+    const onFocus = () =>
+      void queries.invalidateQueries(
+        { queryKey: me, predicate: (query) => query.state.status === 'success' },
+        { cancelRefetch: false },
+      );
     const target = typeof window === 'undefined' ? undefined : window;
-    target?.addEventListener('focus', askAccount);
+    target?.addEventListener('focus', onFocus);
     return () => {
       stop();
-      target?.removeEventListener('focus', askAccount);
+      target?.removeEventListener('focus', onFocus);
     };
   }, [client, queries]);
   return (
