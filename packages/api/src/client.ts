@@ -22,7 +22,14 @@ import {
   type ConfigResource,
   type GeoResource,
 } from './resources/public.ts';
-import { createSessionStore, type KeyValueStorage, type SessionStore } from './session.ts';
+import {
+  createSessionStore,
+  defaultStorage,
+  storageEvents,
+  type ExternalChanges,
+  type KeyValueStorage,
+  type SessionStore,
+} from './session.ts';
 import { createTokenManager, type RefreshLocks, type SignedOutEvent } from './tokens.ts';
 import { createRun, type Transport } from './transport.ts';
 
@@ -35,6 +42,11 @@ export interface CreateApiClientOptions {
    * `localStorage`, memory in Node.
    */
   readonly storage?: KeyValueStorage;
+  /**
+   * Writes other tabs make to `storage`, which the session follows; default the browser's
+   * `storage` event when `storage` is `localStorage` (docs/decisions/035).
+   */
+  readonly externalChanges?: ExternalChanges;
   /** The fetch to use; default the global one (resolved per call, so MSW can patch it). */
   readonly fetch?: typeof fetch;
   /**
@@ -71,6 +83,11 @@ export interface ApiClient {
   readonly config: ConfigResource;
   /** A usable access token (refreshed first when expired), or null when signed out. */
   getAccessToken(): Promise<string | null>;
+  /**
+   * Calls `listener` with every 403 answer (the account's role may have changed since the
+   * session learnt it); returns the unsubscribe function.
+   */
+  onForbidden(listener: (error: ApiError) => void): () => void;
 }
 
 function goToSignIn(): void {
@@ -81,12 +98,17 @@ function goToSignIn(): void {
 /** Creates the API client. */
 export function createApiClient(options: CreateApiClientOptions = {}): ApiClient {
   const baseUrl = (options.baseUrl ?? API_BASE_PATH).replace(/\/+$/, '');
-  const session = createSessionStore(options.storage);
+  const storage = options.storage ?? defaultStorage();
+  const session = createSessionStore(storage, options.externalChanges ?? storageEvents(storage));
   // Resolve the global fetch per call (MSW and test doubles replace it after start-up).
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const onSignedOut = options.onSignedOut ?? goToSignIn;
+  const forbidden = new Set<(error: ApiError) => void>();
   const notify = (error: ApiError) => {
-    if (error.status === 403) options.onAuthorizationError?.(error);
+    if (error.status === 403) {
+      options.onAuthorizationError?.(error);
+      for (const listener of [...forbidden]) listener(error);
+    }
     // The account was deactivated while signed in: the session is over (issue: a stale
     // session must not stay on screen with "could not be loaded").
     if (error.status === 401 && error.code === 'account_inactive' && session.getSnapshot().user) {
@@ -143,5 +165,9 @@ export function createApiClient(options: CreateApiClientOptions = {}): ApiClient
     geo: geoResource(transport),
     config: configResource(transport),
     getAccessToken: () => tokens.getAccessToken(),
+    onForbidden(listener) {
+      forbidden.add(listener);
+      return () => void forbidden.delete(listener);
+    },
   };
 }

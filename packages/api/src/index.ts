@@ -16,6 +16,8 @@ export {
   createSessionStore,
   defaultStorage,
   memoryStorage,
+  storageEvents,
+  type ExternalChanges,
   type KeyValueStorage,
   type SessionSnapshot,
   type SessionStore,

@@ -3,6 +3,11 @@
  * and the refresh token kept under the spec's storage keys (`user`, `authToken`, `refreshToken`,
  * `googleIdToken`) in an injected {@link KeyValueStorage} (browser `localStorage`, or
  * {@link memoryStorage} in tests), with change notification for React.
+ *
+ * One session across tabs (docs/decisions/035-one-session-across-tabs.md): the storage is
+ * shared by every tab of the origin, so the store follows writes made by other tabs (the
+ * browser's `storage` event on `localStorage`, HTML Living Standard): a refresh, sign-in,
+ * sign-out or new role in one tab reaches the snapshot of every other.
  */
 import type { AuthResponse, RefreshResponse } from '@solar/domain/contract';
 import {
@@ -49,6 +54,42 @@ export interface SessionStore {
   subscribe(listener: () => void): () => void;
 }
 
+/**
+ * Subscribes to writes other tabs made to the storage: calls `onChange` after each and
+ * returns the unsubscribe function.
+ */
+export type ExternalChanges = (onChange: () => void) => () => void;
+
+/**
+ * The browser's `storage` event when `storage` is this window's `localStorage` (fired in
+ * every other tab of the origin after a write there), else undefined.
+ */
+export function storageEvents(storage: KeyValueStorage): ExternalChanges | undefined {
+  const target = globalThis as Partial<Pick<Window, 'addEventListener' | 'removeEventListener'>>;
+  // No window (Node, workers): no other tabs to follow, and localStorage is not read.
+  if (typeof target.addEventListener !== 'function') return undefined;
+  let local: Storage | undefined;
+  try {
+    local = globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+  if (!local || storage !== local) return undefined;
+  const keys = new Set<string>([
+    STORAGE_KEYS.user,
+    STORAGE_KEYS.authToken,
+    STORAGE_KEYS.refreshToken,
+  ]);
+  return (onChange) => {
+    const listener = (event: StorageEvent) => {
+      // `key` is null when the other tab cleared the whole storage.
+      if (event.storageArea === local && (event.key === null || keys.has(event.key))) onChange();
+    };
+    target.addEventListener!('storage', listener);
+    return () => target.removeEventListener?.('storage', listener);
+  };
+}
+
 /** A storage in memory (tests, server-side rendering); satisfies {@link KeyValueStorage}. */
 export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & {
   readonly data: Map<string, string>;
@@ -83,8 +124,15 @@ function readUser(storage: KeyValueStorage): StoredUser | null {
   }
 }
 
-/** Creates the session store over `storage`. */
-export function createSessionStore(storage: KeyValueStorage = defaultStorage()): SessionStore {
+/**
+ * Creates the session store over `storage`. `external` reports writes other tabs made to
+ * it (default: the `storage` event when `storage` is `localStorage`; none otherwise); the
+ * store then reads the storage again and notifies when something differs.
+ */
+export function createSessionStore(
+  storage: KeyValueStorage = defaultStorage(),
+  external: ExternalChanges | undefined = storageEvents(storage),
+): SessionStore {
   const listeners = new Set<() => void>();
   let snapshot: SessionSnapshot = read();
 
@@ -99,6 +147,19 @@ export function createSessionStore(storage: KeyValueStorage = defaultStorage()):
     snapshot = read();
     for (const listener of [...listeners]) listener();
   }
+
+  function reload() {
+    const next = read();
+    if (
+      next.accessToken !== snapshot.accessToken ||
+      next.refreshToken !== snapshot.refreshToken ||
+      JSON.stringify(next.user) !== JSON.stringify(snapshot.user)
+    ) {
+      changed();
+    }
+  }
+  // The store lives as long as the page (one client per app), so it never unsubscribes.
+  external?.(reload);
 
   return {
     getSnapshot: () => snapshot,
@@ -126,16 +187,7 @@ export function createSessionStore(storage: KeyValueStorage = defaultStorage()):
       clearSession(storage);
       changed();
     },
-    reload() {
-      const next = read();
-      if (
-        next.accessToken !== snapshot.accessToken ||
-        next.refreshToken !== snapshot.refreshToken ||
-        JSON.stringify(next.user) !== JSON.stringify(snapshot.user)
-      ) {
-        changed();
-      }
-    },
+    reload,
     restore(nowMs) {
       const restored = restoreSessionFromStorage(storage, nowMs);
       if (restored.kind === 'signedIn') {

@@ -8,7 +8,7 @@ import { STORAGE_KEYS } from '@solar/domain/session';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client.ts';
 import { TEST_USER as user, testAccessToken } from './mock/session-fixture.ts';
-import { memoryStorage } from './session.ts';
+import { createSessionStore, memoryStorage } from './session.ts';
 import type { RefreshLocks } from './tokens.ts';
 
 const token = (iatMs: number, expMs: number, nonce: string) => testAccessToken(expMs, nonce, iatMs);
@@ -109,5 +109,79 @@ describe('refresh across tabs', () => {
     await api.profile.get();
     await api.profile.get();
     expect(server.sent).toEqual(['r1']);
+  });
+});
+
+describe('one session across tabs', () => {
+  function twoTabs() {
+    const start = Date.now();
+    const storage = memoryStorage({
+      [STORAGE_KEYS.user]: JSON.stringify(user),
+      [STORAGE_KEYS.authToken]: token(start - 60_000, start - 1_000, 'old'),
+      [STORAGE_KEYS.refreshToken]: 'r1',
+    });
+    const server = strictServer(Date.now);
+    const locks = memoryLocks();
+    const tab = () =>
+      createApiClient({
+        baseUrl: 'http://api.test/api/v1',
+        storage,
+        fetch: server.fetchImpl,
+        locks,
+        onSignedOut: () => undefined,
+      });
+    return { storage, server, a: tab(), b: tab() };
+  }
+
+  it("a tab asking for a token after another tab's refresh takes the new pair into its snapshot", async () => {
+    // No storage event reached tab a (they arrive asynchronously, or not at all here): its
+    // snapshot, which its route guard reads, still holds the expired token.
+    const { server, a, b } = twoTabs();
+    await b.profile.get();
+    const fresh = b.session.getSnapshot().accessToken;
+    expect(a.session.getSnapshot().accessToken).not.toBe(fresh);
+    let notified = 0;
+    a.session.subscribe(() => (notified += 1));
+
+    await expect(a.getAccessToken()).resolves.toBe(fresh);
+    expect(a.session.getSnapshot().accessToken).toBe(fresh);
+    expect(a.session.getSnapshot().refreshToken).toBe('r2');
+    expect(notified).toBe(1);
+    expect(server.sent).toEqual(['r1']);
+  });
+
+  it("the store follows another tab's writes as they are reported: refresh, role, sign-out", () => {
+    const storage = memoryStorage({
+      [STORAGE_KEYS.user]: JSON.stringify(user),
+      [STORAGE_KEYS.authToken]: 'token-1',
+      [STORAGE_KEYS.refreshToken]: 'r1',
+    });
+    const reporters = new Set<() => void>();
+    const external = (onChange: () => void) => {
+      reporters.add(onChange);
+      return () => reporters.delete(onChange);
+    };
+    const report = () => reporters.forEach((onChange) => onChange());
+    const tab = createSessionStore(storage, external);
+    const other = createSessionStore(storage, external);
+    let notified = 0;
+    tab.subscribe(() => (notified += 1));
+
+    other.setTokens({ token: 'token-2', refreshToken: 'r2', expiresAt: '2030-01-01T00:00:00Z' });
+    report();
+    expect(tab.getSnapshot()).toMatchObject({ accessToken: 'token-2', refreshToken: 'r2' });
+    expect(notified).toBe(1);
+
+    other.setUser({ ...user, role: 'project_manager' });
+    report();
+    expect(tab.getSnapshot().user?.role).toBe('project_manager');
+
+    report(); // nothing changed: no notification
+    expect(notified).toBe(2);
+
+    other.clear();
+    report();
+    expect(tab.getSnapshot()).toEqual({ user: null, accessToken: null, refreshToken: null });
+    expect(notified).toBe(3);
   });
 });

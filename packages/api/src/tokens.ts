@@ -5,7 +5,10 @@
  * refresh (single flight). Across tabs the refresh runs under a Web Lock (`navigator.locks`):
  * inside it the stored tokens are read again, and when another tab has already replaced the refresh
  * token its stored pair is used instead of sending the old refresh token
- * (docs/decisions/024-refresh-grace-and-cross-tab-refresh.md).
+ * (docs/decisions/024-refresh-grace-and-cross-tab-refresh.md). A stored token that differs
+ * from the session snapshot (another tab refreshed or signed out) is first taken into the
+ * snapshot, so what the screens read matches what is sent
+ * (docs/decisions/035-one-session-across-tabs.md).
  *
  * - no refresh token: signed out, `onSignedOut` with 'No refresh token available', and the
  *   request fails with that message (401, `token_expired`);
@@ -149,6 +152,11 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     async getAccessToken() {
       if (inFlight) return inFlight;
       const token = session.getAccessToken();
+      // Another tab refreshed, signed in or out: bring this tab's snapshot (what its screens
+      // and route guard read) up to date with the storage before answering. Without this a
+      // guard waiting for a fresh token in the snapshot would wait forever, since the fresh
+      // token in the storage needs no request.
+      if (token !== session.getSnapshot().accessToken) session.reload();
       if (!token) return null;
       return expired(token) ? refreshNow() : token;
     },

@@ -7,6 +7,7 @@ import { apiMessages, authMessages, type MessageDescriptor } from '@solar/domain
 import {
   createApiClient,
   type ApiClient,
+  type ExternalChanges,
   type KeyValueStorage,
   type SignedOutEvent,
 } from '@solar/api';
@@ -26,6 +27,8 @@ export interface BrowserClientOptions {
   fetch?: typeof fetch;
   /** Where the session is kept (default localStorage). */
   storage?: KeyValueStorage;
+  /** Writes other tabs make to `storage` (default: `storage` events of localStorage). */
+  externalChanges?: ExternalChanges;
   /** The clock, epoch ms (tests). */
   now?: () => number;
 }
@@ -35,11 +38,13 @@ export function createBrowserClient({
   navigate,
   fetch,
   storage,
+  externalChanges,
   now,
 }: BrowserClientOptions): ApiClient {
   return createApiClient({
     ...(fetch ? { fetch } : {}),
     ...(storage ? { storage } : {}),
+    ...(externalChanges ? { externalChanges } : {}),
     ...(now ? { now } : {}),
     // An inactive account's sign-in is a 403 too; the sign-in screen explains that one.
     onAuthorizationError: (error) =>

@@ -7,7 +7,9 @@
  * role, lowercased). See docs/decisions/011-session-start-up.md.
  *
  * Guard: every location goes through the domain's `canOpenRoute`; a redirect to /signin
- * remembers the origin in `?from=`.
+ * remembers the origin in `?from=`. A screen gated by a permission waits (spinner) until
+ * `GET /auth/me` has answered in this page, so the role it checks is the server's, not one
+ * kept in the browser since (docs/product.md, "Accounts and sessions").
  */
 import {
   afterSignInPath,
@@ -17,6 +19,7 @@ import {
   readTokenClaims,
   type SessionLike,
 } from '@solar/domain';
+import { useAccountChecked } from '@solar/api/react/me';
 import { useApiClient, useSession } from '@solar/api/react/provider';
 import { Spinner } from '@solar/ui';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -86,7 +89,11 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const session = useSessionLike();
   const now = useNow();
   const fresh = useFreshToken();
+  const checked = useAccountChecked();
   if (!fresh) return <FullPageSpinner />;
+  if (session && !checked && matchRoute(location).access.kind === 'permission') {
+    return <FullPageSpinner />;
+  }
   const full = search ? `${location}?${search}` : location;
   const decision = canOpenRoute(session, full, now());
   if (decision.kind === 'allow') return children;

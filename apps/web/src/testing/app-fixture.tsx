@@ -55,6 +55,11 @@ export interface AppFixture {
   now: () => number;
   /** Signs the `as` account in (call before rendering). */
   ready: Promise<void>;
+  /**
+   * Another tab of the same browser: a client over the same storage whose writes reach the
+   * app's session as the browser's `storage` event would.
+   */
+  otherTab(): ApiClient;
 }
 
 export function createAppFixture(options: AppFixtureOptions = {}): AppFixture {
@@ -69,18 +74,35 @@ export function createAppFixture(options: AppFixtureOptions = {}): AppFixture {
   const [pathname = '/', search = ''] = (options.path ?? '/').split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
   const bus = createNoticeBus();
+  const storage = memoryStorage();
+  const reporters = new Set<() => void>();
   // The app's own client (its 403 toast and sign-out wiring), over the fake, in memory.
   const client = createBrowserClient({
     bus,
     navigate: (to) => location.navigate(to),
     fetch: fetchThroughFake,
-    storage: memoryStorage(),
+    storage,
+    externalChanges: (onChange) => {
+      reporters.add(onChange);
+      return () => reporters.delete(onChange);
+    },
     now,
   });
+  const otherTab = () => {
+    const other = createBrowserClient({
+      bus: createNoticeBus(),
+      navigate: () => undefined,
+      fetch: fetchThroughFake,
+      storage,
+      now,
+    });
+    other.session.subscribe(() => reporters.forEach((onChange) => onChange()));
+    return other;
+  };
   const account = options.as ? FIXTURE_ACCOUNTS[options.as] : null;
   const signedIn = account ? client.auth.signIn(account) : Promise.resolve();
   const ready = signedIn.then(() => options.afterSignIn?.(client)).then(() => undefined);
-  return { client, mock, bus, location, now, ready };
+  return { client, mock, bus, location, now, ready, otherTab };
 }
 
 /**

@@ -180,6 +180,11 @@ export const invalidate = {
       client.invalidateQueries({ queryKey: queryKeys.projects('own') }),
       client.invalidateQueries({ queryKey: queryKeys.projects('all') }),
     ]),
-  /** After sign-out: drop every cached answer of the previous user. */
-  everything: (client: QueryClient) => client.removeQueries({ queryKey: queryKeys.all }),
+  /**
+   * After a sign-in or sign-up: drop every cached answer of the previous user. Reset, not
+   * removed: a query a screen is watching (the account check of the route guard) is asked
+   * again for the new user instead of being left pending forever. Not awaited: the sign-in
+   * is done when the session is stored, not when those reads are.
+   */
+  everything: (client: QueryClient): void => void client.resetQueries({ queryKey: queryKeys.all }),
 };

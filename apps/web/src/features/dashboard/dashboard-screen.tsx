@@ -8,10 +8,12 @@
  * first estimate). No settings card: the language is in the header's user menu. Staff
  * with canManageUsers or canViewAllProjects also see user and project counts, the user
  * counts linking to the users list. Those with canManageUsers also see the CRM link panel
- * when Pipedrive updates failed (nothing when none did). Inside the
- * signed-in shell, whose navigation follows the same permission rules.
+ * when Pipedrive updates failed (nothing when none did). Inside the signed-in shell, whose
+ * navigation follows the same permission rules. The staff panels (and their admin calls)
+ * wait until `GET /auth/me` has confirmed the role in this page.
  */
 import { can, dashboardCards, parseRole, roleLabel } from '@solar/domain';
+import { useAccountChecked } from '@solar/api/react/me';
 import { useSession } from '@solar/api/react/provider';
 import { Avatar, Card, RoleBadge } from '@solar/ui';
 import { useIntl } from 'react-intl';
@@ -32,8 +34,10 @@ export default function DashboardScreen() {
   const role = parseRole(user?.role);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const linkCards = cards.filter((card) => card.path !== null);
-  const canManageUsers = can(session, 'canManageUsers', now());
-  const isStaff = canManageUsers || can(session, 'canViewAllProjects', now());
+  // The role kept in the browser may be out of date: no admin call before the server says.
+  const checked = useAccountChecked();
+  const canManageUsers = checked && can(session, 'canManageUsers', now());
+  const isStaff = checked && (canManageUsers || can(session, 'canViewAllProjects', now()));
   return (
     <SignedInShell>
       <div className="flex flex-col gap-8">
