@@ -218,6 +218,30 @@ describe.each(databaseKinds)('the CRM link on %s', (kind) => {
     ]);
   });
 
+  it('runs jobs of one ordering key in the order queued, even when queued in one transaction', async () => {
+    // One transaction: every row gets the same created_at (now()), so only the queue's own
+    // sequence can tell their order; 12 jobs, as 12 projects' steps would be.
+    const { db } = server.database;
+    const ran: number[] = [];
+    const queue = createJobQueue({ db, pollMs: 50, log: server.app.log });
+    queue.handle('test.ordered', {
+      run: async (job) => {
+        ran.push(Number(job.payload.n));
+      },
+      retry: { baseMs: 10, maxMs: 10, maxAttempts: 1 },
+      leaseMs: 10_000,
+      label: 'ordered test job',
+    });
+    const key = `test:${uniqueEmail('order')}`;
+    await db.transaction(async (tx) => {
+      for (let n = 0; n < 12; n += 1) {
+        await queue.enqueue('test.ordered', { n }, { executor: tx, orderingKey: key });
+      }
+    });
+    await queue.drain();
+    expect(ran).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
   it('deletes jobs done more than 30 days ago, and keeps newer ones', async () => {
     const { db } = server.database;
     await db.execute(sql`insert into jobs (kind, payload, done_at) values

@@ -164,8 +164,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           and (j.ordering_key is null or not exists (
             select 1 from jobs o
             where o.ordering_key = j.ordering_key and o.done_at is null and o.given_up_at is null
-              and (o.created_at, o.id) < (j.created_at, j.id)))
-        order by j.next_attempt_at, j.created_at
+              and o.seq < j.seq))
+        order by j.next_attempt_at, j.seq
         limit 1
         for update of j skip locked)
       returning id, kind, payload, attempts`);

@@ -5,19 +5,24 @@
  * db:generate` and commit the SQL in drizzle/.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One job: `kind` names its handler (`mail`, `deal.create`, ...), `payload` its input.
  * A worker takes rows that are neither done nor given up once `next_attempt_at` has
  * passed; each failure increments `attempts`, records `last_error` and pushes
  * `next_attempt_at` back, and the last one sets `given_up_at`. Jobs with the same
- * `ordering_key` run one at a time in the order they were queued.
+ * `ordering_key` run one at a time in the order they were queued (`seq`).
  */
 export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The order jobs were queued in: `created_at` alone can tie (a transaction's now(), a
+     * coarse clock) and the uuid would then order them at random.
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
     orderingKey: text('ordering_key'),
@@ -33,7 +38,7 @@ export const jobs = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.doneAt} is null and ${t.givenUpAt} is null`),
     index('jobs_ordering_idx')
-      .on(t.orderingKey, t.createdAt)
+      .on(t.orderingKey, t.seq)
       .where(sql`${t.doneAt} is null and ${t.givenUpAt} is null`),
     index('jobs_created_idx').on(t.createdAt),
   ],
