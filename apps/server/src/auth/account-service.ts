@@ -121,9 +121,13 @@ export function createAccountService({ db, config, accounts, mail, mailCap }: Au
   return {
     /**
      * Queues a verification link for the user's email (sign-up) inside `executor`, the
-     * transaction that creates the account; the recipient cap is counted when it is sent.
+     * transaction that creates the account. The recipient cap (mail-cap.ts) is counted
+     * now, in the order the mails were asked for, so a resend right after sign-up comes
+     * after it; past the cap no mail is queued (the profile can ask again later).
      */
-    sendVerification: (user: UserRow, executor: Db) => sendVerification(user, executor),
+    sendVerification: async (user: UserRow, executor: Db) => {
+      if (await linkMails.allows(user.email)) await sendVerification(user, executor, true);
+    },
 
     /**
      * Updates the name, and asks for a new email (compared normalized) as a secure email
