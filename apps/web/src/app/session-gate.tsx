@@ -19,13 +19,15 @@ import {
   readTokenClaims,
   type SessionLike,
 } from '@solar/domain';
-import { useAccountChecked } from '@solar/api/react/me';
 import { useApiClient, useSession } from '@solar/api/react/provider';
 import { Spinner } from '@solar/ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useNow } from './clock.tsx';
+
+/** Loaded for permission-gated routes only (see account-check.tsx). */
+const AccountCheck = lazy(() => import('./account-check.tsx'));
 
 /** The permission view of the stored session: role and access-token expiry (epoch s). */
 export function useSessionLike(): SessionLike | null {
@@ -89,14 +91,28 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const session = useSessionLike();
   const now = useNow();
   const fresh = useFreshToken();
-  const checked = useAccountChecked();
   if (!fresh) return <FullPageSpinner />;
-  if (session && !checked && matchRoute(location).access.kind === 'permission') {
-    return <FullPageSpinner />;
+  const decided = decide(location, search, session, now());
+  if (session && matchRoute(location).access.kind === 'permission') {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <AccountCheck fallback={<FullPageSpinner />}>{decided ?? children}</AccountCheck>
+      </Suspense>
+    );
   }
+  return decided ?? children;
+}
+
+/** The route check's outcome: a redirect, or null to render the route. */
+function decide(
+  location: string,
+  search: string,
+  session: ReturnType<typeof useSessionLike>,
+  nowMs: number,
+): ReactNode {
   const full = search ? `${location}?${search}` : location;
-  const decision = canOpenRoute(session, full, now());
-  if (decision.kind === 'allow') return children;
+  const decision = canOpenRoute(session, full, nowMs);
+  if (decision.kind === 'allow') return null;
   // A signed-in visitor of a signed-out page (e.g. /signin?from=/chat) goes where `from` says.
   const from = new URLSearchParams(search).get('from');
   if (session && from && matchRoute(location).access.kind === 'signedOut') {
