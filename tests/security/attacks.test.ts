@@ -136,12 +136,19 @@ describe('an attacker with many addresses (AUTH_RATE_LIMIT=10, TRUST_PROXY=true)
     // Not the welcome mail of the admin-created account, which has a set-password link.
     const mails = await mailsTo(server, victim.email, /asked to reset the password/);
     expect(mails).toHaveLength(10);
-    // The refused requests spent no link: the newest mailed one resets the password.
-    const token = /reset-password\?token=([\w-]+)/.exec(mails.at(-1)!)![1]!;
-    const reset = await server.call('POST', '/auth/password/reset', {
-      body: { token, password: 'Chosen12345', confirmPassword: 'Chosen12345' },
-    });
-    expect(reset.status).toBe(204);
+    // The refused requests spent no link: the newest mailed one still resets the password
+    // (each new link retires the older ones). Outbox file names can tie within a
+    // millisecond, so every mailed link is tried: exactly one works.
+    const resets = [];
+    for (const mail of mails) {
+      const token = /reset-password\?token=([\w-]+)/.exec(mail)![1]!;
+      const reset = await server.call('POST', '/auth/password/reset', {
+        body: { token, password: 'Chosen12345', confirmPassword: 'Chosen12345' },
+      });
+      resets.push(reset.status);
+    }
+    expect(resets.filter((status) => status === 204)).toHaveLength(1);
+    expect(resets.filter((status) => status !== 204).every((status) => status === 400)).toBe(true);
   });
 
   it('11 resends of verification from 11 addresses: 9 x 202 (10 mails with the sign-up one), then 429 with Retry-After', async () => {
