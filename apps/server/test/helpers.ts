@@ -138,13 +138,17 @@ export async function outbox(
   return mails;
 }
 
-/** Waits (up to 5 s) for a mail to `to` whose text matches `pattern`; returns its text. */
+/**
+ * Waits (up to 15 s) for a mail to `to` whose text matches `pattern`; returns its text. A
+ * fresh server's first mail loads the mail code, which a loaded machine can take seconds
+ * for; the wait ends as soon as the mail is there.
+ */
 export async function waitForMail(
   server: TestServer,
   to: string,
   pattern: RegExp,
 ): Promise<string> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + 15_000;
   for (;;) {
     const found = (await outbox(server)).find(
       (mail) => mail.raw.includes(`To: ${to}`) && pattern.test(mail.text),
