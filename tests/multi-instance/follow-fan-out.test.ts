@@ -35,6 +35,13 @@ const { Redis } = createRequire(path.join(ROOT, 'apps/server/package.json'))('io
   };
 };
 
+/** The server's SSE parser (eventsource-parser), as the API client and server tests use it. */
+const { EventSourceParserStream } = (await import(
+  createRequire(path.join(ROOT, 'apps/server/package.json')).resolve('eventsource-parser/stream')
+)) as {
+  EventSourceParserStream: new () => TransformStream<string, { event?: string; data: string }>;
+};
+
 /** An open follow: its first events, and a promise of all its events once it ends. */
 interface Follow {
   first: Promise<string>;
@@ -54,19 +61,14 @@ async function follow(api: string, token: string, id: string): Promise<Follow | 
   const first = new Promise<string>((resolve) => (firstSeen = resolve));
   const all = (async () => {
     const names: string[] = [];
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const part of response.body!) {
-      buffer += decoder.decode(part, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!/^data: /m.test(block)) continue; // a heartbeat comment
-        const name = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-        names.push(name);
-        firstSeen(name);
-      }
+    const events = response
+      .body!.pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream());
+    for await (const event of events) {
+      // Comments (heartbeats) are not events; an unnamed event is a `message`.
+      const name = event.event ?? 'message';
+      names.push(name);
+      firstSeen(name);
     }
     return names;
   })();

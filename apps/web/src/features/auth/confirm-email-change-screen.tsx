@@ -9,14 +9,13 @@
  */
 import { useConfirmEmailChange } from '@solar/api/react';
 import { apiMessages, isSignedIn, ROUTES } from '@solar/domain';
-import { Button, ButtonLink, Spinner } from '@solar/ui';
+import { ButtonLink, Spinner } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
 import { useNow } from '../../app/clock.tsx';
 import { useSessionLike } from '../../app/session-gate.tsx';
 import { AuthPage } from './auth-page.tsx';
-import { MailedLinkResult } from './mailed-link-result.tsx';
-import { failureText } from './failure-text.ts';
+import { MailedLinkResult, MailedLinkRetry } from './mailed-link-result.tsx';
 import { useMailedToken } from './use-mailed-token.ts';
 
 export default function ConfirmEmailChangeScreen() {
@@ -64,12 +63,11 @@ export default function ConfirmEmailChangeScreen() {
         </MailedLinkResult>
       )}
       {outcome.state === 'failed' && outcome.failure === 'retry' && (
-        <MailedLinkResult title={t('emailChange.confirmFailedTitle')} role="alert">
-          <p>{failureText(intl, outcome.error, apiMessages.invalidToken)}</p>
-          <div>
-            <Button onPress={retry}>{t('emailChange.retry')}</Button>
-          </div>
-        </MailedLinkResult>
+        <MailedLinkRetry
+          title={t('emailChange.confirmFailedTitle')}
+          error={outcome.error}
+          onRetry={retry}
+        />
       )}
     </AuthPage>
   );

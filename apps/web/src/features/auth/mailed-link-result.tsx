@@ -3,7 +3,11 @@
  * h2 that takes the focus when it appears (so a screen reader reads the outcome that
  * replaced the spinner), then the page's text and actions.
  */
+import { apiMessages } from '@solar/domain';
+import { Button } from '@solar/ui';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { failureText } from './failure-text.ts';
 
 export interface MailedLinkResultProps {
   /** The outcome's heading (h2). */
@@ -28,5 +32,32 @@ export function MailedLinkResult({ title, children, role }: MailedLinkResultProp
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * A link's check that could not reach the server (network, 5xx, 429): the failure said
+ * with what to do (`failureText`), as an alert, and a button that asks again.
+ */
+export function MailedLinkRetry({
+  title,
+  error,
+  onRetry,
+}: {
+  /** The outcome's heading (h2). */
+  title: string;
+  /** The failure as the API client raised it. */
+  error: unknown;
+  /** Asks the server again. */
+  onRetry: () => void;
+}) {
+  const intl = useIntl();
+  return (
+    <MailedLinkResult title={title} role="alert">
+      <p>{failureText(intl, error, apiMessages.invalidToken)}</p>
+      <div>
+        <Button onPress={onRetry}>{intl.formatMessage({ id: 'emailChange.retry' })}</Button>
+      </div>
+    </MailedLinkResult>
   );
 }
