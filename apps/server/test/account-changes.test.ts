@@ -1,15 +1,17 @@
 /**
  * Account changes across server processes: two app instances on one PostgreSQL
  * database, each with its own connection pool and account cache. A deactivation, a role
- * change, or a row changed by hand in SQL on one is enforced by the other within 1 s —
- * the cached row is kept far longer than that (HEARD_ACCOUNT_CACHE_TTL_MS), so only the
- * database's notification can make it so — and still after the listening connection was
- * cut. Needs TEST_DATABASE_URL; without it the suite is skipped and says why.
+ * change, or a row changed by hand in SQL on one is enforced by the other while the other
+ * still holds the row in its cache: a listening instance keeps a row for
+ * HEARD_ACCOUNT_CACHE_TTL_MS (60 s) and the checks give up after 5 s, so only the
+ * database's notification can make them pass — and still after the listening connection
+ * was cut. Needs TEST_DATABASE_URL; without it the suite is skipped and says why.
  */
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_CHANNEL } from '../src/auth/account-changes.ts';
+import { HEARD_ACCOUNT_CACHE_TTL_MS } from '../src/auth/account-cache.ts';
 import { users } from '../src/db/schema.ts';
 import { adminToken, createClient } from './chat-helpers.ts';
 import { startTwinServers, type TestServer } from './harness.ts';
@@ -20,19 +22,33 @@ if (!havePostgres) {
   console.warn('SKIPPED: account changes across instances need PostgreSQL (TEST_DATABASE_URL)');
 }
 
-/** Calls GET /auth/me on `server` until `accept` holds; the time it took, ms. */
+/** How long a change may take to be heard: far less than a cached row is kept. */
+const HEARD_WITHIN_MS = 5000;
+
+/**
+ * Calls GET /auth/me on `server` until `accept` holds; fails after HEARD_WITHIN_MS, long
+ * before the cached row would expire by itself.
+ */
 async function until(
   server: TestServer,
   token: string,
   accept: (answer: Awaited<ReturnType<typeof call>>) => boolean,
-): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    const answer = await call(server, 'GET', '/auth/me', { token });
-    if (accept(answer)) return performance.now() - started;
-    if (performance.now() - started > 5000) throw new Error(`still ${answer.status} after 5 s`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const answer = await call(server, 'GET', '/auth/me', { token });
+      if (!accept(answer)) throw new Error(`not heard yet: ${answer.status}`);
+    },
+    { timeout: HEARD_WITHIN_MS, interval: 20 },
+  );
+}
+
+/** The number of connections of this database that listen for account changes. */
+async function listeners(server: TestServer): Promise<number> {
+  const result = await server.database.db.execute(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query = ${`LISTEN ${ACCOUNT_CHANNEL}`}`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }
 
 describe.skipIf(!havePostgres)('account changes heard by every instance', () => {
@@ -49,7 +65,11 @@ describe.skipIf(!havePostgres)('account changes heard by every instance', () => 
     await twins?.close();
   });
 
-  it('enforces a deactivation and a role change made on instance 1 on instance 2 within 1 s', async () => {
+  it('keeps a heard row far longer than a change takes to be heard', () => {
+    expect(HEARD_ACCOUNT_CACHE_TTL_MS).toBeGreaterThan(10 * HEARD_WITHIN_MS);
+  });
+
+  it('enforces a deactivation and a role change made on instance 1 on instance 2 while cached', async () => {
     const client = await createClient(one, 'Aida');
     const target = await createClient(one, 'Bakyt');
     // Instance 2 has both rows cached.
@@ -71,20 +91,15 @@ describe.skipIf(!havePostgres)('account changes heard by every instance', () => 
         },
       });
     };
-    // Timed from the write: well under the 1 s a TTL of a second alone would take.
-    let started = performance.now();
     expect((await put(client.id, { isActive: false })).status).toBe(200);
     await until(two, client.token, (answer) => answer.status === 401);
-    expect(performance.now() - started).toBeLessThan(500);
 
-    started = performance.now();
     expect((await put(target.id, { userType: 3 })).status).toBe(200);
     await until(
       two,
       target.token,
       (answer) => answer.status === 200 && answer.body.role !== 'client_residential',
     );
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('hears a row changed by hand in SQL, and again after its connection was cut', async () => {
@@ -93,8 +108,7 @@ describe.skipIf(!havePostgres)('account changes heard by every instance', () => 
     const rename = (name: string) =>
       one.database.db.update(users).set({ name }).where(eq(users.id, client.id));
     await rename('Renamed by hand');
-    const heard = await until(two, client.token, (a) => a.body?.name === 'Renamed by hand');
-    expect(heard).toBeLessThan(1000);
+    await until(two, client.token, (a) => a.body?.name === 'Renamed by hand');
 
     // Every listening connection of this database is cut; the instances listen again.
     const admin = new pg.Client({ connectionString: one.databaseUrl });
@@ -105,14 +119,12 @@ describe.skipIf(!havePostgres)('account changes heard by every instance', () => 
     );
     await admin.end();
     expect(cut.rowCount).toBeGreaterThanOrEqual(2);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Both instances listen again (they reconnect in the background); the row read now is
+    // cached for as long as a listening instance keeps it.
+    await vi.waitFor(async () => expect(await listeners(one)).toBe(2), { timeout: 10_000 });
     expect((await call(two, 'GET', '/auth/me', { token: client.token })).status).toBe(200);
     await rename('Renamed again');
-    const again = await until(two, client.token, (a) => a.body?.name === 'Renamed again');
-    expect(again).toBeLessThan(1000);
-    const listening = await one.database.db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query = ${`LISTEN ${ACCOUNT_CHANNEL}`}`,
-    );
-    expect((listening as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
+    await until(two, client.token, (a) => a.body?.name === 'Renamed again');
+    expect(await listeners(one)).toBe(2);
   });
 });

@@ -6,7 +6,7 @@ import type { StreamChunk } from '@solar/domain';
 import { createParser } from 'eventsource-parser';
 import { hashPassword } from '../src/auth/password.ts';
 import { users } from '../src/db/schema.ts';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -216,11 +216,20 @@ export async function eventually<T>(
   accept: (value: T) => boolean,
   timeoutMs = 5000,
 ): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+  let last: T | undefined;
+  try {
+    return await vi.waitFor(
+      async () => {
+        last = await read();
+        if (!accept(last)) throw new Error('not yet');
+        return last;
+      },
+      { timeout: timeoutMs, interval: 25 },
+    );
+  } catch (error) {
+    // The caller's own assertion on the last value says what was wrong.
+    if (last === undefined) throw error;
+    return last;
   }
 }
 

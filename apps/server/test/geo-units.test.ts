@@ -47,7 +47,8 @@ describe('createLookupCache', () => {
     let calls = 0;
     const load = (value: string) => async () => {
       calls += 1;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // Answers on a later turn: a lookup made meanwhile finds the load under way.
+      await Promise.resolve();
       return { value };
     };
     return { load, calls: () => calls };

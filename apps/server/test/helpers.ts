@@ -6,7 +6,7 @@
 import { count } from 'drizzle-orm';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { auditLog, oneTimeTokens, refreshTokens, users } from '../src/db/schema.ts';
 import type { TestServer } from './harness.ts';
 
@@ -148,15 +148,16 @@ export async function waitForMail(
   to: string,
   pattern: RegExp,
 ): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found = (await outbox(server)).find(
-      (mail) => mail.raw.includes(`To: ${to}`) && pattern.test(mail.text),
-    );
-    if (found) return found.text;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${pattern}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return vi.waitFor(
+    async () => {
+      const found = (await outbox(server)).find(
+        (mail) => mail.raw.includes(`To: ${to}`) && pattern.test(mail.text),
+      );
+      if (!found) throw new Error(`no mail to ${to} matching ${pattern}`);
+      return found.text;
+    },
+    { timeout: 15_000, interval: 25 },
+  );
 }
 
 /** The token of the first link in `text` to `/<page>?token=`. */

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../src/auth/password.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { auditLog, users } from '../src/db/schema.ts';
@@ -177,16 +177,18 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))(
           ]);
           // Both requests have passed the guard and wait on the rows inside their
           // transactions: only now is the lock released.
-          for (;;) {
-            // (The activity view is a snapshot per transaction: cleared before each look.)
-            await lock.query('SELECT pg_stat_clear_snapshot()');
-            const { rows } = await lock.query<{ n: number }>(
-              `SELECT count(*)::int AS n FROM pg_stat_activity
-               WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-            );
-            if (rows[0]!.n >= 2) break;
-            await new Promise((resolve) => setTimeout(resolve, 10));
-          }
+          await vi.waitFor(
+            async () => {
+              // (The activity view is a snapshot per transaction: cleared before each look.)
+              await lock.query('SELECT pg_stat_clear_snapshot()');
+              const { rows } = await lock.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_stat_activity
+                 WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              );
+              expect(rows[0]!.n).toBeGreaterThanOrEqual(2);
+            },
+            { timeout: 15_000, interval: 10 },
+          );
           await lock.query('ROLLBACK');
           const statuses = (await answers).map((answer) => answer.status).sort();
           expect(statuses).toEqual([200, 409]);

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -235,13 +235,14 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once `test()` holds, polling every 50 ms; throws after `ms` with `more()`. */
+/** Resolves once `test()` holds (vi.waitFor, every 50 ms); throws after `ms` with `more()`. */
 async function until(test: () => boolean, what: string, more: () => string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${more()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await vi.waitFor(
+    () => {
+      if (!test()) throw new Error(`timed out waiting for ${what}\n${more()}`);
+    },
+    { timeout: ms, interval: 50 },
+  );
 }
 
 /** The real server (`node src/main.ts`) on a fresh DATA_DIR, with no ADMIN_PASSWORD. */

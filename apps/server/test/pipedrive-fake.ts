@@ -96,6 +96,11 @@ export interface PipedriveFake {
   failNext(count: number, status?: number): void;
   /** While true, calls get no answer at all. */
   hang: boolean;
+  /**
+   * Unanswered calls the caller gave up on (it closed the connection): a call the server
+   * abandoned at its time limit, or when it stopped.
+   */
+  abandoned: number;
   /** Calls of one method and path prefix, e.g. `callsTo('POST', '/api/v2/deals')`. */
   callsTo(method: string, path: string): FakeCall[];
   close(): Promise<void>;
@@ -109,6 +114,7 @@ export async function startPipedriveFake(token = 'fake-token', port = 0): Promis
   let nextId = 100;
   let failures: { count: number; status: number } = { count: 0, status: 500 };
   const hanging = new Set<ServerResponse>();
+  let closing = false;
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -211,12 +217,14 @@ export async function startPipedriveFake(token = 'fake-token', port = 0): Promis
     persons,
     deals,
     hang: false,
+    abandoned: 0,
     failNext(count, status = 500) {
       failures = { count, status };
     },
     callsTo: (method, path) => calls.filter((c) => c.method === method && c.path.startsWith(path)),
     close: () =>
       new Promise((resolve) => {
+        closing = true;
         for (const res of hanging) res.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
@@ -240,6 +248,9 @@ export async function startPipedriveFake(token = 'fake-token', port = 0): Promis
       calls.push(call);
       if (fake.hang) {
         hanging.add(res);
+        res.once('close', () => {
+          if (!closing) fake.abandoned += 1;
+        });
         return;
       }
       if (req.headers['x-api-token'] !== token) return fail(res, 401, 'unauthorized access');

@@ -155,13 +155,13 @@ describe('per-user limits while Redis cannot be reached', () => {
   });
 
   it('limits each instance on its own, answering at once', async () => {
-    const started = performance.now();
+    // At once: the Redis client queues no command while it is not ready (a queued one
+    // would wait for a connection that never comes, past the test's time limit).
     const first = [];
     for (let i = 0; i < 4; i++) first.push(await saveProject(one, token));
     expect(first).toEqual([201, 201, 201, 429]);
     // The other instance counts its own actions: the limit holds per process.
     expect(await saveProject(two, token)).toBe(201);
     expect((await chat(two, token)).status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 });

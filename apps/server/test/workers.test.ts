@@ -13,7 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freshPostgres } from './harness.ts';
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -47,13 +47,14 @@ function start(env: Record<string, string>) {
   return { child, output, exited };
 }
 
-/** Resolves once `test()` holds for the output, polling every 50 ms; throws after `ms`. */
+/** Resolves once `test()` holds for the output (vi.waitFor, every 50 ms); throws after `ms`. */
 async function until(test: () => boolean, what: string, ms = 30_000, more = () => '') {
-  const deadline = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${more()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await vi.waitFor(
+    () => {
+      if (!test()) throw new Error(`timed out waiting for ${what}\n${more()}`);
+    },
+    { timeout: ms, interval: 50 },
+  );
 }
 
 /** One request on a connection of its own (round-robin hands out connections). */
