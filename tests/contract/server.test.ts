@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, vi } from 'vitest';
 import { MAIL_LINK_PAGES, type MailLinkKind } from '../../packages/api/src/contract/kit.ts';
 import { contractSuite } from '../../packages/api/src/contract/suite.ts';
 
@@ -118,13 +118,17 @@ describe('contract: real server', () => {
     fetch: (input, init) => globalThis.fetch(input, init),
     admin,
     async mailToken(email, kind) {
-      // Mail is written after the answer; poll the outbox for a few seconds.
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        const token = readMailToken(email, kind);
-        if (token) return token;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      return null;
+      // Mail is written after the answer: read the outbox until it is there (5 s at most).
+      return vi
+        .waitFor(
+          () => {
+            const token = readMailToken(email, kind);
+            if (!token) throw new Error(`no ${kind} mail to ${email}`);
+            return token;
+          },
+          { timeout: 5000, interval: 100 },
+        )
+        .catch(() => null);
     },
   }));
 });

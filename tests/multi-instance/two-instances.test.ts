@@ -2,7 +2,9 @@
  * Two server processes on one PostgreSQL database and one Redis:
  * the real `node apps/server/src/main.ts` twice, as two replicas behind a proxy would run.
  * Checked across them: a token issued by one works on the other; an admin's deactivation
- * and role change on instance 1 are enforced on instance 2 within 1 s; per-user limits
+ * and role change on instance 1 are enforced on instance 2 while it still caches the account
+ * (heard from the database, not waited out: a listening instance keeps a row 60 s, the check
+ * gives up after 5 s); per-user limits
  * count across both; Stop sent to instance 2 ends a stream served by instance 1; a dropped
  * stream resumes on instance 2 with Last-Event-ID. When PostgreSQL or Redis does not
  * answer, the suite prints why and is skipped.
@@ -11,7 +13,7 @@
  * fresh database is made and dropped). Redis: REDIS_TEST_URL (default 127.0.0.1:6379).
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ADMIN,
   adminToken,
@@ -90,18 +92,21 @@ describe.skipIf(missing.length > 0)('two server instances on PostgreSQL and Redi
     return { id: created.body.id as string, email, token: signedIn.body.token as string };
   }
 
-  /** Calls GET /auth/me on instance 2 until `accept` holds; ms from `since`. */
+  /**
+   * Calls GET /auth/me on instance 2 until `accept` holds; fails after 5 s, long before a
+   * cached account expires by itself (HEARD_ACCOUNT_CACHE_TTL_MS, 60 s).
+   */
   async function meOnTwo(
     token: string,
     accept: (a: Awaited<ReturnType<typeof callJson>>) => boolean,
-    since: number,
-  ) {
-    for (;;) {
-      const answer = await callJson(two.api, 'GET', '/auth/me', { token });
-      if (accept(answer)) return performance.now() - since;
-      if (performance.now() - since > 5000) throw new Error(`still ${answer.status} after 5 s`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  ): Promise<void> {
+    await vi.waitFor(
+      async () => {
+        const answer = await callJson(two.api, 'GET', '/auth/me', { token });
+        if (!accept(answer)) throw new Error(`still ${answer.status} after 5 s`);
+      },
+      { timeout: 5000, interval: 20 },
+    );
   }
 
   it('accepts on instance 2 a token issued by instance 1', async () => {
@@ -110,7 +115,7 @@ describe.skipIf(missing.length > 0)('two server instances on PostgreSQL and Redi
     expect(me.body.email).toBe(ADMIN.email);
   });
 
-  it('enforces on instance 2 a deactivation and a role change made on instance 1 within 1 s', async () => {
+  it('enforces on instance 2 a deactivation and a role change made on instance 1 at once', async () => {
     const client = await newClient();
     const put = (changes: object) =>
       callJson(one.api, 'PUT', `/admin/users/${client.id}`, {
@@ -125,14 +130,10 @@ describe.skipIf(missing.length > 0)('two server instances on PostgreSQL and Redi
         },
       });
     expect((await callJson(two.api, 'GET', '/auth/me', { token: client.token })).status).toBe(200);
-    let since = performance.now();
     expect((await put({ userType: 3 })).status).toBe(200);
-    expect(
-      await meOnTwo(client.token, (a) => a.body?.role !== 'client_residential', since),
-    ).toBeLessThan(1000);
-    since = performance.now();
+    await meOnTwo(client.token, (a) => a.body?.role !== 'client_residential');
     expect((await put({ isActive: false })).status).toBe(200);
-    expect(await meOnTwo(client.token, (a) => a.status === 401, since)).toBeLessThan(1000);
+    await meOnTwo(client.token, (a) => a.status === 401);
   });
 
   it("counts a user's project actions on both instances against one limit", async () => {

@@ -20,21 +20,22 @@ import {
 /** The password-reset token of the newest mail to `email` (the outbox of DATA_DIR). */
 async function resetToken(server: SecurityServer, email: string): Promise<string> {
   const dir = path.join(server.config.dataDir, 'outbox');
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const names = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
-    for (const name of names) {
-      const raw = await readFile(path.join(dir, name), 'utf8');
-      if (!raw.includes(`To: ${email}`)) continue;
-      const text = decodeMail(raw);
-      // Not the welcome mail of an admin-created user, whose set-password link is spent.
-      if (!text.includes('asked to reset the password')) continue;
-      const match = /\/reset-password\?token=([\w-]+)/.exec(text);
-      if (match) return match[1]!;
-    }
-    if (Date.now() > deadline) throw new Error(`no reset mail to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return vi.waitFor(
+    async () => {
+      const names = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
+      for (const name of names) {
+        const raw = await readFile(path.join(dir, name), 'utf8');
+        if (!raw.includes(`To: ${email}`)) continue;
+        const text = decodeMail(raw);
+        // Not the welcome mail of an admin-created user, whose set-password link is spent.
+        if (!text.includes('asked to reset the password')) continue;
+        const match = /\/reset-password\?token=([\w-]+)/.exec(text);
+        if (match) return match[1]!;
+      }
+      throw new Error(`no reset mail to ${email}`);
+    },
+    { timeout: 5000, interval: 25 },
+  );
 }
 
 const median = (values: number[]) => {
@@ -186,12 +187,14 @@ describe('sessions and reset links', () => {
 
 /** Reads until the value differs from `previous` (a newer mail), at most 5 s. */
 async function eventuallyOther(read: () => Promise<string>, previous: string) {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const value = await read();
-    if (value !== previous || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      expect(value).not.toBe(previous);
+      return value;
+    },
+    { timeout: 5000, interval: 25 },
+  );
 }
 
 describe('no account enumeration', () => {

@@ -10,7 +10,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Router, useLocation, type RouterProps } from 'wouter';
 import type { Locale } from '../i18n/locales.ts';
-import { ClockProvider } from './clock.tsx';
+import { browserSchedule, ClockProvider, ScheduleProvider, type Schedule } from './clock.tsx';
 import { createBrowserClient } from './create-client.ts';
 import { createNoticeBus, type NoticeBus } from './events.ts';
 import { installGlobalErrorHandlers } from './global-errors.ts';
@@ -31,6 +31,8 @@ export interface AppProps {
   };
   /** The clock, epoch ms (frozen in stories and tests). */
   now?: () => number;
+  /** The timer of the app's own delays (a manual one in route tests). */
+  schedule?: Schedule;
   /** Rendered inside the data layer's providers (TanStack Query's devtools in development). */
   devtools?: ReactNode;
   children?: ReactNode;
@@ -72,6 +74,7 @@ export function App({
   locale,
   location,
   now = Date.now,
+  schedule = browserSchedule,
   devtools,
   children,
 }: AppProps) {
@@ -79,19 +82,21 @@ export function App({
   useEffect(() => installGlobalErrorHandlers(window, bus), [bus]);
   return (
     <ClockProvider value={now}>
-      <Router {...(location ? { hook: location.hook, searchHook: location.searchHook } : {})}>
-        <LocaleProvider {...(locale ? { initial: locale } : {})}>
-          <Frame>
-            <NoticeBridge bus={bus}>
-              <ClientRoot {...(client ? { client } : {})} bus={bus}>
-                <AccountLocaleSync />
-                <SessionStartup>{children ?? <AppRoutes />}</SessionStartup>
-                {devtools}
-              </ClientRoot>
-            </NoticeBridge>
-          </Frame>
-        </LocaleProvider>
-      </Router>
+      <ScheduleProvider value={schedule}>
+        <Router {...(location ? { hook: location.hook, searchHook: location.searchHook } : {})}>
+          <LocaleProvider {...(locale ? { initial: locale } : {})}>
+            <Frame>
+              <NoticeBridge bus={bus}>
+                <ClientRoot {...(client ? { client } : {})} bus={bus}>
+                  <AccountLocaleSync />
+                  <SessionStartup>{children ?? <AppRoutes />}</SessionStartup>
+                  {devtools}
+                </ClientRoot>
+              </NoticeBridge>
+            </Frame>
+          </LocaleProvider>
+        </Router>
+      </ScheduleProvider>
     </ClockProvider>
   );
 }

@@ -14,6 +14,7 @@ import { getResponse, type HttpHandler } from 'msw';
 import { useEffect, useState } from 'react';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app/app.tsx';
+import type { Schedule } from '../app/clock.tsx';
 import { createBrowserClient } from '../app/create-client.ts';
 import { createNoticeBus, type NoticeBus } from '../app/events.ts';
 import { useOuterLocale } from '../app/intl.tsx';
@@ -43,6 +44,8 @@ export interface AppFixtureOptions {
   locale?: Locale;
   /** The instant the fake and the app treat as now, epoch ms (default FIXTURE_NOW). */
   now?: number;
+  /** The timer of the app's own delays (default: the browser's; see manual-schedule.ts). */
+  schedule?: Schedule;
   /** Runs after the sign-in, before the app renders (e.g. save a draft as the user). */
   afterSignIn?: (client: ApiClient) => Promise<unknown>;
 }
@@ -53,6 +56,7 @@ export interface AppFixture {
   bus: NoticeBus;
   location: ReturnType<typeof memoryLocation> & { history: string[] };
   now: () => number;
+  schedule?: Schedule;
   /** Signs the `as` account in (call before rendering). */
   ready: Promise<void>;
   /**
@@ -102,7 +106,16 @@ export function createAppFixture(options: AppFixtureOptions = {}): AppFixture {
   const account = options.as ? FIXTURE_ACCOUNTS[options.as] : null;
   const signedIn = account ? client.auth.signIn(account) : Promise.resolve();
   const ready = signedIn.then(() => options.afterSignIn?.(client)).then(() => undefined);
-  return { client, mock, bus, location, now, ready, otherTab };
+  return {
+    client,
+    mock,
+    bus,
+    location,
+    now,
+    ...(options.schedule ? { schedule: options.schedule } : {}),
+    ready,
+    otherTab,
+  };
 }
 
 /**
@@ -123,6 +136,7 @@ export function AppFixtureView({ fixture, locale }: { fixture: AppFixture; local
       bus={fixture.bus}
       location={fixture.location}
       now={fixture.now}
+      {...(fixture.schedule ? { schedule: fixture.schedule } : {})}
       {...(active ? { locale: active } : {})}
     />
   );

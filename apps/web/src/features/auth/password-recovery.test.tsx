@@ -5,6 +5,7 @@
  * token, and the success panel that goes to /signin after 3 s.
  */
 import { createFakeBackend, scenarios } from '@solar/api/mock';
+import { DELAYS_MS } from '@solar/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -15,6 +16,7 @@ import {
   FIXTURE_NOW,
   type AppFixtureOptions,
 } from '../../testing/app-fixture.tsx';
+import { manualSchedule } from '../../testing/manual-schedule.ts';
 
 async function open(path: string, options: AppFixtureOptions = {}) {
   const fixture = createAppFixture({ path, ...options });
@@ -160,24 +162,25 @@ describe('reset password', () => {
 
   it('resets the password, announces the redirect and goes to /signin after 3 s', async () => {
     const { fake, path } = withResetLink();
-    const { fixture } = await open(path, { mock: { fake } });
+    const timers = manualSchedule();
+    const { fixture } = await open(path, { mock: { fake }, schedule: timers.schedule });
     await password().fill('Sunshine2026');
     await confirm().fill('Sunshine2026');
     await submit();
     await expect
       .element(page.getByRole('heading', { name: 'Your password has been reset' }))
       .toBeVisible();
-    const shownAt = performance.now();
     await expect
       .element(page.getByRole('status').filter({ hasText: 'Taking you to sign in' }))
       .toHaveTextContent('Taking you to sign in in 3 seconds…');
-    // Real time (fake timers raced the app's own timers on a loaded machine): the page
-    // stays put for most of the 3 s, then goes to /signin.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // The page stays put until the 3 s are up, then goes to /signin.
+    expect(DELAYS_MS.resetRedirect).toBe(3000);
+    await vi.waitFor(() => expect(timers.pending).toBe(1));
+    timers.advance(DELAYS_MS.resetRedirect - 1);
     expect(fixture.location.history.at(-1)).toBe(path);
+    timers.advance(1);
     await expect.element(page.getByRole('heading', { name: 'Sign in to Solar' })).toBeVisible();
     expect(fixture.location.history.at(-1)).toBe('/signin');
-    expect(performance.now() - shownAt).toBeGreaterThanOrEqual(2900);
     // The new password works; the old one no longer does.
     expect(
       fake.signIn({ email: FIXTURE_ACCOUNTS.client.email, password: 'Sunshine2026' }).status,

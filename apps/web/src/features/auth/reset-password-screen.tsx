@@ -22,6 +22,7 @@ import { useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText } from './failure-text.ts';
+import { useSchedule } from '../../app/clock.tsx';
 import { useForm } from '../../forms/use-form.ts';
 import { checklistLabels } from './password-checklist.ts';
 
@@ -32,6 +33,7 @@ type Stage = 'form' | 'done' | 'invalid';
 export default function ResetPasswordScreen() {
   const intl = useIntl();
   const [, navigate] = useLocation();
+  const schedule = useSchedule();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const reset = useResetPassword();
   const [stage, setStage] = useState<Stage>(token ? 'form' : 'invalid');
@@ -47,12 +49,8 @@ export default function ResetPasswordScreen() {
     if (stage === 'form') return;
     panelHeading.current?.focus();
     if (stage !== 'done') return;
-    const timer = setTimeout(
-      () => navigate(ROUTES.signIn, { replace: true }),
-      DELAYS_MS.resetRedirect,
-    );
-    return () => clearTimeout(timer);
-  }, [stage, navigate]);
+    return schedule(() => navigate(ROUTES.signIn, { replace: true }), DELAYS_MS.resetRedirect);
+  }, [stage, navigate, schedule]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
