@@ -1,7 +1,7 @@
 /**
  * Global story setup: the theme, MSW (screen stories set handlers per story with
  * `beforeEach({ msw }) { msw.use(...) }`), the a11y addon failing tests on any violation,
- * and the locale / colour-scheme toolbars. The locale decorator sets `<html lang>`, gives
+ * and the locale / colour-scheme toolbars (light, dark, or the system's setting). The locale decorator sets `<html lang>`, gives
  * react-aria-components the locale (number formats, built-in labels) and wraps every
  * story in the web app's react-intl provider with that language's catalog, so screen
  * stories render translated (a loader fetches that catalog first). Stories take "now" from
@@ -94,6 +94,8 @@ const preview: Preview = {
         items: [
           { value: 'light', title: 'Light' },
           { value: 'dark', title: 'Dark' },
+          // No data-theme: the page follows the browser's prefers-color-scheme, as the app does.
+          { value: 'system', title: 'System' },
         ],
         dynamicTitle: true,
       },
@@ -101,15 +103,18 @@ const preview: Preview = {
   },
   initialGlobals: {
     locale: 'en',
-    // The storybook-dark test project (vitest.config.ts) starts every story dark.
-    scheme: import.meta.env.VITE_STORY_SCHEME === 'dark' ? 'dark' : 'light',
+    // The storybook-dark test project (vitest.config.ts) runs Chromium with the system set to
+    // dark and leaves data-theme off, the way a user of the app gets the dark scheme.
+    scheme: import.meta.env.VITE_STORY_SCHEME === 'system' ? 'system' : 'light',
     viewport: { value: undefined },
   },
   decorators: [
     (Story, context) => {
       const locale = String(context.globals.locale ?? 'en') as StoryLocale;
       document.documentElement.lang = locale;
-      document.documentElement.dataset.theme = String(context.globals.scheme ?? 'light');
+      const scheme = String(context.globals.scheme ?? 'light');
+      if (scheme === 'system') delete document.documentElement.dataset.theme;
+      else document.documentElement.dataset.theme = scheme;
       return (
         <I18nProvider locale={locale}>
           <LocaleProvider key={locale} initial={locale}>

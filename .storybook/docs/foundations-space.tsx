@@ -13,7 +13,7 @@ export function SpacingRadiiShadows() {
   const shadows = [...THEME.keys()].filter((name) => name.startsWith('shadow-'));
   const box = (style: CSSProperties, label: ReactNode) => (
     <figure style={{ margin: 0, display: 'grid', gap: '0.25rem', justifyItems: 'start' }}>
-      <div style={{ background: 'var(--color-brand-100)', ...style }} />
+      <div style={{ background: 'var(--color-brand-soft-strong)', ...style }} />
       <figcaption style={{ fontSize: '0.75rem' }}>{label}</figcaption>
     </figure>
   );

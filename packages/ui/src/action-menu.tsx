@@ -61,7 +61,7 @@ export interface ActionMenuProps {
 const itemClass = (tone?: 'danger') =>
   cn(
     'flex cursor-default items-center gap-3 rounded-md px-2.5 py-2 text-sm text-fg outline-none',
-    'data-[disabled]:text-fg-muted data-[disabled]:opacity-70 data-[focused]:bg-brand-50 dark:data-[focused]:bg-white/10',
+    'data-[disabled]:text-fg-muted data-[disabled]:opacity-70 data-[focused]:bg-brand-soft',
     tone === 'danger' && 'text-danger-fg',
   );
 
@@ -93,7 +93,7 @@ export function ActionMenu({
         data-slot="action-menu"
         className={cn(
           'inline-flex size-9 shrink-0 items-center justify-center rounded-control text-fg-muted',
-          'data-[hovered]:bg-black/5 data-[pressed]:bg-black/10 dark:data-[hovered]:bg-white/10',
+          'data-[hovered]:bg-hover data-[pressed]:bg-pressed',
           'data-[disabled]:opacity-50',
           focusRing,
         )}

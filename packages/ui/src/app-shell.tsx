@@ -123,8 +123,8 @@ function linkClass(isCurrent: boolean | undefined, inMenu: boolean) {
   return cn(
     'flex items-center gap-2 rounded-control text-sm font-medium text-fg-muted no-underline',
     inMenu ? 'gap-3 px-3 py-2.5' : 'px-2.5 py-2.5 lg:px-3 lg:py-2',
-    'data-[hovered]:bg-black/5 data-[hovered]:text-fg dark:data-[hovered]:bg-white/10',
-    isCurrent && 'bg-brand-50 text-brand-800 dark:bg-white/10 dark:text-fg',
+    'data-[hovered]:bg-hover data-[hovered]:text-fg',
+    isCurrent && 'bg-brand-soft text-brand-fg',
     focusRing,
   );
 }
@@ -147,7 +147,7 @@ function PhoneNavMenu({
       <AriaButton
         className={cn(
           'flex items-center gap-2 rounded-control px-2.5 py-2.5 text-sm font-medium text-fg-muted sm:hidden',
-          'data-[hovered]:bg-black/5 data-[pressed]:bg-black/10 dark:data-[hovered]:bg-white/10',
+          'data-[hovered]:bg-hover data-[pressed]:bg-pressed',
           focusRing,
         )}
       >

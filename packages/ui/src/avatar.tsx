@@ -9,7 +9,7 @@ import { cn } from './cn.ts';
 
 /** Classes of the avatar disc, by size. */
 export const avatarVariants = cva(
-  'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-pill bg-brand-100 font-semibold text-brand-800 select-none',
+  'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-pill bg-brand-soft-strong font-semibold text-brand-fg select-none',
   {
     variants: {
       /** Diameter: `sm` 32 px, `md` 40 px, `lg` 64 px. @default 'md' */

@@ -30,11 +30,10 @@ export const buttonVariants = cva(
       variant: {
         primary: 'bg-brand-700 text-white data-[hovered]:bg-brand-800 data-[pressed]:bg-brand-800',
         secondary:
-          'border border-border bg-surface-raised text-fg data-[hovered]:bg-brand-50 data-[pressed]:bg-brand-100 dark:data-[hovered]:bg-white/5',
+          'border border-border bg-surface-raised text-fg data-[hovered]:bg-brand-soft data-[pressed]:bg-brand-soft-strong',
         danger: 'bg-danger text-white data-[hovered]:brightness-95 data-[pressed]:brightness-90',
-        ghost:
-          'text-fg data-[hovered]:bg-black/5 data-[pressed]:bg-black/10 dark:data-[hovered]:bg-white/10',
-        link: 'text-brand-800 underline underline-offset-4 data-[hovered]:text-brand-700 dark:text-brand-100',
+        ghost: 'text-fg data-[hovered]:bg-hover data-[pressed]:bg-pressed',
+        link: 'text-brand-fg underline underline-offset-4 data-[hovered]:decoration-2',
       },
       /** Height: `sm` 32 px, `md` 40 px, `lg` 48 px. @default 'md' */
       size: {

@@ -99,7 +99,7 @@ export function CashFlowChart({
                 paybackYear !== null && y.year === paybackYear
                   ? 'fill-brand-600'
                   : v >= 0
-                    ? 'fill-success'
+                    ? 'fill-success-fg'
                     : 'fill-fg-muted/60';
               return (
                 <rect
@@ -172,7 +172,7 @@ export function CashFlowChart({
                 key={y.year}
                 className={cn(
                   'border-b border-border last:border-0',
-                  y.year === paybackYear && 'bg-brand-50 font-semibold dark:bg-surface-sunken',
+                  y.year === paybackYear && 'bg-brand-soft font-semibold',
                 )}
               >
                 <th scope="row" className="px-1 py-1 text-left font-medium">

@@ -198,7 +198,7 @@ export function ChatMessage({
         {!isUser && (
           <span
             aria-hidden="true"
-            className="flex size-5 items-center justify-center rounded-pill bg-brand-100 text-brand-800"
+            className="flex size-5 items-center justify-center rounded-pill bg-brand-soft-strong text-brand-fg"
           >
             <SunIcon className="size-3.5" />
           </span>

@@ -57,7 +57,7 @@ export interface ComboBoxProps<K extends Key = string> extends Omit<
 /** Classes of one suggestion in the list (highlighted while focused with arrow keys or hovered). */
 const comboBoxOptionClass = cn(
   'cursor-default rounded-md px-2.5 py-2 text-sm text-fg outline-none',
-  'data-[focused]:bg-brand-50 dark:data-[focused]:bg-white/10',
+  'data-[focused]:bg-brand-soft',
   'data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-focus data-[focus-visible]:outline-solid',
   'data-[selected]:font-semibold',
 );

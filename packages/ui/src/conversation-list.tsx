@@ -117,8 +117,8 @@ export function ConversationList({
                   aria-current={active ? 'true' : undefined}
                   className={cn(
                     'flex w-full flex-col items-start gap-0.5 rounded-control px-3 py-2 text-left',
-                    'data-[hovered]:bg-black/5 dark:data-[hovered]:bg-white/5',
-                    active && 'bg-brand-50 data-[hovered]:bg-brand-50 dark:bg-white/10',
+                    'data-[hovered]:bg-hover',
+                    active && 'bg-brand-soft data-[hovered]:bg-brand-soft',
                     focusRing,
                   )}
                 >

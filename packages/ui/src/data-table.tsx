@@ -239,7 +239,7 @@ function HeaderCell<T extends RowData, C extends string>({
         onPress={() => onSortChange?.(nextSort(sort, column.id))}
         className={cn(
           'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 font-semibold text-fg-muted',
-          'data-[hovered]:bg-black/5 data-[hovered]:text-fg dark:data-[hovered]:bg-white/10',
+          'data-[hovered]:bg-hover data-[hovered]:text-fg',
           direction !== 'none' && 'text-fg',
           focusRing,
         )}

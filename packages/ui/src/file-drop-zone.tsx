@@ -126,7 +126,7 @@ export function FileDropZone({
           }}
           className={cn(
             'flex flex-col items-center gap-2 rounded-card border-2 border-dashed border-border-strong bg-surface-raised px-6 py-8 text-center',
-            'data-[drop-target]:border-brand-700 data-[drop-target]:bg-brand-50 dark:data-[drop-target]:bg-white/5',
+            'data-[drop-target]:border-brand-accent data-[drop-target]:bg-brand-soft',
             'data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus',
             errorMessage && 'border-danger-fg',
           )}

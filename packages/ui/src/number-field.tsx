@@ -29,7 +29,7 @@ export interface NumberFieldProps extends Omit<AriaNumberFieldProps, 'children' 
 
 const stepper = cn(
   'flex w-9 shrink-0 items-center justify-center text-lg leading-none text-fg',
-  'data-[disabled]:opacity-40 data-[hovered]:bg-black/5 dark:data-[hovered]:bg-white/10',
+  'data-[disabled]:opacity-40 data-[hovered]:bg-hover',
   focusRing,
 );
 

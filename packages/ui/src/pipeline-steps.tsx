@@ -35,7 +35,7 @@ function Marker({ state, number }: { state: State; number: number }) {
       className={cn(
         'flex size-7 shrink-0 items-center justify-center rounded-pill border-2 text-xs font-semibold',
         state === 'complete' && 'border-brand-700 bg-brand-700 text-white',
-        state === 'current' && 'border-brand-700 text-brand-800 dark:text-brand-100',
+        state === 'current' && 'border-brand-accent text-brand-fg',
         state === 'upcoming' && 'border-border-strong text-fg-muted',
         state === 'cancelled' && 'border-danger-fg bg-danger-soft text-danger-fg',
       )}

@@ -83,7 +83,7 @@ export function RadioGroup<K extends string = string>({
             className={cn(
               'group flex min-h-10 cursor-default items-center gap-2 rounded-control border border-border-strong bg-surface-raised px-3 py-2 text-sm text-fg transition-colors',
               'data-[hovered]:bg-surface-sunken',
-              'data-[selected]:border-brand-700 data-[selected]:bg-brand-50 data-[selected]:font-medium dark:data-[selected]:border-brand-500 dark:data-[selected]:bg-white/10',
+              'data-[selected]:border-brand-accent data-[selected]:bg-brand-soft data-[selected]:font-medium',
               'data-[invalid]:border-danger-fg',
               'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60',
               focusRing,
@@ -93,10 +93,10 @@ export function RadioGroup<K extends string = string>({
               aria-hidden="true"
               className={cn(
                 'flex size-4 shrink-0 items-center justify-center rounded-full border-2 border-border-strong bg-surface-raised',
-                'group-data-[selected]:border-brand-700 dark:group-data-[selected]:border-brand-500',
+                'group-data-[selected]:border-brand-accent',
               )}
             >
-              <span className="size-2 rounded-full bg-brand-700 opacity-0 group-data-[selected]:opacity-100 dark:bg-brand-500" />
+              <span className="size-2 rounded-full bg-brand-accent opacity-0 group-data-[selected]:opacity-100" />
             </span>
             {option.label}
           </Radio>

@@ -64,7 +64,7 @@ export function SearchField({
           aria-label={clearLabel}
           className={cn(
             'absolute right-1.5 flex size-7 items-center justify-center rounded-md text-fg-muted',
-            'group-data-[empty]:invisible data-[hovered]:bg-black/5 dark:data-[hovered]:bg-white/10',
+            'group-data-[empty]:invisible data-[hovered]:bg-hover',
             focusRing,
           )}
         >

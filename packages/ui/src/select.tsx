@@ -111,7 +111,7 @@ export function Select<K extends Key = string>({
               lang={option.lang}
               className={cn(
                 'flex cursor-default items-center justify-between gap-3 rounded-md px-2.5 py-2 text-sm text-fg outline-none',
-                'data-[focused]:bg-brand-50 data-[focused]:text-fg dark:data-[focused]:bg-white/10',
+                'data-[focused]:bg-brand-soft data-[focused]:text-fg',
                 'data-[selected]:font-semibold',
               )}
             >

@@ -83,13 +83,13 @@ export function SliderField({
             <>
               <div className="absolute top-1/2 h-2 w-full -translate-y-1/2 rounded-pill bg-surface-sunken ring-1 ring-border-strong ring-inset" />
               <div
-                className="absolute top-1/2 h-2 -translate-y-1/2 rounded-pill bg-brand-700"
+                className="absolute top-1/2 h-2 -translate-y-1/2 rounded-pill bg-brand-accent"
                 style={{ width: `${state.getThumbPercent(0) * 100}%` }}
               />
               <SliderThumb
                 className={cn(
-                  'top-1/2 size-5 rounded-pill border-2 border-brand-700 bg-surface-raised shadow-card',
-                  'data-[dragging]:bg-brand-100',
+                  'top-1/2 size-5 rounded-pill border-2 border-brand-accent bg-surface-raised shadow-card',
+                  'data-[dragging]:bg-brand-soft-strong',
                   'data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus',
                 )}
               />

@@ -44,7 +44,7 @@ export function Spinner({ label, showLabel, size, className }: SpinnerProps) {
       isIndeterminate
       aria-label={label}
       data-slot="spinner"
-      className={cn('inline-flex items-center gap-2 text-brand-700 dark:text-brand-500', className)}
+      className={cn('inline-flex items-center gap-2 text-brand-accent', className)}
     >
       <span aria-hidden="true" className={spinnerVariants({ size })} />
       {showLabel && <span className="text-sm text-fg">{label}</span>}
@@ -104,7 +104,7 @@ export function TopProgressBar({ label }: { label: string }) {
     >
       <span
         aria-hidden="true"
-        className="block h-full w-1/3 animate-progress bg-brand-600 motion-reduce:w-full motion-reduce:animate-none dark:bg-brand-500"
+        className="block h-full w-1/3 animate-progress bg-brand-accent motion-reduce:w-full motion-reduce:animate-none"
       />
     </ProgressBar>
   );

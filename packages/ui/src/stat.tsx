@@ -38,7 +38,7 @@ export function Stat({ label, value, unit, hint, highlight, className }: StatPro
       data-slot="stat"
       className={cn(
         '@container flex min-w-0 flex-col gap-1 rounded-card border border-border bg-surface-raised p-4',
-        highlight && 'border-brand-700/40 bg-brand-50 dark:bg-surface-raised',
+        highlight && 'border-brand-accent/40 bg-brand-soft',
         className,
       )}
     >
@@ -49,7 +49,7 @@ export function Stat({ label, value, unit, hint, highlight, className }: StatPro
         <span
           className={cn(
             'text-xl font-semibold break-words text-fg tabular-nums @[12rem]:text-2xl',
-            highlight && 'text-brand-800 dark:text-brand-100',
+            highlight && 'text-brand-fg',
           )}
         >
           {value}

@@ -65,7 +65,7 @@ export function StepIndicator({
               className={cn(
                 'flex size-7 items-center justify-center rounded-pill border-2 text-xs font-semibold',
                 done && 'border-brand-700 bg-brand-700 text-white',
-                active && 'border-brand-700 text-brand-800 dark:text-brand-100',
+                active && 'border-brand-accent text-brand-fg',
                 !done && !active && 'border-border-strong text-fg-muted',
               )}
             >

@@ -126,7 +126,7 @@ export default function ToastLayer({
               aria-label={closeLabel}
               className={cn(
                 'absolute top-3 right-3 flex size-7 items-center justify-center rounded-md text-fg-muted',
-                'hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus dark:hover:bg-white/10',
+                'hover:bg-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
               )}
             >
               <XIcon className="size-4" />

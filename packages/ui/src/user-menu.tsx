@@ -56,7 +56,7 @@ export interface UserMenuProps {
 
 const itemClass = cn(
   'flex cursor-default items-center gap-3 rounded-md px-2.5 py-2 text-sm text-fg no-underline outline-none',
-  'data-[focused]:bg-brand-50 dark:data-[focused]:bg-white/10',
+  'data-[focused]:bg-brand-soft',
 );
 
 function Item(props: MenuItemProps) {
@@ -95,7 +95,7 @@ export function UserMenu({
         data-slot="user-menu"
         className={cn(
           'flex items-center gap-1 rounded-pill p-0.5 pr-1.5 text-fg-muted',
-          'data-[hovered]:bg-black/5 data-[pressed]:bg-black/10 dark:data-[hovered]:bg-white/10',
+          'data-[hovered]:bg-hover data-[pressed]:bg-pressed',
           focusRing,
         )}
       >

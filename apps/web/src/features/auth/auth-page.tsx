@@ -74,7 +74,7 @@ function ProductValue() {
       <ul className="flex flex-col gap-6">
         {BENEFITS.map(({ id, Icon }) => (
           <li key={id} className="flex gap-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-control bg-brand-100 text-brand-800 dark:bg-white/10 dark:text-brand-100">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-control bg-brand-soft-strong text-brand-fg">
               <Icon className="size-5" />
             </span>
             <div className="flex flex-col gap-1">

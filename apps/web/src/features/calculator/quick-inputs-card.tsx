@@ -56,7 +56,7 @@ export function QuickInputsCard({
                 value={method}
                 checked={inputs.billInputMethod === method}
                 onChange={() => update({ billInputMethod: method })}
-                className="size-4 accent-brand-700"
+                className="size-4 accent-brand-accent"
               />
               {t(`quickCalculator.billMethod.${method}`)}
             </label>

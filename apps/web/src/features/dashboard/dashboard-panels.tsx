@@ -31,13 +31,13 @@ export function LinkCard({ card }: { card: NavItem }) {
   const Icon = CARD_ICONS[card.id];
   return (
     <Card
-      className="relative w-full gap-3 transition-colors has-[[data-hovered]]:border-brand-700 dark:has-[[data-hovered]]:border-brand-500"
+      className="relative w-full gap-3 transition-colors has-[[data-hovered]]:border-brand-accent"
       data-card={card.id}
     >
       {Icon && (
         <span
           aria-hidden="true"
-          className="flex size-10 items-center justify-center rounded-control bg-brand-100 text-brand-800 [&_svg]:size-5"
+          className="flex size-10 items-center justify-center rounded-control bg-brand-soft-strong text-brand-fg [&_svg]:size-5"
         >
           <Icon />
         </span>

@@ -51,8 +51,7 @@ function Figure({
     <Card
       className={cn(
         'gap-2',
-        href &&
-          'relative transition-colors has-[[data-hovered]]:border-brand-700 dark:has-[[data-hovered]]:border-brand-500',
+        href && 'relative transition-colors has-[[data-hovered]]:border-brand-accent',
       )}
     >
       <dt className="text-sm text-fg-muted">

@@ -83,7 +83,7 @@ export function ProductionChart({ monthlyKwh }: ProductionChartProps) {
                 width={slot * 0.7}
                 height={h}
                 rx={3}
-                className="fill-brand-700"
+                className="fill-brand-accent"
               />
               <text
                 x={x + slot * 0.35}

@@ -132,7 +132,7 @@ export function BulkStatusBar({ selection }: { selection: BulkSelection }) {
   return (
     <section
       aria-label={t('users.bulk.label')}
-      className="flex flex-col gap-2 rounded-card border border-brand-500/40 bg-brand-50 p-3 dark:bg-white/5"
+      className="flex flex-col gap-2 rounded-card border border-brand-accent/40 bg-brand-soft p-3"
     >
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm font-medium" aria-live="polite">
