@@ -69,7 +69,9 @@ const preview: Preview = {
     chromatic: { modes: defaultMode },
     docs: { toc: true },
     options: {
-      storySort: { order: ['Introduction', 'Foundations', 'UI', 'Screens'] },
+      storySort: {
+        order: ['Introduction', 'Foundations', 'Content guidelines', 'Patterns', 'UI', 'Screens'],
+      },
     },
   },
   globalTypes: {

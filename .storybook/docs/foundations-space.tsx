@@ -3,8 +3,20 @@
  * from packages/ui/src/theme.css (foundations.tsx parses it) and the icons module.
  */
 import type { CSSProperties, ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { focusRing } from '../../packages/ui/src/cn.ts';
 import * as icons from '../../packages/ui/src/icons.tsx';
 import { THEME, grid } from './foundations.tsx';
+
+/** The focus ring's classes as a focused control gets them (`focusRing` without its variant). */
+const ringClasses = focusRing
+  .split(' ')
+  .filter((name) => name.startsWith('data-[focus-visible]:'))
+  .map((name) => name.replace('data-[focus-visible]:', ''))
+  .join(' ');
+/** The ring's width and offset in px (Tailwind's `outline-N`, `outline-offset-N`). */
+const ringWidth = Number(/(?:^| )outline-(\d+)/.exec(ringClasses)?.[1] ?? 0);
+const ringOffset = Number(/outline-offset-(\d+)/.exec(ringClasses)?.[1] ?? 0);
 
 /** Spacing steps (multiples of `--spacing`), radii and shadows. */
 export function SpacingRadiiShadows() {
@@ -66,18 +78,19 @@ export function SpacingRadiiShadows() {
       <section>
         <h3>Focus ring</h3>
         <p>
-          Every focusable control shows a 2 px <code>focus</code> outline, 2 px away from it, when
-          it gets focus from the keyboard.
+          Every focusable control shows the <code>focus</code> outline when it gets focus from the
+          keyboard: <code>{ringClasses}</code> (<code>focusRing</code> in{' '}
+          <code>packages/ui/src/cn.ts</code>), {ringWidth} px wide, {ringOffset} px away.
         </p>
         {box(
           {
             width: '8rem',
             height: '2.5rem',
             borderRadius: 'var(--radius-control)',
-            outline: '2px solid var(--color-focus)',
-            outlineOffset: '2px',
+            outline: `${ringWidth}px solid var(--color-focus)`,
+            outlineOffset: `${ringOffset}px`,
           },
-          <code>outline-2 outline-offset-2 outline-focus</code>,
+          <code>{ringClasses}</code>,
         )}
       </section>
     </div>
@@ -102,4 +115,40 @@ export function IconGallery() {
       ))}
     </div>
   );
+}
+
+/** The first (shipped) family of a `--font-*` token, without quotes ("Inter Variable"). */
+function firstFamily(token: string): string {
+  return (THEME.get(token) ?? '')
+    .split(',')[0]!
+    .trim()
+    .replace(/^['"]|['"]$/g, '');
+}
+
+/** The interface and code font families, read from the `@theme` block of theme.css. */
+export function FontFamilies() {
+  return (
+    <>
+      <strong>{firstFamily('font-sans')}</strong> for the interface and{' '}
+      <strong>{firstFamily('font-mono')}</strong> for code
+    </>
+  );
+}
+
+/** An icon as the library draws it, read from its markup: grid and default size class. */
+const SAMPLE_ICON = renderToStaticMarkup(<icons.SunIcon />);
+
+/** The icons' grid ("24 × 24"), from their viewBox. */
+export function IconGrid() {
+  const [, , width, height] = (/viewBox="([^"]+)"/.exec(SAMPLE_ICON)?.[1] ?? '').split(' ');
+  return (
+    <>
+      {width} × {height}
+    </>
+  );
+}
+
+/** The icons' default size class (`size-4`), from their markup. */
+export function IconDefaultSize() {
+  return <code>{/class="([^"]*)"/.exec(SAMPLE_ICON)?.[1] ?? ''}</code>;
 }

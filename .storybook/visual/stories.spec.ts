@@ -1,7 +1,12 @@
 /**
  * One screenshot test per component story of the built Storybook, and one per screen story
- * in each local screen mode (story-modes.ts: en and ru, light and dark, 1280 and 390 px). Stories tagged `no-visual` (for example ones that
- * animate forever) are skipped by design and listed in the report.
+ * in each local screen mode (`localScreenModes` in story-modes.ts). Stories tagged
+ * `no-visual` (for example ones that animate forever) are skipped by design.
+ *
+ * A subset (docs/visual-testing.md): `STORY` keeps the stories whose id or "title / name"
+ * contains it (case-insensitive; several separated by commas), `MODE` keeps the screen modes
+ * named (commas; `default` is the main capture, e.g. `MODE=default,es-phone`); Playwright's
+ * `-g` filters by test title as usual.
  *
  * Each worker loads Storybook's preview once per mode (the mode's globals in the URL, its
  * viewport) and then switches stories inside it with Storybook's own `setCurrentStory` event,
@@ -18,7 +23,12 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { localScreenModes, VIEWPORTS, type Mode } from '../../apps/web/src/testing/story-modes.ts';
+import {
+  localScreenModes,
+  viewportHeight,
+  viewportWidth,
+  type Mode,
+} from '../../apps/web/src/testing/story-modes.ts';
 import { systemFontUses } from './platform-fonts.ts';
 
 interface IndexEntry {
@@ -33,8 +43,38 @@ const indexFile = fileURLToPath(new URL('../../storybook-static/index.json', imp
 const index = JSON.parse(readFileSync(indexFile, 'utf8')) as {
   entries: Record<string, IndexEntry>;
 };
+/** The comma-separated values of an environment variable, lower-cased; empty when unset. */
+const listFromEnv = (name: string): string[] =>
+  (process.env[name] ?? '')
+    .split(',')
+    .map((value) => value.trim().toLowerCase())
+    .filter(Boolean);
+
+const storyFilter = listFromEnv('STORY');
+const modeFilter = listFromEnv('MODE');
+const unknownModes = modeFilter.filter(
+  (name) => name !== 'default' && !Object.hasOwn(localScreenModes, name),
+);
+if (unknownModes.length > 0) {
+  const known = Object.keys(localScreenModes).map((name) => name || 'default');
+  throw new Error(`MODE: no mode ${unknownModes.join(', ')}; the modes are ${known.join(', ')}`);
+}
+
+/** True when the story is in the STORY subset (every story when STORY is unset). */
+const storyWanted = (entry: IndexEntry): boolean =>
+  storyFilter.length === 0 ||
+  storyFilter.some(
+    (wanted) =>
+      entry.id.toLowerCase().includes(wanted) ||
+      `${entry.title} / ${entry.name}`.toLowerCase().includes(wanted),
+  );
+
+/** True when the mode (its key in localScreenModes) is in the MODE subset. */
+const modeWanted = (name: string): boolean =>
+  modeFilter.length === 0 || modeFilter.includes(name || 'default');
+
 const stories = Object.values(index.entries).filter(
-  (entry) => entry.type === 'story' && !entry.tags?.includes('no-visual'),
+  (entry) => entry.type === 'story' && !entry.tags?.includes('no-visual') && storyWanted(entry),
 );
 
 const hideToasts = '[data-slot="toast-viewport"] { visibility: hidden !important; }';
@@ -77,8 +117,10 @@ const test = base.extend<object, { previews: Previews }>({
           await current?.page.close();
           const page = await context.newPage();
           if (mode.viewport) {
-            const { width, height } = VIEWPORTS[mode.viewport].styles;
-            await page.setViewportSize({ width: parseInt(width), height: parseInt(height) });
+            await page.setViewportSize({
+              width: viewportWidth(mode.viewport),
+              height: viewportHeight(mode.viewport),
+            });
           }
           let inFlight = 0;
           let lastActivity = Date.now();
@@ -143,18 +185,24 @@ async function showStory(previews: Previews, mode: Mode, storyId: string): Promi
   return preview;
 }
 
-/** Waits until no request has been in flight for QUIET_MS (lazy screens, mocked calls). */
-async function networkAtRest(preview: ModePage): Promise<void> {
+/**
+ * Waits until no request has been in flight for QUIET_MS (lazy screens, mocked calls). A
+ * story tagged `pending-request` ends with a request that never answers on purpose (a
+ * loading state): for it, at rest is no request starting or ending for QUIET_MS.
+ */
+async function networkAtRest(preview: ModePage, pendingOnPurpose: boolean): Promise<void> {
   await expect
-    .poll(() => preview.inFlight() === 0 && Date.now() - preview.lastActivity() >= QUIET_MS, {
-      intervals: [100],
-      timeout: 15_000,
-    })
+    .poll(
+      () =>
+        (pendingOnPurpose || preview.inFlight() === 0) &&
+        Date.now() - preview.lastActivity() >= QUIET_MS,
+      { intervals: [100], timeout: 15_000 },
+    )
     .toBe(true);
 }
 
 test('the built Storybook has stories', () => {
-  expect(stories.length).toBeGreaterThan(0);
+  expect(stories.length, 'no story matches STORY').toBeGreaterThan(0);
 });
 
 /**
@@ -163,12 +211,16 @@ test('the built Storybook has stories', () => {
  * preview about once.
  */
 const isScreen = (story: IndexEntry) => story.title.startsWith('Screens/');
-const defaultCaptures = stories
-  .filter((story) => !isScreen(story))
-  .map((story) => ({ story, suffix: '', mode: { scheme: 'light', locale: 'en' } as Mode }));
-const modeCaptures = Object.entries(localScreenModes).flatMap(([name, mode]) =>
-  stories.filter(isScreen).map((story) => ({ story, suffix: name ? `--${name}` : '', mode })),
-);
+const defaultCaptures = modeWanted('')
+  ? stories
+      .filter((story) => !isScreen(story))
+      .map((story) => ({ story, suffix: '', mode: { scheme: 'light', locale: 'en' } as Mode }))
+  : [];
+const modeCaptures = Object.entries(localScreenModes)
+  .filter(([name]) => modeWanted(name))
+  .flatMap(([name, mode]) =>
+    stories.filter(isScreen).map((story) => ({ story, suffix: name ? `--${name}` : '', mode })),
+  );
 
 for (const { story, suffix, mode } of [...defaultCaptures, ...modeCaptures]) {
   test(`${story.title} / ${story.name}${suffix ? ` (${suffix.slice(2)})` : ''}`, async ({
@@ -177,7 +229,7 @@ for (const { story, suffix, mode } of [...defaultCaptures, ...modeCaptures]) {
     const preview = await showStory(previews, mode, story.id);
     const { page } = preview;
     await page.waitForFunction(() => document.fonts.status === 'loaded');
-    await networkAtRest(preview);
+    await networkAtRest(preview, story.tags?.includes('pending-request') ?? false);
     expect(await systemFontUses(page), 'text drawn with a font of this machine').toEqual([]);
     await expect(page).toHaveScreenshot(`${story.id}${suffix}.png`, {
       fullPage: true,

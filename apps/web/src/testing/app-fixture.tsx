@@ -30,6 +30,10 @@ export const FIXTURE_ACCOUNTS = {
   client: { email: 'daniyar@example.com', password: 'Password1' },
   /** Aigerim Bekova, Project Manager. */
   manager: { email: 'aigerim@example.com', password: 'Password1' },
+  /** Bakyt Osmonov, Installer. */
+  installer: { email: 'bakyt@example.com', password: 'Password1' },
+  /** Chynara Alieva, Roof Inspector (email not yet confirmed). */
+  inspector: { email: 'chynara@example.com', password: 'Password1' },
 } as const;
 
 export interface AppFixtureOptions {

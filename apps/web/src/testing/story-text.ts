@@ -43,6 +43,16 @@ export function text(id: string, values?: Record<string, string | number>): stri
   return intl.formatMessage({ id }, values);
 }
 
+/**
+ * Message `id` formatted in `locale` (not the story's), for docs pages that show one message
+ * in every language; throws on an unknown id.
+ */
+export function textIn(locale: Locale, id: string, values?: Record<string, string | number>) {
+  const intl = intlFor(locale);
+  if (!(id in intl.messages)) throw new Error(`textIn(): no message "${id}" in ${locale}`);
+  return intl.formatMessage({ id }, values);
+}
+
 const ANY = '\u0001';
 
 /**

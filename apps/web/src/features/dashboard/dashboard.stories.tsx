@@ -1,8 +1,10 @@
 /**
- * The dashboard (docs/product.md#dashboard) on the MSW fake: a client with activity
- * (a saved draft and a conversation), an administrator with no activity of their own and
- * the team overview, an administrator with failed CRM (Pipedrive) updates, and the activity
- * card when its lists fail.
+ * The dashboard (docs/product.md#dashboard) on the MSW fake, as each role meets it
+ * (docs/product.md#roles-and-permissions): a client with activity (a saved draft and a
+ * conversation), a project manager (the team overview, no user management), a roof
+ * inspector and an installer (their own cards only), an administrator with no activity of
+ * their own and the team overview, an administrator with failed CRM (Pipedrive) updates,
+ * and the activity card when its lists fail.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
@@ -33,6 +35,50 @@ export const Client: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(text('role.client_residential'))).toBeVisible();
     await expect(await canvas.findByRole('link', { name: 'Osh Bazaar, Bishkek' })).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: text('nav.userManagement') })).toBeNull();
+  },
+};
+
+/**
+ * A project manager: may see every project, so the team overview (user and project counts)
+ * shows; may not manage users, so no user management card.
+ */
+export const ProjectManager: Story = {
+  args: { as: 'manager' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('role.project_manager'))).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { name: text('dashboard.team.title') }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: text('nav.userManagement') })).toBeNull();
+  },
+};
+
+/** A roof inspector: their own cards and activity; no team overview, no user management. */
+export const RoofInspector: Story = {
+  args: { as: 'inspector' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('role.roof_inspector'))).toBeVisible();
+    await expect(
+      await canvas.findByRole('link', { name: text('nav.fullCalculator') }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: text('dashboard.team.title') })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: text('nav.userManagement') })).toBeNull();
+  },
+};
+
+/** An installer: their own cards and activity; no team overview, no user management. */
+export const Installer: Story = {
+  args: { as: 'installer' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('role.installer'))).toBeVisible();
+    await expect(
+      await canvas.findByRole('link', { name: text('nav.fullCalculator') }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: text('dashboard.team.title') })).toBeNull();
     await expect(canvas.queryByRole('link', { name: text('nav.userManagement') })).toBeNull();
   },
 };

@@ -287,11 +287,14 @@ export const ConfigurationEstimate: Story = {
   },
 };
 
-/** Step 2 while the production is calculated. */
+/**
+ * Step 2 while the production is calculated. Its request never answers, on purpose: the
+ * `pending-request` tag tells the local screenshot run the page is at rest once nothing else
+ * moves (.storybook/visual/stories.spec.ts); the spinner's endless turn is stopped by both
+ * screenshot runs, so the capture is the same every time.
+ */
 export const ProductionLoading: Story = {
-  // Ends on a spinner over a request that never answers: tested here, not screenshotted.
-  tags: ['no-visual'],
-  parameters: { chromatic: { disableSnapshot: true } },
+  tags: ['pending-request'],
   args: { handlers: [configWithTiles(), productionHandler({ hang: true })] },
   play: async ({ canvasElement }) => {
     await pickChui(canvasElement);
@@ -300,11 +303,27 @@ export const ProductionLoading: Story = {
   },
 };
 
-/** A draft saved: the status line and the drafts list. */
+/**
+ * Holds the newest toast on screen for the capture: Radix pauses a toast's timer while the
+ * pointer is over its region, so the story ends with the toast shown whole (its entry
+ * animation finished) instead of racing its timer. Chromatic keeps animations at their end
+ * (`pauseAnimationAtEnd`); the local run hides screens' toasts.
+ */
+async function holdToast(canvasElement: HTMLElement, message: string) {
+  const body = within(canvasElement.ownerDocument.body);
+  const title = await body.findByText(message);
+  const toast = title.closest<HTMLElement>('[data-slot="toast"]');
+  if (!toast) throw new Error(`no toast says "${message}"`);
+  await userEvent.hover(toast);
+  await waitFor(() => expect(toast).toBeVisible());
+  await Promise.all(toast.getAnimations({ subtree: true }).map((a) => a.finished));
+}
+
+/**
+ * A draft saved: the status line (its time from the story's frozen clock), the proposal link
+ * and the drafts list.
+ */
 export const DraftSaved: Story = {
-  // Ends with a success toast on its timer: tested here, not screenshotted.
-  tags: ['no-visual'],
-  parameters: { chromatic: { disableSnapshot: true } },
   play: async ({ canvasElement }) => {
     await pickChui(canvasElement);
     const canvas = within(canvasElement);
@@ -315,19 +334,13 @@ export const DraftSaved: Story = {
 
 /** The server's 429: the spec's rate-limit toast. */
 export const RateLimited: Story = {
-  // Ends with an error toast on its timer (its fixed position moved between full-page
-  // screenshots under load): tested here, not screenshotted, like DraftSaved.
-  tags: ['no-visual'],
-  parameters: { chromatic: { disableSnapshot: true } },
+  // The error toast is held on screen (holdToast) so the capture does not race its timer.
+  parameters: { chromatic: { pauseAnimationAtEnd: true } },
   args: { mock: { scenario: { fail: { projects: { status: 429, code: 'rate_limited' } } } } },
   play: async ({ canvasElement }) => {
     await pickChui(canvasElement);
     const canvas = within(canvasElement.ownerDocument.body);
     await userEvent.click(await canvas.findByRole('button', { name: text('fullCalculator.save') }));
-    const toast = await canvas.findByText(text('calculator.rateLimitExceeded', { max: 100 }));
-    // The toast fades and slides in: the story ends once it has settled.
-    await waitFor(() => expect(toast).toBeVisible());
-    const item = toast.closest('li') ?? toast;
-    await Promise.all(item.getAnimations({ subtree: true }).map((a) => a.finished));
+    await holdToast(canvasElement, text('calculator.rateLimitExceeded', { max: 100 }));
   },
 };
