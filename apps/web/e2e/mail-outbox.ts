@@ -2,6 +2,7 @@
  * The e2e server's mail outbox (DATA_DIR/outbox/*.eml, the OpenAPI document): waits for
  * the newest mail matching a link path and returns that link's path and query.
  */
+import { expect } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +30,8 @@ export async function newestMailLink(
   timeoutMs = 10_000,
 ): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s"<>]+/${linkPath}\\?token=[A-Za-z0-9_.~%-]+`);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  let found = '';
+  await expect(async () => {
     const files = (await readdir(OUTBOX_DIR).catch(() => [] as string[]))
       .filter((f) => f.endsWith('.eml'))
       .sort()
@@ -40,10 +41,11 @@ export async function newestMailLink(
       const link = pattern.exec(text)?.[0];
       if (link && text.toLowerCase().includes(to.toLowerCase())) {
         const url = new URL(link);
-        return `${url.pathname}${url.search}`;
+        found = `${url.pathname}${url.search}`;
+        return;
       }
     }
-    if (Date.now() > deadline) throw new Error(`no ${linkPath} mail to ${to} in ${OUTBOX_DIR}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    throw new Error(`no ${linkPath} mail to ${to} in ${OUTBOX_DIR}`);
+  }).toPass({ timeout: timeoutMs, intervals: [200] });
+  return found;
 }
