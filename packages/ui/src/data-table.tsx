@@ -5,9 +5,10 @@
  * reports the next state of the cycle descending -> ascending -> none (`nextSort` of @solar/domain)
  * and the header carries `aria-sort`. Rows are whatever the caller shows; labels arrive translated.
  *
- * Layout: headers never wrap; a `truncate` column cuts its cells to one line, and the whole
- * value shows on hover (its `title`) and when anything in the row has keyboard focus (the
- * row's cells wrap instead). Narrower than 42rem (its own width) the rows become cards
+ * Layout: the table fits its place. Headers wrap between words; `truncate` columns share
+ * the width the other columns leave (at least 8rem each) and cut their cells to one line,
+ * and the whole value shows on hover (its `title`) and when anything in the row has
+ * keyboard focus (the row's cells wrap instead). Narrower than 42rem (its own width) the rows become cards
  * (data-table-cards.tsx). While loading, the rows dim and a progress bar runs along the top
  * of the window, seen however far down the list the user is.
  */
@@ -185,9 +186,9 @@ export function DataTable<T extends RowData, C extends string = string>({
                         <td
                           key={cell.id}
                           className={cn(
-                            'px-4 py-3 align-middle text-fg',
+                            'px-2.5 py-3 align-middle text-fg',
                             column?.align === 'end' && 'text-right tabular-nums',
-                            column?.truncate && 'max-w-64',
+                            column?.truncate && 'w-1/4 max-w-0 min-w-32',
                           )}
                         >
                           <CellValue column={column} row={row.original}>
@@ -220,10 +221,7 @@ function HeaderCell<T extends RowData, C extends string>({
   const align = column.align === 'end' ? 'text-right' : 'text-left';
   if (!column.sortable) {
     return (
-      <th
-        scope="col"
-        className={cn('px-4 py-3 font-semibold whitespace-nowrap text-fg-muted', align)}
-      >
+      <th scope="col" className={cn('px-2.5 py-3 align-bottom font-semibold text-fg-muted', align)}>
         <span className={cn(column.hideHeader && 'sr-only')}>{column.header}</span>
       </th>
     );
@@ -233,12 +231,12 @@ function HeaderCell<T extends RowData, C extends string>({
     <th
       scope="col"
       aria-sort={direction}
-      className={cn('px-2 py-1.5 font-semibold whitespace-nowrap text-fg-muted', align)}
+      className={cn('px-1 py-1.5 align-bottom font-semibold text-fg-muted', align)}
     >
       <AriaButton
         onPress={() => onSortChange?.(nextSort(sort, column.id))}
         className={cn(
-          'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 font-semibold text-fg-muted',
+          'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-start font-semibold text-fg-muted',
           'data-[hovered]:bg-hover data-[hovered]:text-fg',
           direction !== 'none' && 'text-fg',
           focusRing,

@@ -55,6 +55,20 @@ export const ChevronRightIcon = (p: IconProps) => (
     <path d="m9 18 6-6-6-6" />
   </Icon>
 );
+/** Double left chevron (first page). */
+export const ChevronsLeftIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m11 17-5-5 5-5" />
+    <path d="m18 17-5-5 5-5" />
+  </Icon>
+);
+/** Double right chevron (last page). */
+export const ChevronsRightIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m6 17 5-5-5-5" />
+    <path d="m13 17 5-5-5-5" />
+  </Icon>
+);
 /** Up arrow (ascending sort). */
 export const ArrowUpIcon = (p: IconProps) => (
   <Icon {...p}>

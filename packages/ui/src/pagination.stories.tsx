@@ -7,6 +7,8 @@ const labels = {
   nav: 'Pagination',
   previous: 'Previous',
   next: 'Next',
+  first: 'First page',
+  last: 'Last page',
   page: (n: number) => `Page ${n}`,
 };
 
@@ -66,12 +68,28 @@ export const MiddlePage: Story = {
   },
 };
 
-/** Last page: pages 6-10, next disabled. */
+/** Last page: pages 6-10, next and last disabled. */
 export const LastPage: Story = {
   args: { page: 10 },
   play: async ({ canvasElement }) => {
     await expect(pageNumbers(canvasElement)).toEqual(['6', '7', '8', '9', '10']);
     await expect(within(canvasElement).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await expect(within(canvasElement).getByRole('button', { name: 'Last page' })).toBeDisabled();
+  },
+};
+
+/** A long list (72 pages): one press reaches the last page, one the first. */
+export const JumpToEnds: Story = {
+  args: { page: 1, totalPages: 72 },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'First page' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Last page' }));
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(72);
+    await expect(pageNumbers(canvasElement)).toEqual(['68', '69', '70', '71', '72']);
+    await userEvent.click(canvas.getByRole('button', { name: 'First page' }));
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(1);
+    await expect(pageNumbers(canvasElement)).toEqual(['1', '2', '3', '4', '5']);
   },
 };
 
@@ -126,9 +144,9 @@ export const PageSize: StoryObj<typeof PageSizeSelect> = {
 export const Catalog: Story = {
   render: (args) => (
     <div className="flex flex-col items-start gap-4">
-      <Pagination {...args} page={1} labels={{ ...labels, nav: 'First page' }} />
-      <Pagination {...args} page={5} labels={{ ...labels, nav: 'Middle page' }} />
-      <Pagination {...args} page={10} labels={{ ...labels, nav: 'Last page' }} />
+      <Pagination {...args} page={1} labels={{ ...labels, nav: 'On the first page' }} />
+      <Pagination {...args} page={5} labels={{ ...labels, nav: 'On a middle page' }} />
+      <Pagination {...args} page={10} labels={{ ...labels, nav: 'On the last page' }} />
       <Pagination {...args} page={2} totalPages={3} labels={{ ...labels, nav: 'Three pages' }} />
       <PageSizeSelect label="Rows per page" value={25} onChange={() => {}} />
     </div>

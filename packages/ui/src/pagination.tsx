@@ -1,13 +1,19 @@
 /**
- * Pagination and PageSizeSelect for the user list (docs/product.md#user-administration): previous
- * and next buttons around at most five page buttons (the window of `pagerWindow` in
- * @solar/domain, current page centred where possible); the current page has
- * `aria-current="page"`. PageSizeSelect offers 10, 25, 50 and 100 (PAGE_SIZES).
+ * Pagination and PageSizeSelect for the user list (docs/product.md#user-administration): first,
+ * previous, at most five page buttons (the window of `pagerWindow` in @solar/domain, current
+ * page centred where possible), next and last; the current page has `aria-current="page"`.
+ * Below the `sm` breakpoint the arrow buttons show only their icons (their names stay).
+ * PageSizeSelect offers 10, 25, 50 and 100 (PAGE_SIZES).
  */
 import { PAGE_SIZES, pagerWindow, type PageSize } from '@solar/domain/paging';
 import { Button } from './button.tsx';
 import { cn } from './cn.ts';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  ChevronsLeftIcon,
+  ChevronsRightIcon,
+} from './icons.tsx';
 import { Select } from './select.tsx';
 
 export interface PaginationLabels {
@@ -17,6 +23,10 @@ export interface PaginationLabels {
   previous: string;
   /** Text of the next button ("Next"). */
   next: string;
+  /** Accessible name of the first-page button ("First page"). */
+  first: string;
+  /** Accessible name of the last-page button ("Last page"). */
+  last: string;
   /** Accessible name of a page button ("Page 3"); gets the page number. */
   page: (page: number) => string;
 }
@@ -37,7 +47,8 @@ export interface PaginationProps {
 }
 
 /**
- * Previous, up to five page numbers, next. Renders nothing with fewer than two pages.
+ * First, previous, up to five page numbers, next, last. Renders nothing with fewer than two
+ * pages.
  *
  * Use when a list is loaded page by page and the user may jump to a page (the users table).
  *
@@ -63,11 +74,22 @@ export function Pagination({
       <Button
         variant="ghost"
         size="sm"
+        aria-label={labels.first}
+        isDisabled={isDisabled || page <= 1}
+        onPress={() => onPageChange(1)}
+        className="px-2"
+      >
+        <ChevronsLeftIcon />
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
         isDisabled={isDisabled || page <= 1}
         onPress={() => onPageChange(page - 1)}
+        className="max-sm:px-2"
       >
         <ChevronLeftIcon />
-        {labels.previous}
+        <span className="max-sm:sr-only">{labels.previous}</span>
       </Button>
       <ul className="flex items-center gap-1">
         {pages.map((p) => (
@@ -91,9 +113,20 @@ export function Pagination({
         size="sm"
         isDisabled={isDisabled || page >= totalPages}
         onPress={() => onPageChange(page + 1)}
+        className="max-sm:px-2"
       >
-        {labels.next}
+        <span className="max-sm:sr-only">{labels.next}</span>
         <ChevronRightIcon />
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={labels.last}
+        isDisabled={isDisabled || page >= totalPages}
+        onPress={() => onPageChange(totalPages)}
+        className="px-2"
+      >
+        <ChevronsRightIcon />
       </Button>
     </nav>
   );

@@ -2,7 +2,7 @@
  * The footer of a paged list (docs/product.md#user-administration; the users list and the projects
  * list): rows per page, "1–10 of 13" (announced politely as it changes) and the pager. Its words
  * are the list's own messages under `prefix`: `.pageSize`, `.range` ({from}, {to}, {total}),
- * `.pagination`, `.previous`, `.next`, `.page` ({page}).
+ * `.pagination`, `.previous`, `.next`, `.firstPage`, `.lastPage`, `.page` ({page}).
  */
 import type { PageSize } from '@solar/domain';
 import { PageSizeSelect, Pagination } from '@solar/ui';
@@ -57,6 +57,8 @@ export function ListFooter({ prefix, page, size, data, update }: ListFooterProps
           nav: t('pagination'),
           previous: t('previous'),
           next: t('next'),
+          first: t('firstPage'),
+          last: t('lastPage'),
           page: (n) => t('page', { page: n }),
         }}
       />
