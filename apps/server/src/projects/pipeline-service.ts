@@ -11,9 +11,12 @@
  */
 import {
   availableActions,
+  isPipelineStaff,
   isSignedIn,
+  messageText,
   PIPELINE_RULES,
   pipelineMessages,
+  transitionDateErrors,
   visibleStatuses,
   type ProjectPipeline,
   type ProjectPipelineQuery,
@@ -27,6 +30,7 @@ import { HttpError } from '../http-errors.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { seesProject, transitionAccess, type ProjectCaller } from './access.ts';
 import { notifyListeners, type ListenerLog, type PipelineListener } from './events.ts';
+import { addParticipant, isParticipant } from './participants.ts';
 import { historyOf, listPipeline, lockProject, ownerOf, photosOf } from './pipeline-repository.ts';
 import { projects, projectStatusEvents, type ProjectRow } from './schema.ts';
 import { isProjectId } from './repository.ts';
@@ -56,6 +60,17 @@ export const pipelineConflict = (code: 'invalid_transition' | 'too_many_photos',
 /** 409 `invalid_transition`: the project's status does not allow the action (any more). */
 export const invalidTransition = () =>
   pipelineConflict('invalid_transition', pipelineMessages.invalidTransition.defaultMessage);
+
+/**
+ * 400 `validation_failed` for a schedule in the past (domain pipeline-contract.ts
+ * transitionDateErrors): `errors` maps the field to its English message.
+ */
+export const pastDate = (errors: Record<string, string>) => {
+  const texts = Object.fromEntries(
+    Object.entries(errors).map(([field, id]) => [field, messageText(id)]),
+  );
+  return new HttpError(400, 'validation_failed', Object.values(texts)[0]!, { errors: texts });
+};
 
 /** The fields of a project the audit log keeps before and after a change. */
 export const auditView = (row: ProjectRow) => ({
@@ -103,9 +118,12 @@ export function createPipelineService({
   async function visibleRow(caller: ProjectCaller, id: string): Promise<ProjectRow> {
     if (!isProjectId(id)) throw notFound();
     const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
-    if (!row || !seesProject(caller, { ownerId: row.userId, status: row.status }, now())) {
-      throw notFound();
-    }
+    if (!row) throw notFound();
+    const facts = { ownerId: row.userId, status: row.status };
+    if (seesProject(caller, facts, now())) return row;
+    const participant =
+      caller.userId !== row.userId && (await isParticipant(db, id, caller.userId));
+    if (!seesProject(caller, { ...facts, participant }, now())) throw notFound();
     return row;
   }
 
@@ -147,7 +165,8 @@ export function createPipelineService({
 
     /** `GET /projects/pipeline`: the caller's own projects plus those their role sees. */
     list(caller: ProjectCaller, query: ProjectPipelineQuery) {
-      return listPipeline(db, caller.userId, visibleStatuses(roleOf(caller)), query);
+      const role = roleOf(caller);
+      return listPipeline(db, caller.userId, visibleStatuses(role), query, isPipelineStaff(role));
     },
 
     /**
@@ -160,11 +179,15 @@ export function createPipelineService({
       const { before, after } = await db.transaction(async (tx) => {
         const row = await lockProject(tx, id);
         if (!row) throw notFound();
-        const facts = { ownerId: row.userId, status: row.status };
+        const participant =
+          actor.userId !== row.userId && (await isParticipant(tx, id, actor.userId));
+        const facts = { ownerId: row.userId, status: row.status, participant };
         const verdict = transitionAccess(actor, facts, body.action, now());
         if (verdict === 'not_found') throw notFound();
         if (verdict === 'forbidden') throw forbidden();
         if (verdict === 'invalid_transition') throw invalidTransition();
+        const dateErrors = transitionDateErrors(body, now());
+        if (dateErrors) throw pastDate(dateErrors);
         const [updated] = await tx
           .update(projects)
           .set({
@@ -192,6 +215,7 @@ export function createPipelineService({
           actorId: actor.userId,
           note: body.note ? body.note : null,
         });
+        await addParticipant(tx, row, actor.userId);
         await tx.insert(auditLog).values({
           actorId: actor.userId,
           action: `project.${body.action}`,
