@@ -270,6 +270,10 @@ export const pipelineMessages = group('pipeline', {
   tooManyPhotos: 'This project already has 20 photos. Remove one before adding another.',
   noConfiguration: 'Finish the system configuration before making a proposal',
   notFound: 'Project not found',
+  assigneeId: 'Please choose a user, or none',
+  roofInspectorRole: 'Please choose an active roof inspector',
+  installerRole: 'Please choose an active installer',
+  assignedTo: 'Assigned to must be me',
 });
 
 /** The audit log's query validation (audit.ts). */

@@ -228,6 +228,8 @@ export const projectPipelineQuerySchema = strict({
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   status: queryValue(z.enum(PROJECT_STATUSES, { error: m.status.id }).optional()),
+  /** `me`: the projects the caller is assigned to come first (then the sort). */
+  assignedTo: queryValue(z.literal('me', { error: m.assignedTo.id }).optional()),
 });
 /** The pipeline list query after defaults. */
 export type ProjectPipelineQuery = z.output<typeof projectPipelineQuerySchema>;
@@ -236,3 +238,25 @@ export type ProjectPipelineQuery = z.output<typeof projectPipelineQuerySchema>;
 export const proposalPdfQuerySchema = strict({
   locale: z.enum(LOCALES, { error: v.locale.id }).default('en'),
 });
+
+const ASSIGNEE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const assigneeField = z
+  .string({ error: m.assigneeId.id })
+  .regex(ASSIGNEE_ID, m.assigneeId.id)
+  .transform((id) => id.toLowerCase())
+  .nullable();
+
+/**
+ * `PUT /projects/{id}/assignees` (canViewAllProjects): the project's roof inspector and
+ * installer, each a user id or null for none. Each must be an active account of that role
+ * (checked by the server: 400 `pipeline.roofInspectorRole` / `pipeline.installerRole`).
+ */
+export const projectAssigneesRequestSchema = strict({
+  roofInspectorId: assigneeField,
+  installerId: assigneeField,
+});
+/** The assignees of a project (request body and answer). */
+export interface ProjectAssignees {
+  readonly roofInspectorId: string | null;
+  readonly installerId: string | null;
+}

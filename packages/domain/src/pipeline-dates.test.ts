@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   calendarDayOf,
   isPastDate,
+  projectAssigneesRequestSchema,
+  projectPipelineQuerySchema,
   projectTransitionRequestSchema,
   transitionDateErrors,
 } from './pipeline-contract.ts';
@@ -70,5 +72,30 @@ describe('participants', () => {
     expect(canSeeProject('roof_inspector', false, 'proposal_accepted', true)).toBe(true);
     expect(canSeeProject('client_residential', false, 'inspected', true)).toBe(false);
     expect(canSeeProject(null, false, 'inspected', true)).toBe(false);
+  });
+});
+
+describe('the assignees request', () => {
+  const id = '0B8E2C1A-5D4F-4E3B-9A2C-1F0E9D8C7B6A';
+  it('takes a user id or null for each part', () => {
+    expect(projectAssigneesRequestSchema.parse({ roofInspectorId: id, installerId: null })).toEqual(
+      { roofInspectorId: id.toLowerCase(), installerId: null },
+    );
+  });
+  it.each([
+    [{ roofInspectorId: 'x', installerId: null }, 'roofInspectorId'],
+    [{ roofInspectorId: null }, 'installerId'],
+    [{ roofInspectorId: null, installerId: 7 }, 'installerId'],
+  ])('refuses %o on its field', (body, field) => {
+    const result = projectAssigneesRequestSchema.safeParse(body);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      [field, 'pipeline.assigneeId'],
+    ]);
+  });
+  it('lets the pipeline list put the caller’s assignments first', () => {
+    expect(projectPipelineQuerySchema.parse({ assignedTo: 'me' }).assignedTo).toBe('me');
+    expect(
+      projectPipelineQuerySchema.safeParse({ assignedTo: 'you' }).error?.issues[0]?.message,
+    ).toBe('pipeline.assignedTo');
   });
 });

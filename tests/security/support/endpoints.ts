@@ -590,6 +590,17 @@ export const ENDPOINTS: Endpoint[] = [
     }),
   },
   {
+    method: 'PUT',
+    path: '/projects/{id}/assignees',
+    access: 'canViewAllProjects',
+    // The caller's own project: only project managers and admins may assign (403 else).
+    sample: async ({ caller, projectOf }) => ({
+      url: `/projects/${await projectOf(caller)}/assignees`,
+      body: { roofInspectorId: null, installerId: null },
+      ok: 200,
+    }),
+  },
+  {
     method: 'GET',
     path: '/projects/{id}/history',
     access: 'signed-in',

@@ -112,7 +112,8 @@ const sortColumns: Record<ProjectPipelineQuery['sortBy'], SQL> = {
  * (pipeline.ts visibleStatuses of their role) and, `withParticipation` (pipeline staff),
  * those they took part in (participants.ts), narrowed by the query's search (a
  * case-insensitive substring of the address, the owner's name or email) and status; ties
- * broken by id so pages never overlap.
+ * broken by id so pages never overlap. With `assignedTo=me` the projects the caller is
+ * assigned to (roof inspector or installer) come first.
  */
 export async function listPipeline(
   db: Db,
@@ -149,12 +150,16 @@ export async function listPipeline(
   let items: ProjectListItem[] = [];
   if (window) {
     const direction = q.descending !== window.reversed ? desc : asc;
+    // assignedTo=me: the caller's assigned projects first (0), then the others (1).
+    const assigned = sql`(case when ${projects.roofInspectorId} = ${userId} or ${projects.installerId} = ${userId} then 0 else 1 end)`;
+    const mineFirst =
+      q.assignedTo === 'me' ? [window.reversed ? desc(assigned) : asc(assigned)] : [];
     const rows = await db
       .select({ project: projects, ownerName: users.name, ownerEmail: users.email })
       .from(projects)
       .innerJoin(users, eq(users.id, projects.userId))
       .where(where)
-      .orderBy(direction(sortColumns[q.sortBy]), direction(projects.id))
+      .orderBy(...mineFirst, direction(sortColumns[q.sortBy]), direction(projects.id))
       .limit(window.limit)
       .offset(window.offset);
     if (window.reversed) rows.reverse();

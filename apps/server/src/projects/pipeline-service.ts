@@ -14,10 +14,13 @@ import {
   isPipelineStaff,
   isSignedIn,
   messageText,
+  permissionsFor,
   PIPELINE_RULES,
   pipelineMessages,
   transitionDateErrors,
+  userTypeToRole,
   visibleStatuses,
+  type ProjectAssignees,
   type ProjectPipeline,
   type ProjectPipelineQuery,
   type projectTransitionRequestSchema,
@@ -157,7 +160,91 @@ export function createPipelineService({
     );
   }
 
+  /**
+   * 400 field errors unless each given assignee is an active account of its role
+   * (`roofInspectorId`: roof_inspector, `installerId`: installer).
+   */
+  async function checkAssignees(body: ProjectAssignees) {
+    const errors: Record<string, string> = {};
+    const wanted = [
+      ['roofInspectorId', 'roof_inspector', pipelineMessages.roofInspectorRole],
+      ['installerId', 'installer', pipelineMessages.installerRole],
+    ] as const;
+    for (const [field, role, message] of wanted) {
+      const id = body[field];
+      if (id === null) continue;
+      const [user] = await db
+        .select({ userType: users.userType, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      if (!user || !user.isActive || userTypeToRole(user.userType) !== role) {
+        errors[field] = message.defaultMessage;
+      }
+    }
+    const first = Object.values(errors)[0];
+    if (first) throw new HttpError(400, 'validation_failed', first, { errors });
+  }
+
   return {
+    /**
+     * `PUT /projects/{id}/assignees`: sets the project's roof inspector and installer
+     * (canViewAllProjects: 403 otherwise; 404 unseen; 400 when one is not an active account
+     * of its role) with an audit row `project.assign`; each newly assigned person is mailed
+     * in their language through the outbox, in the same transaction.
+     */
+    async assign(
+      actor: PipelineActor,
+      id: string,
+      body: ProjectAssignees,
+    ): Promise<ProjectAssignees> {
+      await visibleRow(actor, id);
+      if (!permissionsFor(roleOf(actor)).canViewAllProjects) throw forbidden();
+      await checkAssignees(body);
+      const answer = await db.transaction(async (tx) => {
+        const row = await lockProject(tx, id);
+        if (!row) throw notFound();
+        const before = { roofInspectorId: row.roofInspectorId, installerId: row.installerId };
+        await tx
+          .update(projects)
+          .set({ ...body, updatedAt: new Date() })
+          .where(eq(projects.id, id));
+        await tx.insert(auditLog).values({
+          actorId: actor.userId,
+          action: 'project.assign',
+          targetId: id,
+          before,
+          after: body,
+          clientAddress: actor.clientAddress,
+        });
+        const duties = [
+          ['roofInspector', body.roofInspectorId, before.roofInspectorId],
+          ['installer', body.installerId, before.installerId],
+        ] as const;
+        for (const [duty, now, was] of duties) {
+          if (!mail || now === null || now === was) continue;
+          const [person] = await tx.select().from(users).where(eq(users.id, now)).limit(1);
+          if (!person) continue;
+          await mail.enqueue(
+            {
+              kind: 'projectAssigned',
+              to: {
+                userId: person.id,
+                email: person.email,
+                name: person.name,
+                locale: person.locale,
+              },
+              variables: { duty, address: row.location.address, projectId: row.id },
+            },
+            { executor: tx },
+          );
+        }
+        return { roofInspectorId: body.roofInspectorId, installerId: body.installerId };
+      });
+      mail?.wake();
+      return answer;
+    },
+
     /** `GET /projects/{id}/pipeline`: 404 when the caller may not see the project. */
     async get(caller: ProjectCaller, id: string): Promise<ProjectPipeline> {
       return pipelineOf(caller, await visibleRow(caller, id));

@@ -66,10 +66,18 @@ export const projects = pgTable(
     installationDate: date('installation_date', { mode: 'string' }),
     inspection: jsonb('inspection').$type<RoofInspection>(),
     pipedriveDealId: integer('pipedrive_deal_id'),
+    /** The roof inspector a project manager assigned (null: none; PUT .../assignees). */
+    roofInspectorId: uuid('roof_inspector_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** The installer a project manager assigned (null: none). */
+    installerId: uuid('installer_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('projects_roof_inspector_idx').on(t.roofInspectorId),
+    index('projects_installer_idx').on(t.installerId),
     index('projects_user_updated_idx').on(t.userId, t.updatedAt),
     index('projects_updated_idx').on(t.updatedAt),
     index('projects_status_updated_idx').on(t.status, t.updatedAt),
