@@ -239,7 +239,7 @@ function pipelineExpectation(
 
 const pipelineBody = (action: PipelineAction) =>
   PIPELINE_RULES[action].needs === 'date'
-    ? { action, date: '2026-12-15' }
+    ? { action, date: '2054-12-15' }
     : PIPELINE_RULES[action].needs === 'inspection'
       ? { action, inspection: { roofType: 'flat', roofAreaM2: 50, shadingNotes: '' } }
       : { action };

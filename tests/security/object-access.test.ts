@@ -49,7 +49,7 @@ beforeAll(async () => {
   });
   await server.call('POST', `/projects/${aliceProject}/transitions`, {
     token: admin.token,
-    body: { action: 'scheduleInspection', date: '2026-12-15' },
+    body: { action: 'scheduleInspection', date: '2054-12-15' },
   });
   const boundary = '----objectaccess';
   const png = Buffer.from(
@@ -161,13 +161,15 @@ describe("another user's project", () => {
 
   it('cannot have its pipeline read', () =>
     sameAsMissing('GET', (id) => `/projects/${id}/pipeline`, undefined, project()));
+  it('cannot have its audit history read', () =>
+    sameAsMissing('GET', (id) => `/projects/${id}/history`, undefined, project()));
   it.each(['requestQuote', 'cancel', 'scheduleInspection', 'markInstalled'])(
     'cannot be moved along the pipeline: %s',
     (action) =>
       sameAsMissing(
         'POST',
         (id) => `/projects/${id}/transitions`,
-        () => ({ action, date: '2026-12-20' }),
+        () => ({ action, date: '2054-12-20' }),
         project(),
       ),
   );

@@ -25,6 +25,7 @@ import {
 } from './auth/account-cache.ts';
 import { listenForAccountChanges, type AccountChangeListener } from './auth/account-changes.ts';
 import { createAuthenticate } from './auth/guard.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { loadCalculatorConfig } from './calculator/config.ts';
 import { createProductionService } from './calculator/production.ts';
@@ -61,6 +62,7 @@ import {
   registerSecurityHeaders,
 } from './security.ts';
 import { adminUserRoutes } from './users/admin-routes.ts';
+import { userHistoryRoutes } from './users/history-routes.ts';
 import { registerWebApp } from './web-app.ts';
 
 export { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, validationErrors } from './errors.ts';
@@ -256,6 +258,8 @@ export async function buildApp({
         mailCap,
       });
       await api.register(adminUserRoutes, { db: database.db, authenticate, accounts, mail });
+      await api.register(auditRoutes, { db: database.db, authenticate });
+      await api.register(userHistoryRoutes, { db: database.db, authenticate });
       await api.register(jobAdminRoutes, { db: database.db, authenticate, queue: jobs });
       await api.register(chatRoutes, {
         db: database.db,

@@ -91,7 +91,7 @@ export function transition(
 /** The request body that takes `action` (with the date or findings it needs). */
 export function bodyFor(action: string): Record<string, unknown> {
   if (action === 'scheduleInspection' || action === 'scheduleInstallation') {
-    return { action, date: '2026-12-15' };
+    return { action, date: '2054-12-15' };
   }
   if (action === 'recordInspection') {
     return {

@@ -119,7 +119,7 @@ describe.each(databaseKinds)('the project pipeline on %s', (kind) => {
     const end = await call(server, 'GET', `/projects/${id}/pipeline`, { token: client.token });
     expect(end.body).toMatchObject({
       status: 'installed',
-      inspectionDate: '2026-12-15',
+      inspectionDate: '2054-12-15',
       installationDate: '2027-01-20',
       inspection: { roofType: 'flat', roofAreaM2: 80, shadingNotes: 'A poplar on the west side' },
       actions: [],
@@ -156,7 +156,7 @@ describe.each(databaseKinds)('the project pipeline on %s', (kind) => {
     ]);
     expect(audit[1]).toMatchObject({
       before: { status: 'quote_requested', inspectionDate: null },
-      after: { status: 'inspection_scheduled', inspectionDate: '2026-12-15' },
+      after: { status: 'inspection_scheduled', inspectionDate: '2054-12-15' },
       clientAddress: expect.any(String),
     });
 
@@ -186,7 +186,7 @@ describe.each(databaseKinds)('the project pipeline on %s', (kind) => {
     }
     // The two scheduling mails give the day, written in Russian.
     const [inspection] = named[1]!;
-    expect(inspection!.text).toContain('Осмотр крыши назначен на вторник, 15 декабря 2026 г.\n');
+    expect(inspection!.text).toContain('Осмотр крыши назначен на вторник, 15 декабря 2054 г.\n');
     const [installation] = named[4]!;
     expect(installation!.text).toContain('Монтаж назначен на среда, 20 января 2027 г.\n');
     expect(inspection!.text).toContain('<html lang="ru">');

@@ -2,6 +2,7 @@
  * @solar/domain: the product's rules, formulas and messages (docs/product.md) as pure
  * TypeScript. Each module is also importable as `@solar/domain/<file>`.
  */
+export * from './audit.ts';
 export * from './chat.ts';
 export * from './constants.ts';
 export * from './contract.ts';

@@ -261,6 +261,7 @@ export const pipelineMessages = group('pipeline', {
   sortBy: 'Sort field must be one of address, ownerName, status, createdAt, updatedAt',
   dateRequired: 'Please choose a date',
   dateInvalid: 'Please enter a real date as YYYY-MM-DD',
+  datePast: 'Please choose today or a later date',
   roofTypeRequired: 'Please choose the roof type',
   roofArea: 'Roof area must be a number from 1 to 100,000 m²',
   notesTooLong: 'Notes can be at most 2,000 characters',
@@ -269,6 +270,22 @@ export const pipelineMessages = group('pipeline', {
   tooManyPhotos: 'This project already has 20 photos. Remove one before adding another.',
   noConfiguration: 'Finish the system configuration before making a proposal',
   notFound: 'Project not found',
+  assigneeId: 'Please choose a user, or none',
+  roofInspectorRole: 'Please choose an active roof inspector',
+  installerRole: 'Please choose an active installer',
+  assignedTo: 'Assigned to must be me',
+});
+
+/** The audit log's query validation (audit.ts). */
+export const auditMessages = group('audit', {
+  actorId: 'Actor must be a user id',
+  targetType: 'Target type must be user or project',
+  targetId: 'Target must be a user or project id',
+  targetTypeRequired: 'Please give the target type with the target id',
+  action: 'Action can be at most 100 characters',
+  date: 'Please enter a real date as YYYY-MM-DD',
+  period: 'The start of the period must be on or before its end',
+  format: 'Format must be json or csv',
 });
 
 /** Every descriptor of the package, keyed by id: the web's catalogs are checked against it. */
@@ -289,5 +306,6 @@ export const allMessages: Readonly<Record<string, MessageDescriptor>> = Object.f
     navMessages,
     pageTitleMessages,
     pipelineMessages,
+    auditMessages,
   ].flatMap((g) => Object.values(g).map((d) => [d.id, d] as const)),
 );

@@ -16,16 +16,16 @@ const LATER = NOW / 1000 + 900; // token expires 15 minutes from now (epoch seco
 /**
  * The table of docs/product.md#roles-and-permissions, written out by hand: Y = true. Columns in
  * PERMISSION_FLAGS order: viewAllProjects createProjects editProjects deleteProjects manageUsers
- * viewReports manageSuppliers scheduleInspections viewClientData installEquipment.
+ * viewReports manageSuppliers scheduleInspections viewClientData installEquipment viewAuditLog.
  */
 const TABLE: Record<RoleKey, string> = {
-  admin: 'Y Y Y Y Y Y Y Y Y .',
-  project_manager: 'Y Y Y . . Y Y Y Y .',
-  installer: '. . . . . . . . . Y',
-  roof_inspector: '. . . . . . . Y . .',
-  client_residential: '. . . . . . . . . .',
-  client_commercial: '. . . . . . . . . .',
-  supplier: '. . . . . . . . . .',
+  admin: 'Y Y Y Y Y Y Y Y Y . Y',
+  project_manager: 'Y Y Y . . Y Y Y Y . .',
+  installer: '. . . . . . . . . Y .',
+  roof_inspector: '. . . . . . . Y . . .',
+  client_residential: '. . . . . . . . . . .',
+  client_commercial: '. . . . . . . . . . .',
+  supplier: '. . . . . . . . . . .',
 };
 
 const pairs = ROLE_KEYS.flatMap((role) => {
@@ -34,9 +34,9 @@ const pairs = ROLE_KEYS.flatMap((role) => {
 });
 
 describe('permission matrix', () => {
-  it('has ten flags and 70 role x flag pairs', () => {
-    expect(PERMISSION_FLAGS).toHaveLength(10);
-    expect(pairs).toHaveLength(70);
+  it('has eleven flags and 77 role x flag pairs', () => {
+    expect(PERMISSION_FLAGS).toHaveLength(11);
+    expect(pairs).toHaveLength(77);
   });
 
   it.each(pairs)('%s / %s is %s', (role, flag, expected) => {

@@ -1,5 +1,5 @@
 /**
- * Permissions (docs/product.md#roles-and-permissions): the ten flags, the role x flag matrix as
+ * Permissions (docs/product.md#roles-and-permissions): the eleven flags, the role x flag matrix as
  * data, and the one check {@link can} used by route guards, nav links, dashboard cards and the
  * server.
  *
@@ -9,7 +9,7 @@
 import { isExpired } from './jwt.ts';
 import { isRoleKey, type RoleKey } from './roles.ts';
 
-/** The ten permission flags (docs/product.md#roles-and-permissions). */
+/** The eleven permission flags (docs/product.md#roles-and-permissions). */
 export const PERMISSION_FLAGS = [
   'canViewAllProjects',
   'canCreateProjects',
@@ -21,6 +21,7 @@ export const PERMISSION_FLAGS = [
   'canScheduleInspections',
   'canViewClientData',
   'canInstallEquipment',
+  'canViewAuditLog',
 ] as const;
 
 /** One permission flag. */
@@ -41,6 +42,7 @@ export const PERMISSION_MATRIX: Readonly<Record<RoleKey, readonly PermissionFlag
     'canManageSuppliers',
     'canScheduleInspections',
     'canViewClientData',
+    'canViewAuditLog',
   ],
   project_manager: [
     'canViewAllProjects',

@@ -128,6 +128,46 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * The calendar day `YYYY-MM-DD` of instant `nowMs` (epoch ms) in `timeZone` (an IANA name,
+ * default UTC): "today" for the date rules below.
+ */
+export function calendarDayOf(nowMs: number, timeZone = 'UTC'): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(nowMs);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
+/**
+ * Whether calendar day `date` (`YYYY-MM-DD`) lies before today, today being the day of
+ * `nowMs` (epoch ms, the caller's clock) in `timeZone` (default UTC). Today is not past.
+ */
+export function isPastDate(date: string, nowMs: number, timeZone = 'UTC'): boolean {
+  return date < calendarDayOf(nowMs, timeZone);
+}
+
+/**
+ * The date rule of a transition (docs/product.md#project-pipeline): an inspection or an
+ * installation is scheduled for today or later. Answers the field errors
+ * (`{ date: 'pipeline.datePast' }`, a message id) or null when the body is fine; `nowMs` is
+ * the clock (epoch ms), `timeZone` the business's (default UTC).
+ */
+export function transitionDateErrors(
+  body: { readonly action: PipelineAction; readonly date?: string | undefined },
+  nowMs: number,
+  timeZone = 'UTC',
+): Record<string, string> | null {
+  const schedules = body.action === 'scheduleInspection' || body.action === 'scheduleInstallation';
+  if (!schedules || !body.date || !isCalendarDate(body.date)) return null;
+  return isPastDate(body.date, nowMs, timeZone) ? { date: pipelineMessages.datePast.id } : null;
+}
+
 const m = pipelineMessages;
 const dateField = z
   .string({ error: m.dateRequired.id })
@@ -188,6 +228,8 @@ export const projectPipelineQuerySchema = strict({
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   status: queryValue(z.enum(PROJECT_STATUSES, { error: m.status.id }).optional()),
+  /** `me`: the projects the caller is assigned to come first (then the sort). */
+  assignedTo: queryValue(z.literal('me', { error: m.assignedTo.id }).optional()),
 });
 /** The pipeline list query after defaults. */
 export type ProjectPipelineQuery = z.output<typeof projectPipelineQuerySchema>;
@@ -196,3 +238,25 @@ export type ProjectPipelineQuery = z.output<typeof projectPipelineQuerySchema>;
 export const proposalPdfQuerySchema = strict({
   locale: z.enum(LOCALES, { error: v.locale.id }).default('en'),
 });
+
+const ASSIGNEE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const assigneeField = z
+  .string({ error: m.assigneeId.id })
+  .regex(ASSIGNEE_ID, m.assigneeId.id)
+  .transform((id) => id.toLowerCase())
+  .nullable();
+
+/**
+ * `PUT /projects/{id}/assignees` (canViewAllProjects): the project's roof inspector and
+ * installer, each a user id or null for none. Each must be an active account of that role
+ * (checked by the server: 400 `pipeline.roofInspectorRole` / `pipeline.installerRole`).
+ */
+export const projectAssigneesRequestSchema = strict({
+  roofInspectorId: assigneeField,
+  installerId: assigneeField,
+});
+/** The assignees of a project (request body and answer). */
+export interface ProjectAssignees {
+  readonly roofInspectorId: string | null;
+  readonly installerId: string | null;
+}

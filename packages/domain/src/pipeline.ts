@@ -145,13 +145,39 @@ export function visibleStatuses(role: string | null | undefined): readonly Proje
   return PROJECT_STATUSES.filter((s) => seen.has(s));
 }
 
-/** Whether `role` may see a project in `status` (its owner always may). */
+/** The flags that make a role staff of the pipeline (who may act on others' projects). */
+const STAFF_FLAGS: readonly PermissionFlag[] = [
+  'canViewAllProjects',
+  'canEditProjects',
+  'canScheduleInspections',
+  'canInstallEquipment',
+];
+
+/**
+ * Whether `role` is pipeline staff: a role with a flag that acts on other people's projects
+ * (canViewAllProjects, canEditProjects, canScheduleInspections or canInstallEquipment).
+ * Staff keep reading the projects they acted on (a participant, {@link canSeeProject}).
+ */
+export function isPipelineStaff(role: string | null | undefined): boolean {
+  const granted = permissionsFor(role);
+  return STAFF_FLAGS.some((flag) => granted[flag]);
+}
+
+/**
+ * Whether `role` may see a project in `status`: its owner always may; others when their
+ * flags bring the status into view; and staff ({@link isPipelineStaff}) who took part in it
+ * (`isParticipant`: they acted on it or added a photo) in any status, so their own work
+ * stays readable after the project moves on.
+ */
 export function canSeeProject(
   role: string | null | undefined,
   isOwner: boolean,
   status: ProjectStatus,
+  isParticipant = false,
 ): boolean {
-  return isOwner || visibleStatuses(role).includes(status);
+  return (
+    isOwner || visibleStatuses(role).includes(status) || (isParticipant && isPipelineStaff(role))
+  );
 }
 
 /**

@@ -128,7 +128,7 @@ async function scheduledProject(ctx: RequestContext, schedulerToken?: string): P
   });
   await server.call('POST', `/projects/${id}/transitions`, {
     token: schedulerToken ?? (await adminToken(server)),
-    body: { action: 'scheduleInspection', date: '2026-12-15' },
+    body: { action: 'scheduleInspection', date: '2054-12-15' },
   });
   return id;
 }
@@ -404,6 +404,30 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'GET',
+    path: '/audit-events',
+    access: 'canViewAuditLog',
+    sample: async ({ target }) => ({
+      url: `/audit-events?actorId=${target.id}&targetType=user&action=user.update&from=2026-01-01&to=2099-12-31&pageNumber=1&pageSize=5`,
+      ok: 200,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/audit-events.csv',
+    access: 'canViewAuditLog',
+    sample: async ({ target }) => ({
+      url: `/audit-events.csv?targetType=user&targetId=${target.id}&from=2026-01-01`,
+      ok: 200,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/users/{id}/history',
+    access: 'canViewAuditLog',
+    sample: async ({ target }) => ({ url: `/users/${target.id}/history?pageSize=5`, ok: 200 }),
+  },
+  {
+    method: 'GET',
     path: '/admin/jobs',
     access: 'canManageUsers',
     sample: async () => ({ url: '/admin/jobs?state=failed', ok: 200 }),
@@ -562,6 +586,26 @@ export const ENDPOINTS: Endpoint[] = [
     access: 'signed-in',
     sample: async ({ caller, projectOf }) => ({
       url: `/projects/${await projectOf(caller)}/pipeline`,
+      ok: 200,
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/projects/{id}/assignees',
+    access: 'canViewAllProjects',
+    // The caller's own project: only project managers and admins may assign (403 else).
+    sample: async ({ caller, projectOf }) => ({
+      url: `/projects/${await projectOf(caller)}/assignees`,
+      body: { roofInspectorId: null, installerId: null },
+      ok: 200,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/projects/{id}/history',
+    access: 'signed-in',
+    sample: async ({ caller, projectOf }) => ({
+      url: `/projects/${await projectOf(caller)}/history?pageNumber=1&pageSize=5`,
       ok: 200,
     }),
   },

@@ -151,7 +151,12 @@ export const auditLog = pgTable(
     clientAddress: text('client_address'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetId, t.createdAt)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetId, t.createdAt),
+    // The audit log API (audit/): newest first, and by actor (migration 0013).
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
 );
 
 /** Chat conversations (docs/product.md#ai-chat). */

@@ -128,6 +128,7 @@ const PAGE_LINKS: Partial<Record<MailKind, (v: MailJobPayload['variables']) => s
   // An unconfirmed account claimed by an external sign-in lost its password (decision 030).
   accountClaimed: () => 'forgot-password',
   projectStatus: (v) => `projects/${v?.projectId ?? ''}`,
+  projectAssigned: (v) => `projects/${v?.projectId ?? ''}`,
 };
 
 /** Mail waiting to be sent: queued by the account mails and the project pipeline. */

@@ -13,6 +13,7 @@
  */
 import type { Locale } from '@solar/domain/constants';
 import type { ProjectStatus } from '@solar/domain/pipeline';
+import { projectAssignedTemplates } from './assignment-templates.ts';
 import { projectStatusTemplates } from './project-templates.ts';
 
 /** A rendered mail without its envelope. */
@@ -37,6 +38,8 @@ export interface MailVariables {
    * the business (docs/product.md#project-pipeline), written as that day in any language.
    */
   date?: string;
+  /** projectAssigned: the reader's part, `roofInspector` or `installer`. */
+  duty?: 'roofInspector' | 'installer';
 }
 
 /** How the reader reaches the business: SUPPORT_EMAIL, else the site (PUBLIC_URL). */
@@ -85,10 +88,12 @@ const templates: Record<
   | 'welcome'
   | 'identityLinked'
   | 'accountClaimed'
-  | 'projectStatus',
+  | 'projectStatus'
+  | 'projectAssigned',
   Record<Locale, Template>
 > = {
   projectStatus: projectStatusTemplates,
+  projectAssigned: projectAssignedTemplates,
   // External sign-in linked to an account whose address was confirmed (decision 030).
   identityLinked: {
     en: (v) => ({

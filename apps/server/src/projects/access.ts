@@ -41,6 +41,8 @@ export type PipelineAccess = ProjectAccess | 'invalid_transition';
 export interface ProjectFacts {
   ownerId: string;
   status: ProjectStatus;
+  /** The caller took part in the project (participants.ts); staff then keep reading it. */
+  participant?: boolean;
 }
 
 const FLAG = { edit: 'canEditProjects', delete: 'canDeleteProjects' } as const;
@@ -49,10 +51,13 @@ const FLAG = { edit: 'canEditProjects', delete: 'canDeleteProjects' } as const;
 const liveRole = (caller: ProjectCaller, nowMs: number): RoleKey | null =>
   isSignedIn({ role: caller.role, expiresAt: caller.exp }, nowMs) ? caller.role : null;
 
-/** Whether the caller may see the project at all (its owner, or pipeline.ts visibility). */
+/**
+ * Whether the caller may see the project at all (its owner, pipeline.ts visibility, or
+ * staff who took part in it).
+ */
 export function seesProject(caller: ProjectCaller, project: ProjectFacts, nowMs: number): boolean {
   const isOwner = caller.userId === project.ownerId;
-  return canSeeProject(liveRole(caller, nowMs), isOwner, project.status);
+  return canSeeProject(liveRole(caller, nowMs), isOwner, project.status, project.participant);
 }
 
 /** The rule above for `action` on `project` at `nowMs` (epoch ms). */

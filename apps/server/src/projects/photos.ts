@@ -25,6 +25,7 @@ import type { Db } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { photoAccess, seesProject, type ProjectCaller } from './access.ts';
+import { addParticipant, isParticipant } from './participants.ts';
 import { invalidTransition, pipelineConflict, type PipelineActor } from './pipeline-service.ts';
 import { lockProject } from './pipeline-repository.ts';
 import { isProjectId } from './repository.ts';
@@ -139,6 +140,7 @@ export function createPhotoService(db: Db, now: () => number = Date.now) {
             createdAt: projectPhotos.createdAt,
           });
         await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, id));
+        await addParticipant(tx, row, actor.userId);
         const meta = { ...stored!, createdAt: stored!.createdAt.toISOString() };
         await tx.insert(auditLog).values({
           actorId: actor.userId,
@@ -155,7 +157,10 @@ export function createPhotoService(db: Db, now: () => number = Date.now) {
     /** The bytes and type of photo `photoId` of project `id`; 404 unseen or unknown. */
     async get(caller: ProjectCaller, id: string, photoId: string) {
       const row = await rowOf(id);
-      if (!row || !seesProject(caller, { ownerId: row.userId, status: row.status }, now())) {
+      if (!row) throw notFound();
+      const participant =
+        caller.userId !== row.userId && (await isParticipant(db, row.id, caller.userId));
+      if (!seesProject(caller, { ownerId: row.userId, status: row.status, participant }, now())) {
         throw notFound();
       }
       if (!isProjectId(photoId)) throw notFound();

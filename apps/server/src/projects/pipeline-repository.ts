@@ -17,6 +17,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { pageWindow } from '../users/list.ts';
+import { participatedBy } from './participants.ts';
 import { projectPhotos, projects, projectStatusEvents, type ProjectRow } from './schema.ts';
 
 /**
@@ -108,22 +109,27 @@ const sortColumns: Record<ProjectPipelineQuery['sortBy'], SQL> = {
 
 /**
  * One page of the projects a caller sees: their own (`userId`) plus those in `statuses`
- * (pipeline.ts visibleStatuses of their role), narrowed by the query's search (a
+ * (pipeline.ts visibleStatuses of their role) and, `withParticipation` (pipeline staff),
+ * those they took part in (participants.ts), narrowed by the query's search (a
  * case-insensitive substring of the address, the owner's name or email) and status; ties
- * broken by id so pages never overlap.
+ * broken by id so pages never overlap. With `assignedTo=me` the projects the caller is
+ * assigned to (roof inspector or installer) come first.
  */
 export async function listPipeline(
   db: Db,
   userId: string,
   statuses: readonly ProjectStatus[],
   q: ProjectPipelineQuery,
+  withParticipation = false,
 ) {
   const visible =
     statuses.length === PROJECT_STATUSES.length
       ? undefined
-      : statuses.length > 0
-        ? or(eq(projects.userId, userId), inArray(projects.status, [...statuses]))
-        : eq(projects.userId, userId);
+      : or(
+          eq(projects.userId, userId),
+          statuses.length > 0 ? inArray(projects.status, [...statuses]) : undefined,
+          withParticipation ? participatedBy(userId) : undefined,
+        );
   const filters: (SQL | undefined)[] = [visible];
   if (q.searchTerm) {
     // LIKE with %, _ and \ taken literally.
@@ -144,12 +150,16 @@ export async function listPipeline(
   let items: ProjectListItem[] = [];
   if (window) {
     const direction = q.descending !== window.reversed ? desc : asc;
+    // assignedTo=me: the caller's assigned projects first (0), then the others (1).
+    const assigned = sql`(case when ${projects.roofInspectorId} = ${userId} or ${projects.installerId} = ${userId} then 0 else 1 end)`;
+    const mineFirst =
+      q.assignedTo === 'me' ? [window.reversed ? desc(assigned) : asc(assigned)] : [];
     const rows = await db
       .select({ project: projects, ownerName: users.name, ownerEmail: users.email })
       .from(projects)
       .innerJoin(users, eq(users.id, projects.userId))
       .where(where)
-      .orderBy(direction(sortColumns[q.sortBy]), direction(projects.id))
+      .orderBy(...mineFirst, direction(sortColumns[q.sortBy]), direction(projects.id))
       .limit(window.limit)
       .offset(window.offset);
     if (window.reversed) rows.reverse();

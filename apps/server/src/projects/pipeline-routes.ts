@@ -7,7 +7,11 @@
  * the caller for the per-user limit of routes.ts (429); a call refused by validation (400)
  * is not counted. Registered by projectsRoutes, inside its plugin, so the limit is shared.
  */
-import { projectPipelineQuerySchema, projectTransitionRequestSchema } from '@solar/domain';
+import {
+  projectAssigneesRequestSchema,
+  projectPipelineQuerySchema,
+  projectTransitionRequestSchema,
+} from '@solar/domain';
 import fastifyMultipart from '@fastify/multipart';
 import type { preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,6 +27,7 @@ import { readPhoto, type PhotoService } from './photos.ts';
 import type { PipelineService } from './pipeline-service.ts';
 import {
   inspectionPhotoSchema,
+  projectAssigneesSchema,
   projectPageSchema,
   projectPipelineSchema,
 } from './pipeline-schemas.ts';
@@ -85,6 +90,37 @@ export const pipelineRoutes: FastifyPluginAsyncZod<PipelineRoutesOptions> = asyn
       },
     },
     async (request) => pipeline.get(requireAuth(request), request.params.id),
+  );
+
+  /**
+   * PUT /projects/{id}/assignees {roofInspectorId, installerId} (each a user id or null) ->
+   * 200 the same; canViewAllProjects (403); 404 unseen; 400 when one is not an active
+   * account of its role; 429. A newly assigned person gets a mail in their language.
+   */
+  app.put(
+    '/projects/:id/assignees',
+    {
+      preValidation: authenticate,
+      preHandler: countAction,
+      schema: {
+        params: idParams,
+        body: projectAssigneesRequestSchema,
+        tags,
+        security,
+        operationId: 'assignProject',
+        summary: "Assign a project's roof inspector and installer",
+        answers: {
+          200: { description: "The project's assignees", body: projectAssigneesSchema },
+        },
+        errors: [400, 401, 403, 404, 413, 415, 429, 503],
+      },
+    },
+    async (request) =>
+      pipeline.assign(
+        { ...requireAuth(request), clientAddress: request.ip },
+        request.params.id,
+        request.body,
+      ),
   );
 
   /**

@@ -9,6 +9,7 @@ import {
   PIPELINE_ACTIONS,
   PROJECT_STATUSES,
   type InspectionPhoto,
+  type ProjectAssignees,
   type ProjectListItem,
   type ProjectPipeline,
   type ProjectStatusEvent,
@@ -80,3 +81,12 @@ const projectListItemSchema = z.object({
 export const projectPageSchema = pageSchema(projectListItemSchema) satisfies z.ZodType<
   UserListResponse<ProjectListItem>
 >;
+
+/** `PUT /projects/{id}/assignees` answer: the project's roof inspector and installer. */
+export const projectAssigneesSchema = named(
+  z.object({
+    roofInspectorId: z.string().nullable().describe('The assigned roof inspector; null for none'),
+    installerId: z.string().nullable().describe('The assigned installer; null for none'),
+  }),
+  'ProjectAssignees',
+) satisfies z.ZodType<ProjectAssignees>;

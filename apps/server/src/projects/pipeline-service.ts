@@ -11,10 +11,16 @@
  */
 import {
   availableActions,
+  isPipelineStaff,
   isSignedIn,
+  messageText,
+  permissionsFor,
   PIPELINE_RULES,
   pipelineMessages,
+  transitionDateErrors,
+  userTypeToRole,
   visibleStatuses,
+  type ProjectAssignees,
   type ProjectPipeline,
   type ProjectPipelineQuery,
   type projectTransitionRequestSchema,
@@ -27,6 +33,7 @@ import { HttpError } from '../http-errors.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { seesProject, transitionAccess, type ProjectCaller } from './access.ts';
 import { notifyListeners, type ListenerLog, type PipelineListener } from './events.ts';
+import { addParticipant, isParticipant } from './participants.ts';
 import { historyOf, listPipeline, lockProject, ownerOf, photosOf } from './pipeline-repository.ts';
 import { projects, projectStatusEvents, type ProjectRow } from './schema.ts';
 import { isProjectId } from './repository.ts';
@@ -56,6 +63,17 @@ export const pipelineConflict = (code: 'invalid_transition' | 'too_many_photos',
 /** 409 `invalid_transition`: the project's status does not allow the action (any more). */
 export const invalidTransition = () =>
   pipelineConflict('invalid_transition', pipelineMessages.invalidTransition.defaultMessage);
+
+/**
+ * 400 `validation_failed` for a schedule in the past (domain pipeline-contract.ts
+ * transitionDateErrors): `errors` maps the field to its English message.
+ */
+export const pastDate = (errors: Record<string, string>) => {
+  const texts = Object.fromEntries(
+    Object.entries(errors).map(([field, id]) => [field, messageText(id)]),
+  );
+  return new HttpError(400, 'validation_failed', Object.values(texts)[0]!, { errors: texts });
+};
 
 /** The fields of a project the audit log keeps before and after a change. */
 export const auditView = (row: ProjectRow) => ({
@@ -103,9 +121,12 @@ export function createPipelineService({
   async function visibleRow(caller: ProjectCaller, id: string): Promise<ProjectRow> {
     if (!isProjectId(id)) throw notFound();
     const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
-    if (!row || !seesProject(caller, { ownerId: row.userId, status: row.status }, now())) {
-      throw notFound();
-    }
+    if (!row) throw notFound();
+    const facts = { ownerId: row.userId, status: row.status };
+    if (seesProject(caller, facts, now())) return row;
+    const participant =
+      caller.userId !== row.userId && (await isParticipant(db, id, caller.userId));
+    if (!seesProject(caller, { ...facts, participant }, now())) throw notFound();
     return row;
   }
 
@@ -139,7 +160,91 @@ export function createPipelineService({
     );
   }
 
+  /**
+   * 400 field errors unless each given assignee is an active account of its role
+   * (`roofInspectorId`: roof_inspector, `installerId`: installer).
+   */
+  async function checkAssignees(body: ProjectAssignees) {
+    const errors: Record<string, string> = {};
+    const wanted = [
+      ['roofInspectorId', 'roof_inspector', pipelineMessages.roofInspectorRole],
+      ['installerId', 'installer', pipelineMessages.installerRole],
+    ] as const;
+    for (const [field, role, message] of wanted) {
+      const id = body[field];
+      if (id === null) continue;
+      const [user] = await db
+        .select({ userType: users.userType, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      if (!user || !user.isActive || userTypeToRole(user.userType) !== role) {
+        errors[field] = message.defaultMessage;
+      }
+    }
+    const first = Object.values(errors)[0];
+    if (first) throw new HttpError(400, 'validation_failed', first, { errors });
+  }
+
   return {
+    /**
+     * `PUT /projects/{id}/assignees`: sets the project's roof inspector and installer
+     * (canViewAllProjects: 403 otherwise; 404 unseen; 400 when one is not an active account
+     * of its role) with an audit row `project.assign`; each newly assigned person is mailed
+     * in their language through the outbox, in the same transaction.
+     */
+    async assign(
+      actor: PipelineActor,
+      id: string,
+      body: ProjectAssignees,
+    ): Promise<ProjectAssignees> {
+      await visibleRow(actor, id);
+      if (!permissionsFor(roleOf(actor)).canViewAllProjects) throw forbidden();
+      await checkAssignees(body);
+      const answer = await db.transaction(async (tx) => {
+        const row = await lockProject(tx, id);
+        if (!row) throw notFound();
+        const before = { roofInspectorId: row.roofInspectorId, installerId: row.installerId };
+        await tx
+          .update(projects)
+          .set({ ...body, updatedAt: new Date() })
+          .where(eq(projects.id, id));
+        await tx.insert(auditLog).values({
+          actorId: actor.userId,
+          action: 'project.assign',
+          targetId: id,
+          before,
+          after: body,
+          clientAddress: actor.clientAddress,
+        });
+        const duties = [
+          ['roofInspector', body.roofInspectorId, before.roofInspectorId],
+          ['installer', body.installerId, before.installerId],
+        ] as const;
+        for (const [duty, now, was] of duties) {
+          if (!mail || now === null || now === was) continue;
+          const [person] = await tx.select().from(users).where(eq(users.id, now)).limit(1);
+          if (!person) continue;
+          await mail.enqueue(
+            {
+              kind: 'projectAssigned',
+              to: {
+                userId: person.id,
+                email: person.email,
+                name: person.name,
+                locale: person.locale,
+              },
+              variables: { duty, address: row.location.address, projectId: row.id },
+            },
+            { executor: tx },
+          );
+        }
+        return { roofInspectorId: body.roofInspectorId, installerId: body.installerId };
+      });
+      mail?.wake();
+      return answer;
+    },
+
     /** `GET /projects/{id}/pipeline`: 404 when the caller may not see the project. */
     async get(caller: ProjectCaller, id: string): Promise<ProjectPipeline> {
       return pipelineOf(caller, await visibleRow(caller, id));
@@ -147,7 +252,8 @@ export function createPipelineService({
 
     /** `GET /projects/pipeline`: the caller's own projects plus those their role sees. */
     list(caller: ProjectCaller, query: ProjectPipelineQuery) {
-      return listPipeline(db, caller.userId, visibleStatuses(roleOf(caller)), query);
+      const role = roleOf(caller);
+      return listPipeline(db, caller.userId, visibleStatuses(role), query, isPipelineStaff(role));
     },
 
     /**
@@ -160,11 +266,15 @@ export function createPipelineService({
       const { before, after } = await db.transaction(async (tx) => {
         const row = await lockProject(tx, id);
         if (!row) throw notFound();
-        const facts = { ownerId: row.userId, status: row.status };
+        const participant =
+          actor.userId !== row.userId && (await isParticipant(tx, id, actor.userId));
+        const facts = { ownerId: row.userId, status: row.status, participant };
         const verdict = transitionAccess(actor, facts, body.action, now());
         if (verdict === 'not_found') throw notFound();
         if (verdict === 'forbidden') throw forbidden();
         if (verdict === 'invalid_transition') throw invalidTransition();
+        const dateErrors = transitionDateErrors(body, now());
+        if (dateErrors) throw pastDate(dateErrors);
         const [updated] = await tx
           .update(projects)
           .set({
@@ -192,6 +302,7 @@ export function createPipelineService({
           actorId: actor.userId,
           note: body.note ? body.note : null,
         });
+        await addParticipant(tx, row, actor.userId);
         await tx.insert(auditLog).values({
           actorId: actor.userId,
           action: `project.${body.action}`,

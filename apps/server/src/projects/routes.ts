@@ -13,6 +13,7 @@
  * Settings: `PROJECTS_RATE_LIMIT` (100 actions) per `PROJECTS_RATE_WINDOW_MS` (3600000).
  */
 import {
+  auditHistoryQuerySchema,
   projectCreateRequestSchema,
   projectsQuerySchema,
   projectUpdateRequestSchema,
@@ -22,6 +23,8 @@ import type { preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { listAuditEvents } from '../audit/repository.ts';
+import { auditEventPageSchema } from '../audit/schemas.ts';
 import { named } from '../openapi.ts';
 import { requireAuth } from '../auth/guard.ts';
 import { intSetting, readEnv } from '../calculator/env.ts';
@@ -174,6 +177,37 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       },
     },
     async (request) => service.get(requireAuth(request), request.params.id),
+  );
+
+  /**
+   * GET /projects/{id}/history?pageNumber&pageSize -> 200 Page<AuditEvent>: the audit rows
+   * of the project, newest first (its pipeline actions and photos, who made them and the
+   * fields before and after); whoever may see the project (404 otherwise); 400 bad page.
+   */
+  app.get(
+    '/projects/:id/history',
+    {
+      preValidation: authenticate,
+      schema: {
+        params: idParams,
+        querystring: auditHistoryQuerySchema,
+        tags,
+        security,
+        operationId: 'getProjectHistory',
+        summary: "One project's audit history",
+        answers: {
+          200: {
+            description: 'One page of the audit events of the project, newest first',
+            body: auditEventPageSchema,
+          },
+        },
+        errors: [400, 401, 404, 503],
+      },
+    },
+    async (request) => {
+      const project = await service.get(requireAuth(request), request.params.id);
+      return listAuditEvents(db, { targetType: 'project', targetId: project.id }, request.query);
+    },
   );
 
   /**

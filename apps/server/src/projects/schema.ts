@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -65,10 +66,18 @@ export const projects = pgTable(
     installationDate: date('installation_date', { mode: 'string' }),
     inspection: jsonb('inspection').$type<RoofInspection>(),
     pipedriveDealId: integer('pipedrive_deal_id'),
+    /** The roof inspector a project manager assigned (null: none; PUT .../assignees). */
+    roofInspectorId: uuid('roof_inspector_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** The installer a project manager assigned (null: none). */
+    installerId: uuid('installer_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('projects_roof_inspector_idx').on(t.roofInspectorId),
+    index('projects_installer_idx').on(t.installerId),
     index('projects_user_updated_idx').on(t.userId, t.updatedAt),
     index('projects_updated_idx').on(t.updatedAt),
     index('projects_status_updated_idx').on(t.status, t.updatedAt),
@@ -134,3 +143,26 @@ export const projectPhotos = pgTable(
 
 /** A row of `project_photos`. */
 export type ProjectPhotoRow = typeof projectPhotos.$inferSelect;
+
+/**
+ * The staff who took part in a project: one row per project and user, written in the same
+ * transaction as their first pipeline action or roof photo on it (pipeline-service.ts,
+ * photos.ts). Staff keep reading the projects they took part in after these move on
+ * (domain pipeline.ts canSeeProject). Deleting the project or the user deletes the row.
+ */
+export const projectParticipants = pgTable(
+  'project_participants',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_participants_user_idx').on(t.userId, t.projectId),
+  ],
+);

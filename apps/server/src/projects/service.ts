@@ -16,6 +16,7 @@ import {
   type ProjectAction,
   type ProjectCaller,
 } from './access.ts';
+import { isParticipant } from './participants.ts';
 import { notifyListeners, type ListenerLog, type PipelineListener } from './events.ts';
 import {
   createProjectsRepository,
@@ -50,9 +51,11 @@ export function createProjectsService(
   async function authorized(caller: ProjectCaller, id: string, action: ProjectAction) {
     const row = await repo.getRow(id);
     if (!row) throw notFound();
+    const participant =
+      caller.userId !== row.userId && (await isParticipant(db, row.id, caller.userId));
     const verdict = projectAccess(
       caller,
-      { ownerId: row.userId, status: row.status },
+      { ownerId: row.userId, status: row.status, participant },
       action,
       now(),
     );

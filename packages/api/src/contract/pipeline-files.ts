@@ -26,7 +26,7 @@ export function pipelineFilesContract(kit: ContractKit, p: PipelineKit): void {
     const { id } = await project(owner);
     await advance(id, [
       [owner, { action: 'requestQuote' }],
-      [inspector, { action: 'scheduleInspection', date: '2026-12-03' }],
+      [inspector, { action: 'scheduleInspection', date: '2054-12-03' }],
     ]);
     return { owner, inspector, id };
   }

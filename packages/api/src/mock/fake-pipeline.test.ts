@@ -51,12 +51,14 @@ describe('fake pipeline seed', () => {
     expect(own.every((p) => !p.isDraft)).toBe(true);
   });
 
-  it('the roof inspector sees the inspection queue of every client; the installer theirs', async () => {
+  it('the roof inspector sees the inspection queue of every client and the projects they inspected; the installer theirs', async () => {
     const inspector = await signIn('chynara@example.com');
     const queue = (await get(inspector, 'projects/pipeline')).body.items as Item[];
     expect(queue.map((i) => i.status).sort()).toEqual([
       'inspected',
       'inspection_scheduled',
+      'installation_scheduled',
+      'installed',
       'quote_requested',
       'quote_requested',
     ]);

@@ -107,13 +107,22 @@ export function pipelineOf(store: FakeStore, projectId: string): FakePipelineRec
   return record;
 }
 
+/**
+ * Whether `userId` took part in the project of `record` (a history event of theirs): staff
+ * keep reading those (domain pipeline.ts canSeeProject), as the server's
+ * project_participants rows say.
+ */
+export function tookPart(record: FakePipelineRecord, userId: string): boolean {
+  return record.history.some((event) => event.actorId === userId);
+}
+
 /** The project `user` may see with its pipeline state, or a 404 refusal (as an unknown id). */
 export function visibleProject(store: FakeStore, user: FakeUser, id: string) {
   const project = store.projects.get(id);
   if (!project) refuse(404, 'not_found', pipelineMessages.notFound.defaultMessage);
   const record = pipelineOf(store, id);
   const isOwner = project.userId === user.id;
-  if (!canSeeProject(roleOf(user), isOwner, record.status))
+  if (!canSeeProject(roleOf(user), isOwner, record.status, tookPart(record, user.id)))
     refuse(404, 'not_found', pipelineMessages.notFound.defaultMessage);
   return { project, record, isOwner };
 }
@@ -213,7 +222,15 @@ export function fakePipeline(store: FakeStore): FakePipeline {
         const role = roleOf(user);
         const search = q.searchTerm?.toLowerCase();
         const rows = [...projects.values()]
-          .filter((p) => canSeeProject(role, p.userId === user.id, pipelineOf(store, p.id).status))
+          .filter((p) => {
+            const record = pipelineOf(store, p.id);
+            return canSeeProject(
+              role,
+              p.userId === user.id,
+              record.status,
+              tookPart(record, user.id),
+            );
+          })
           .map(listItem)
           .filter(
             (item) =>
