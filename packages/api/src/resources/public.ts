@@ -52,7 +52,8 @@ export interface GeoResource {
 export interface ConfigResource {
   /**
    * `GET /config` -> 200 `{googleClientId | null, oidcProvider | null, aiProvider,
-   * addressSuggestions, version}`.
+   * addressSuggestions, version, business}` (`business`: the name and contact lines, each
+   * null when not configured; domain `BusinessInfo`).
    */
   get(): Promise<ConfigResponse>;
   /** `GET /health` -> 200 `{status: "ok", database}`; 503 when the database is down or the disk full. */
