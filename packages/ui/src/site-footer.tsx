@@ -55,7 +55,7 @@ function displayUrl(url: string): string {
 }
 
 const linkClass = cn(
-  'rounded-sm text-link underline underline-offset-4 [overflow-wrap:anywhere] data-[hovered]:decoration-2',
+  'rounded-sm [overflow-wrap:anywhere] text-link underline underline-offset-4 data-[hovered]:decoration-2',
   focusRing,
 );
 

@@ -1,11 +1,16 @@
 /**
  * The signed-out frame of public pages (docs/product.md#quick-calculator): the quick calculator and
  * the 404 page. A small header with the logo (to the calculator), the language selector and the
- * page's own `action` (the calculator's sign-in link), then main#main. The account pages
- * (features/auth/auth-page.tsx) use the same {@link PublicHeader} over their own layout.
+ * page's own `action` (the calculator's sign-in link), then main#main and the footer with the
+ * business's name and contacts ({@link BusinessFooter}, docs/product.md#business-identity).
+ * The account pages (features/auth/auth-page.tsx) use the same {@link PublicHeader} and
+ * footer around their own layout; the signed-in shell (shell.tsx) the same footer.
  */
 import { ROUTES } from '@solar/domain';
-import { Logo } from '@solar/ui';
+import { useApiClient } from '@solar/api/react/provider';
+import { configQuery } from '@solar/api/react/queries';
+import { Logo, SiteFooter } from '@solar/ui';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -32,6 +37,36 @@ export function PublicHeader({ action }: { action?: ReactNode }) {
   );
 }
 
+/**
+ * The page footer: the business's name, logo and contact lines as `GET /config` reports them
+ * (`business`; only the lines that are configured). Nothing shows until the configuration
+ * has loaded, or when it could not be, so no name flashes and changes.
+ */
+export function BusinessFooter() {
+  const intl = useIntl();
+  // The query alone, not the hooks module: the public pages must not load every hook.
+  const config = useQuery(configQuery(useApiClient()));
+  const business = config.data?.business;
+  if (!business) return null;
+  return (
+    <SiteFooter
+      name={business.name}
+      logoSrc={business.logoUrl}
+      address={business.address}
+      phone={business.phone}
+      email={business.email}
+      website={business.website}
+      legal={business.legal}
+      labels={{
+        footer: intl.formatMessage({ id: 'app.footer.label' }, { name: business.name }),
+        phone: intl.formatMessage({ id: 'app.footer.phone' }),
+        email: intl.formatMessage({ id: 'app.footer.email' }),
+        website: intl.formatMessage({ id: 'app.footer.website' }),
+      }}
+    />
+  );
+}
+
 /** The frame around `children`; `action` sits after the language selector. */
 export function PublicFrame({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
@@ -40,6 +75,7 @@ export function PublicFrame({ children, action }: { children: ReactNode; action?
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
         {children}
       </main>
+      <BusinessFooter />
     </div>
   );
 }
