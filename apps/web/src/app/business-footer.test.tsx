@@ -4,12 +4,14 @@
  * `GET /config` reports them, only the name when nothing else is configured, in the
  * interface language.
  */
+import { queryKeys } from '@solar/api/react';
 import { ROUTES } from '@solar/domain';
 import type { BusinessInfo } from '@solar/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { AppFixtureView, createAppFixture } from '../testing/app-fixture.tsx';
+import { CONFIG_QUERY_KEY } from './public-frame.tsx';
 
 async function open(path: string, business?: Partial<BusinessInfo>, locale?: 'es' | 'ru') {
   const fixture = createAppFixture({
@@ -31,6 +33,10 @@ const FULL = {
 };
 
 describe('the business footer', () => {
+  it('reads the same cache entry as useConfig', () => {
+    expect(CONFIG_QUERY_KEY).toEqual(queryKeys.config());
+  });
+
   it('closes the quick calculator with the name and every configured contact', async () => {
     await page.viewport(1280, 800);
     const screen = await open(ROUTES.quickCalculator, FULL);

@@ -8,10 +8,10 @@
  */
 import { ROUTES } from '@solar/domain';
 import { useApiClient } from '@solar/api/react/provider';
-import { configQuery } from '@solar/api/react/queries';
 import { Logo, SiteFooter } from '@solar/ui';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ConfigResponse } from '@solar/domain/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { LocaleSelect } from './locale-select.tsx';
@@ -38,15 +38,53 @@ export function PublicHeader({ action }: { action?: ReactNode }) {
 }
 
 /**
+ * The query key of `GET /config`: packages/api's `queryKeys.config()` (the test checks they
+ * are equal), written out so the public pages do not load the module of every query.
+ */
+export const CONFIG_QUERY_KEY = ['solar', 'config'] as const;
+
+/**
+ * `GET /config` through the shared query cache (the same entry as `useConfig`), read once:
+ * the cached answer at once, else fetched. Undefined until it answers, and when it fails.
+ * `fetchQuery` rather than `useQuery`, and the key written out: the public pages load no
+ * query observer or query module otherwise, and their JavaScript budget
+ * (docs/benchmarks.md) has no room for them.
+ */
+function useCachedConfig(): ConfigResponse | undefined {
+  const queryClient = useQueryClient();
+  const client = useApiClient();
+  const [config, setConfig] = useState(() =>
+    queryClient.getQueryData<ConfigResponse>(CONFIG_QUERY_KEY),
+  );
+  useEffect(() => {
+    if (config) return;
+    let live = true;
+    const options = {
+      queryKey: CONFIG_QUERY_KEY,
+      queryFn: () => client.config.get(),
+      staleTime: Infinity,
+    };
+    queryClient.fetchQuery(options).then(
+      (answer) => live && setConfig(answer),
+      () => undefined, // No footer rather than an error: the page itself works without it.
+    );
+    return () => {
+      live = false;
+    };
+    // Fetched once per mount: the configuration does not change while the page is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return config;
+}
+
+/**
  * The page footer: the business's name, logo and contact lines as `GET /config` reports them
  * (`business`; only the lines that are configured). Nothing shows until the configuration
  * has loaded, or when it could not be, so no name flashes and changes.
  */
 export function BusinessFooter() {
   const intl = useIntl();
-  // The query alone, not the hooks module: the public pages must not load every hook.
-  const config = useQuery(configQuery(useApiClient()));
-  const business = config.data?.business;
+  const business = useCachedConfig()?.business;
   if (!business) return null;
   return (
     <SiteFooter
