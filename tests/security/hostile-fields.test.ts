@@ -31,6 +31,7 @@ const NO_INPUT = new Set([
   'GET /health/live',
   'GET /health/ready',
   'GET /config',
+  'GET /config/logo',
   'GET /auth/me',
   'POST /auth/email/verify/resend',
   'POST /auth/email/change/resend',

@@ -224,7 +224,11 @@ export async function buildApp({
     mailCap,
     db: database.db,
     mailer: transport,
-    contact: { publicUrl: config.publicUrl, supportEmail: config.supportEmail },
+    contact: {
+      publicUrl: config.publicUrl,
+      supportEmail: config.supportEmail,
+      business: config.business,
+    },
     retry: config.mailRetry,
     leaseMs: SMTP_SEND_MAX_MS + 60_000,
   });
@@ -280,7 +284,13 @@ export async function buildApp({
       const production = createProductionService(loadCalculatorConfig(env).pvgis, (error) =>
         app.log.warn({ reason: error.message }, 'PVGIS failed; using the estimate'),
       );
-      await api.register(proposalRoutes, { db: database.db, authenticate, env, production });
+      await api.register(proposalRoutes, {
+        db: database.db,
+        authenticate,
+        env,
+        production,
+        issuer: config.business,
+      });
       await api.register(geoRoutes, { env, redis });
       await api.register(calculatorRoutes, { env, metrics: metrics?.sources, production });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -3,6 +3,8 @@
  * ConfigError whose message is one clear line.
  */
 import { z } from 'zod';
+import { detectImageType } from '@solar/domain/validation';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -82,6 +84,33 @@ const issuerSchema = z
   }, 'must be an https:// URL (http:// only on localhost)')
   .refine((value) => !/[?#]/.test(value), 'must have no query or fragment');
 
+/** A line of the business's identity as written: trimmed, one line, 1..`max` characters. */
+const identityLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !/[\r\n]/.test(value), 'must be one line');
+
+/**
+ * BUSINESS_PHONE as the business writes it ("+996 312 123 456", "(0312) 12-34-56"): digits,
+ * spaces and `+ ( ) - .` only, an optional leading `+`, and 5..15 digits (ITU-T E.164 numbers
+ * have at most 15). Shown as typed; the `tel:` link keeps the `+` and the digits.
+ */
+const phoneSchema = identityLine(30)
+  .refine(
+    (value) => /^\+?[\d\s().-]+$/.test(value),
+    "must be a phone number: digits, spaces and '+ ( ) - .' only, '+' first if any",
+  )
+  .refine((value) => {
+    const digits = value.replace(/\D/g, '').length;
+    return digits >= 5 && digits <= 15;
+  }, 'must have 5 to 15 digits');
+
+/** Largest BUSINESS_LOGO_PATH file, bytes (a logo, not a photo). */
+export const BUSINESS_LOGO_MAX_BYTES = 512 * 1024;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -136,6 +165,17 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   // Read by geo/routes.ts as well; here for `GET /config` (whether type-ahead exists).
   PHOTON_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // The business's identity (docs/product.md#business-identity).
+  BUSINESS_NAME: identityLine(80).default('Solar'),
+  BUSINESS_ADDRESS: identityLine(200).optional(),
+  BUSINESS_PHONE: phoneSchema.optional(),
+  BUSINESS_EMAIL: z.email('must be an email address').optional(),
+  BUSINESS_WEBSITE: z
+    .url({ protocol: /^https$/, error: 'must be an https:// URL' })
+    .max(200, 'must be at most 200 characters')
+    .optional(),
+  BUSINESS_LEGAL: identityLine(200).optional(),
+  BUSINESS_LOGO_PATH: z.string().min(1).optional(),
 });
 
 /** The environment variables this file reads (.env.example documents each one). */
@@ -152,6 +192,61 @@ export interface OidcSettings {
   clientSecret: string;
   providerName: string;
   isGoogle: boolean;
+}
+
+/**
+ * The business that sells the systems, as every page footer, the proposal (page and PDF) and
+ * every mail name it (docs/product.md#business-identity). Only `name` is always there
+ * ("Solar" unless BUSINESS_NAME says otherwise); every other line is shown only when set,
+ * never invented.
+ */
+export interface BusinessIdentity {
+  /** BUSINESS_NAME, 1..80 characters; default "Solar". */
+  name: string;
+  /** BUSINESS_ADDRESS, one line of at most 200 characters. */
+  address: string | undefined;
+  /** BUSINESS_PHONE as typed (digits, spaces, `+ ( ) - .`; 5..15 digits). */
+  phone: string | undefined;
+  /** BUSINESS_EMAIL, lower-cased. */
+  email: string | undefined;
+  /** BUSINESS_WEBSITE, an https URL. */
+  website: string | undefined;
+  /** BUSINESS_LEGAL: registration number, "© 2026 …", one line of at most 200 characters. */
+  legal: string | undefined;
+  /**
+   * BUSINESS_LOGO_PATH read at start: a PNG or JPEG of at most 512 KiB, served at
+   * `GET /config/logo` and drawn on the proposal PDF; undefined: the product's mark.
+   */
+  logo: { bytes: Buffer; type: 'image/png' | 'image/jpeg' } | undefined;
+}
+
+/**
+ * Reads BUSINESS_LOGO_PATH: the file's bytes and type, or a ConfigError saying why not
+ * (missing, unreadable, over 512 KiB, not a PNG or JPEG by its first bytes).
+ */
+function readLogo(file: string): NonNullable<BusinessIdentity['logo']> {
+  const where = path.resolve(file);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(where);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new ConfigError(
+      `Invalid configuration: BUSINESS_LOGO_PATH cannot be read (${code}: ${where})`,
+    );
+  }
+  if (bytes.length > BUSINESS_LOGO_MAX_BYTES) {
+    throw new ConfigError(
+      `Invalid configuration: BUSINESS_LOGO_PATH must be at most 512 KiB (${where} has ${bytes.length} bytes)`,
+    );
+  }
+  const kind = detectImageType(bytes);
+  if (kind !== 'png' && kind !== 'jpeg') {
+    throw new ConfigError(
+      `Invalid configuration: BUSINESS_LOGO_PATH must be a PNG or JPEG image (${where} is not)`,
+    );
+  }
+  return { bytes, type: kind === 'png' ? 'image/png' : 'image/jpeg' };
 }
 
 /** The validated configuration. Durations are in seconds; paths are absolute. */
@@ -238,6 +333,8 @@ export interface Config {
    * in this process; more need DATABASE_URL (PGlite is one process; workers.ts).
    */
   workers: number;
+  /** The business's name and contacts (BUSINESS_*; docs/product.md#business-identity). */
+  business: BusinessIdentity;
 }
 
 /** Reads and validates the environment; throws ConfigError with one line naming the variable. */
@@ -319,5 +416,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS === 'on' ? e.METRICS_TOKEN : undefined,
     workers: e.WORKERS,
     addressSuggestions: e.PHOTON_URL !== undefined,
+    business: {
+      name: e.BUSINESS_NAME,
+      address: e.BUSINESS_ADDRESS,
+      phone: e.BUSINESS_PHONE,
+      email: e.BUSINESS_EMAIL?.toLowerCase(),
+      website: e.BUSINESS_WEBSITE,
+      legal: e.BUSINESS_LEGAL,
+      logo: e.BUSINESS_LOGO_PATH === undefined ? undefined : readLogo(e.BUSINESS_LOGO_PATH),
+    },
   };
 }

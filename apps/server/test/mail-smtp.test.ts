@@ -5,7 +5,8 @@
  * changed" with the reset page and the support address), and the language of every mail:
  * the one the user chose in the app (sent at sign-up, changed with PUT /auth/me/locale), the
  * one an administrator picked at creation or on edit, the browser's only when none was
- * sent (docs/product.md#mail).
+ * sent (docs/product.md#mail); every mail signed by the business's name and contacts
+ * (docs/product.md#business-identity) with labels in its language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, databaseKinds, startTestServer, type TestServer } from './harness.ts';
@@ -23,6 +24,11 @@ describe.each(databaseKinds)('mail over SMTP on %s', (kind) => {
       MAIL_FROM: 'Solar <mail@solar.example>',
       PUBLIC_URL: 'https://solar.example',
       SUPPORT_EMAIL: 'help@solar.example',
+      BUSINESS_NAME: 'Solar Kyrgyzstan LLC',
+      BUSINESS_ADDRESS: 'Chui Avenue 120, Bishkek',
+      BUSINESS_PHONE: '+996 312 123 456',
+      BUSINESS_EMAIL: 'hello@solar.example',
+      BUSINESS_LEGAL: '© 2026 Solar Kyrgyzstan LLC',
     });
   });
   afterAll(async () => {
@@ -52,6 +58,13 @@ describe.each(databaseKinds)('mail over SMTP on %s', (kind) => {
     expect(mail.text).toContain('https://solar.example/reset-password?token=');
     expect(mail.replyTo?.text).toBe('help@solar.example');
     const token = linkToken(mail.text!, 'reset-password');
+    // Signed by the business (BUSINESS_*), in the text after "-- " and in the HTML.
+    expect(mail.text).toContain(
+      '\n-- \nSolar Kyrgyzstan LLC\nChui Avenue 120, Bishkek\nPhone: +996 312 123 456\nEmail: hello@solar.example\n© 2026 Solar Kyrgyzstan LLC\n',
+    );
+    expect(mail.html).toContain('<strong>Solar Kyrgyzstan LLC</strong>');
+    expect(mail.html).toContain('<a href="tel:+996312123456" style="color:inherit">');
+    expect(mail.html).toContain('<a href="mailto:hello@solar.example" style="color:inherit">');
 
     const reset = await call(server, 'POST', '/auth/password/reset', {
       body: { token, password: 'Brand9New', confirmPassword: 'Brand9New' },
@@ -81,6 +94,7 @@ describe.each(databaseKinds)('mail over SMTP on %s', (kind) => {
     const mail = await mailTo(body.email, 'Сброс пароля');
     expect(mail.text).toContain('Задать новый пароль: https://solar.example/reset-password?token=');
     expect(mail.html).toContain('<html lang="ru">');
+    expect(mail.text).toContain('Телефон: +996 312 123 456\nЭл. почта: hello@solar.example');
   });
 
   it('falls back to the browser’s language when the app sent none', async () => {

@@ -19,6 +19,42 @@ const contact = { publicUrl: 'https://solar.example' };
 const support = { ...contact, supportEmail: 'help@solar.example' };
 
 describe('renderMail', () => {
+  it('signs with the name alone when no business contacts are configured', () => {
+    const mail = renderMail('verifyEmail', 'en', { name: 'A', link: 'https://x/y' }, contact);
+    expect(mail.text).toMatch(/\n-- \nSolar\n$/);
+    expect(mail.html).toContain('<strong>Solar</strong></p>');
+    expect(mail.html).not.toMatch(/tel:|mailto:/);
+  });
+
+  it.each([
+    ['en', 'Website: https://solar.kg'],
+    ['es', 'Sitio web: https://solar.kg'],
+    ['ru', 'Сайт: https://solar.kg'],
+  ] as const)('signs every %s mail with the business and its labelled contacts', (locale, web) => {
+    const business = {
+      name: 'ОсОО «Солнце» & Co',
+      phone: '+996 (312) 12-34-56',
+      email: 'hello@solar.kg',
+      website: 'https://solar.kg',
+    };
+    for (const kind of MAIL_KINDS) {
+      const mail = renderMail(
+        kind,
+        locale,
+        { name: 'A', link: 'https://x/y' },
+        {
+          ...contact,
+          business,
+        },
+      );
+      expect(mail.text, kind).toContain(`\n-- \nОсОО «Солнце» & Co\n`);
+      expect(mail.text, kind).toContain(web);
+      expect(mail.html, kind).toContain('<strong>ОсОО «Солнце» &#38; Co</strong>');
+      expect(mail.html, kind).toContain('href="tel:+996312123456"');
+      expect(mail.html, kind).toContain('href="mailto:hello@solar.kg"');
+    }
+  });
+
   it.each([
     ['en', 'Reset your password'],
     ['es', 'Restablezca su contraseña'],

@@ -279,6 +279,22 @@ export interface OidcProviderInfo {
   readonly logo: 'google' | null;
 }
 
+/**
+ * The business that issues the quotes (docs/product.md#business-identity): `name` always
+ * ("Solar" unless configured); each contact line null when not configured (never invented).
+ * `phone` is as the business typed it; `website` an https URL; `logoUrl` a path on the
+ * server (`GET /config/logo`), null for the product's own mark.
+ */
+export interface BusinessInfo {
+  readonly name: string;
+  readonly address: string | null;
+  readonly phone: string | null;
+  readonly email: string | null;
+  readonly website: string | null;
+  readonly legal: string | null;
+  readonly logoUrl: string | null;
+}
+
 /** `GET /config` answer. */
 export interface ConfigResponse {
   /** The OpenID client id of external sign-in (null: off). */
@@ -289,6 +305,8 @@ export interface ConfigResponse {
   /** Whether `GET /geo/suggest` offers address suggestions while typing (PHOTON_URL set). */
   readonly addressSuggestions: boolean;
   readonly version: string;
+  /** The business's name and contacts: every page's footer, the proposal, the mails. */
+  readonly business: BusinessInfo;
 }
 
 /** `POST /calculator/bill-extract` answer: amount in som, confidence 0..1. */

@@ -52,11 +52,13 @@ export interface AppShellProps {
   children: ReactNode;
   /** Extra classes for the main area (e.g. full-height chat). @default undefined */
   mainClassName?: string;
+  /** After the main area: the page footer (`SiteFooter`). @default undefined */
+  footer?: ReactNode;
 }
 
 /**
- * The frame of every signed-in page: skip link, header (brand, navigation, actions) and
- * the main area.
+ * The frame of every signed-in page: skip link, header (brand, navigation, actions), the
+ * main area and the footer.
  *
  * Use when building a signed-in screen of the app; it goes once, at the top of the layout.
  *
@@ -73,6 +75,7 @@ export function AppShell({
   skipLabel,
   children,
   mainClassName,
+  footer,
 }: AppShellProps) {
   return (
     <div data-slot="app-shell" className="flex min-h-dvh flex-col bg-surface text-fg">
@@ -114,6 +117,7 @@ export function AppShell({
       >
         {children}
       </main>
+      {footer}
     </div>
   );
 }

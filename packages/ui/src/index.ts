@@ -9,6 +9,12 @@ export { I18nProvider, RouterProvider } from 'react-aria-components';
 export { formatNumber, formatSom, somUnit } from './format.ts';
 export * from './icons.tsx';
 export { Logo, LogoMark, type LogoProps } from './logo.tsx';
+export {
+  SiteFooter,
+  telHref,
+  type SiteFooterLabels,
+  type SiteFooterProps,
+} from './site-footer.tsx';
 export { Button, buttonVariants, type ButtonProps } from './button.tsx';
 export { ButtonLink, Link, type ButtonLinkProps } from './link.tsx';
 export { Description, FieldError, fieldControlStyles, Input, Label, TextArea } from './field.tsx';

@@ -172,6 +172,13 @@ export const ENDPOINTS: Endpoint[] = [
     sample: async () => ({ url: '/config', ok: 200 }),
   },
   {
+    method: 'GET',
+    path: '/config/logo',
+    access: 'public',
+    // No BUSINESS_LOGO_PATH in the suite: 404 for everybody.
+    sample: async () => ({ url: '/config/logo', ok: 404 }),
+  },
+  {
     method: 'POST',
     path: '/auth/email/signup',
     access: 'public',

@@ -12,17 +12,52 @@
  * - GET /health/ready -> 200 {status: "ok", database, redis: "ok" | "off"}: what /health
  *   checks, plus a PING to Redis when REDIS_URL is set; 503 `service_unavailable` naming the
  *   dependency that is down (a load balancer's or orchestrator's readiness check).
- * - GET /config -> 200 {googleClientId, oidcProvider, aiProvider, version}: what the web app
- *   may turn on (external sign-in's client id and its provider's name and logo, or null).
+ * - GET /config -> 200 {googleClientId, oidcProvider, aiProvider, addressSuggestions, version,
+ *   business}: what the web app may turn on (external sign-in's client id and its provider's
+ *   name and logo, or null) and the business's identity (docs/product.md#business-identity).
+ * - GET /config/logo -> 200 the business's logo (BUSINESS_LOGO_PATH, PNG or JPEG, cached a
+ *   day); 404 `not_found` when none is configured.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { Config } from '../config.ts';
+import type { BusinessIdentity, Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http-errors.ts';
 import { DISK_FULL_MESSAGE, type StorageState } from './storage.ts';
+
+/** Where the web app loads the configured logo (same origin: the page's CSP allows it). */
+export const BUSINESS_LOGO_URL = '/api/v1/config/logo';
+
+/** The business's identity as `GET /config` reports it: unset lines are null. */
+export const businessSchema = z
+  .object({
+    name: z.string().describe('BUSINESS_NAME; "Solar" unless configured'),
+    address: z.string().nullable(),
+    phone: z.string().nullable().describe('As typed: digits, spaces and + ( ) - .'),
+    email: z.string().nullable(),
+    website: z.string().nullable().describe('An https URL'),
+    legal: z.string().nullable().describe('Registration number, copyright line'),
+    logoUrl: z
+      .string()
+      .nullable()
+      .describe('Path of the logo image on this server (GET /config/logo); null: none'),
+  })
+  .describe("The business's name and contacts (footer, proposal, mail); unset lines are null");
+
+/** `business` of `GET /config` for `identity`. */
+export function businessInfo(identity: BusinessIdentity): z.infer<typeof businessSchema> {
+  return {
+    name: identity.name,
+    address: identity.address ?? null,
+    phone: identity.phone ?? null,
+    email: identity.email ?? null,
+    website: identity.website ?? null,
+    legal: identity.legal ?? null,
+    logoUrl: identity.logo ? BUSINESS_LOGO_URL : null,
+  };
+}
 
 export interface HealthRoutesOptions {
   database: Database;
@@ -142,7 +177,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         tags: ['meta'],
         operationId: 'getConfig',
         summary:
-          'What the web app may turn on (external sign-in, AI provider, address suggestions, version)',
+          'What the web app may turn on (external sign-in, AI provider, address suggestions, version) and the business it shows',
         answers: { 200: { description: 'The features this server offers' } },
         response: {
           200: z.object({
@@ -156,6 +191,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
               .boolean()
               .describe('Whether GET /geo/suggest offers type-ahead (PHOTON_URL is set)'),
             version: z.string(),
+            business: businessSchema,
           }),
         },
       },
@@ -171,6 +207,35 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
       aiProvider: config.aiProvider,
       addressSuggestions: config.addressSuggestions,
       version: config.version,
+      business: businessInfo(config.business),
     }),
+  );
+
+  app.get(
+    '/config/logo',
+    {
+      schema: {
+        tags: ['meta'],
+        operationId: 'getBusinessLogo',
+        summary: "The business's logo (BUSINESS_LOGO_PATH), PNG or JPEG",
+        answers: {
+          200: {
+            description: 'The logo image, cached for a day',
+            body: z.string().meta({ format: 'binary' }),
+            contentType: 'image/png',
+          },
+        },
+        errors: [404],
+      },
+    },
+    async (_request, reply) => {
+      const logo = config.business.logo;
+      if (!logo) throw new HttpError(404, 'not_found', 'No logo is configured.');
+      return reply
+        .header('content-type', logo.type)
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-length', String(logo.bytes.length))
+        .send(logo.bytes);
+    },
   );
 };

@@ -5,8 +5,11 @@
  * (docs/decisions/030-external-identity-linking.md), and a project's status change
  * (project-templates.ts), in the reader's language (en, es, ru; Spanish addresses the
  * reader as "usted"). Each is plain text plus a small HTML version whose `<html lang>` is
- * that language; links are absolute (`PUBLIC_URL/...`). A mail is rendered when it is sent
- * (mail/outbox.ts), so a fixed template applies to mail still waiting in the queue.
+ * that language; links are absolute (`PUBLIC_URL/...`). Every mail is signed with the
+ * business's name and the contact lines it configured (docs/product.md#business-identity),
+ * after the text's `-- ` signature separator and under a rule in the HTML. A mail is
+ * rendered when it is sent (mail/outbox.ts), so a fixed template applies to mail still
+ * waiting in the queue.
  *
  * Adding a kind: its three texts here (a `Template` per language), its link, if any, in
  * outbox.ts, and its job in auth/account-mail.ts.
@@ -42,10 +45,74 @@ export interface MailVariables {
   duty?: 'roofInspector' | 'installer';
 }
 
-/** How the reader reaches the business: SUPPORT_EMAIL, else the site (PUBLIC_URL). */
+/**
+ * The business that signs every mail (config.ts `BusinessIdentity`): the name, and each
+ * other line only when configured.
+ */
+export interface MailSignature {
+  name: string;
+  address?: string | undefined;
+  phone?: string | undefined;
+  email?: string | undefined;
+  website?: string | undefined;
+  legal?: string | undefined;
+}
+
+/**
+ * How the reader reaches the business: SUPPORT_EMAIL, else the site (PUBLIC_URL); and the
+ * business that signs the mail (default: "Solar" alone).
+ */
 export interface MailContact {
   supportEmail?: string | undefined;
   publicUrl: string;
+  business?: MailSignature | undefined;
+}
+
+/** The signature's labels in each language: before the phone, the email and the website. */
+const signatureLabels: Record<Locale, { phone: string; email: string; website: string }> = {
+  en: { phone: 'Phone', email: 'Email', website: 'Website' },
+  es: { phone: 'Teléfono', email: 'Correo electrónico', website: 'Sitio web' },
+  ru: { phone: 'Телефон', email: 'Эл. почта', website: 'Сайт' },
+};
+
+/** `phone` as a `tel:` URI (RFC 3966): the leading `+` and the digits only. */
+const telUri = (phone: string) =>
+  `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
+
+/**
+ * The signature of a mail in `locale`: its text lines (after `-- `) and its HTML (a muted
+ * paragraph under a rule, phone, email and website as links).
+ */
+function signature(locale: Locale, business: MailSignature): { text: string; html: string } {
+  const l = signatureLabels[locale];
+  const text: string[] = [business.name];
+  const html: string[] = [`<strong>${escapeHtml(business.name)}</strong>`];
+  const link = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" style="color:inherit">${escapeHtml(label)}</a>`;
+  if (business.address) {
+    text.push(business.address);
+    html.push(escapeHtml(business.address));
+  }
+  if (business.phone) {
+    text.push(`${l.phone}: ${business.phone}`);
+    html.push(`${escapeHtml(l.phone)}: ${link(telUri(business.phone), business.phone)}`);
+  }
+  if (business.email) {
+    text.push(`${l.email}: ${business.email}`);
+    html.push(`${escapeHtml(l.email)}: ${link(`mailto:${business.email}`, business.email)}`);
+  }
+  if (business.website) {
+    text.push(`${l.website}: ${business.website}`);
+    html.push(`${escapeHtml(l.website)}: ${link(business.website, business.website)}`);
+  }
+  if (business.legal) {
+    text.push(business.legal);
+    html.push(`<small>${escapeHtml(business.legal)}</small>`);
+  }
+  return {
+    text: text.join('\n'),
+    html: `<hr style="border:0;border-top:1px solid #d1d5db"><p style="color:#4b5563;font-size:13px">${html.join('<br>')}</p>`,
+  };
 }
 
 /** One language's text of a mail: subject, paragraphs, the link's label, closing lines. */
@@ -364,9 +431,10 @@ export function renderMail(
     textParts.push(line);
     htmlParts.push(`<p>${escapeHtml(line)}</p>`);
   }
+  const signed = signature(language, contact.business ?? { name: 'Solar' });
   return {
     subject: t.subject,
-    text: `${textParts.join('\n\n')}\n\n-- \nSolar\n`,
-    html: `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(t.subject)}</title></head><body>${htmlParts.join('')}<p>Solar</p></body></html>`,
+    text: `${textParts.join('\n\n')}\n\n-- \n${signed.text}\n`,
+    html: `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(t.subject)}</title></head><body>${htmlParts.join('')}${signed.html}</body></html>`,
   };
 }

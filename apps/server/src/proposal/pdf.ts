@@ -5,9 +5,12 @@
  * first year's monthly production as a bar chart (pdfkit vector graphics) with the twelve
  * kWh values over the bars, the money and climate figures (cost, yearly and monthly savings,
  * simple payback, lifetime savings, cash-flow payback year, CO2 avoided and its
- * equivalents), the assumptions with their sources, and the footer. Every figure is the
- * domain's `proposalFigures()` (the proposal page shows the same); only the display
- * rounding happens here (format.ts). Long content flows onto a second page.
+ * equivalents), the assumptions with their sources, and the closing note. Every page carries
+ * the business issuing the quote (docs/product.md#business-identity): a header with its logo
+ * (when configured), name and contact lines, and a footer with its legal line and the page
+ * number. Every figure is the domain's `proposalFigures()` (the proposal page shows the
+ * same); only the display rounding happens here (format.ts). Long content flows onto a
+ * second page.
  */
 import {
   CAR_KG_CO2_PER_KM,
@@ -20,9 +23,25 @@ import PDFDocument from 'pdfkit';
 import { registerFonts, widthOf, write, type FontWeight } from './fonts.ts';
 import { compassPoint, proposalFormat, type ProposalFormat } from './format.ts';
 
+/**
+ * The business issuing the proposal (config.ts `BusinessIdentity`): the name always, each
+ * other line only when configured; `logo` a PNG or JPEG already read from disk.
+ */
+export interface ProposalIssuer {
+  name: string;
+  address?: string | undefined;
+  phone?: string | undefined;
+  email?: string | undefined;
+  website?: string | undefined;
+  legal?: string | undefined;
+  logo?: { bytes: Buffer } | undefined;
+}
+
 /** What the PDF shows. */
 export interface ProposalDocumentInput {
   locale: Locale;
+  /** Who issues it: every page's header and footer. */
+  issuer: ProposalIssuer;
   /** The project owner's name. */
   customerName: string;
   /** The project's location; degrees, null for an unverified address (`addressVerified: false`). */
@@ -36,6 +55,10 @@ export interface ProposalDocumentInput {
 }
 
 const MARGIN = 48;
+/** Where each page's content starts, below the issuer's header band (points). */
+const TOP = 84;
+/** Where each page's content ends, above the footer band (points from the bottom). */
+const BOTTOM = 64;
 const INK = '#1f2937';
 const MUTED = '#4b5563';
 const ACCENT = '#b45309';
@@ -44,7 +67,7 @@ const RULE = '#d1d5db';
 
 /** A cursor over pages: where the next block goes, and the blocks themselves. */
 class Layout {
-  y = MARGIN;
+  y = TOP;
   readonly left = MARGIN;
   readonly width: number;
   readonly doc: PDFKit.PDFDocument;
@@ -56,9 +79,9 @@ class Layout {
 
   /** Starts a new page unless `height` points still fit on this one. */
   ensure(height: number): void {
-    if (this.y + height > this.doc.page.height - MARGIN) {
+    if (this.y + height > this.doc.page.height - BOTTOM) {
       this.doc.addPage();
-      this.y = MARGIN;
+      this.y = TOP;
     }
   }
 
@@ -155,6 +178,107 @@ function header(layout: Layout, format: ProposalFormat, input: ProposalDocumentI
 }
 
 /**
+ * An image pdfkit has opened (its `openImage`, which @types/pdfkit does not declare): its
+ * size in pixels; `doc.image` takes it back, and embeds it once however many pages show it.
+ */
+interface OpenedImage {
+  width: number;
+  height: number;
+}
+
+/** The logo as pdfkit opened it, or undefined when there is none or pdfkit cannot read it. */
+function openLogo(doc: PDFKit.PDFDocument, issuer: ProposalIssuer): OpenedImage | undefined {
+  if (!issuer.logo) return undefined;
+  try {
+    const opener = doc as unknown as { openImage(src: Buffer): OpenedImage };
+    return opener.openImage(issuer.logo.bytes);
+  } catch {
+    return undefined; // A file that starts like a PNG or JPEG but is not one: the name alone.
+  }
+}
+
+/**
+ * The issuer's bands on every page: at the top its logo (at most 96 x 32 pt), name and one
+ * or two lines of contacts (address · phone · email · website), ruled off; at the bottom
+ * the legal line (or the name) and "Page n of m". Drawn once all pages exist (buffered).
+ */
+function issuerBands(doc: PDFKit.PDFDocument, format: ProposalFormat, issuer: ProposalIssuer) {
+  const t = format.texts;
+  const logo = openLogo(doc, issuer);
+  const contacts = [
+    issuer.address,
+    issuer.phone && `${t.contact.phone} ${issuer.phone}`,
+    issuer.email && `${t.contact.email} ${issuer.email}`,
+    issuer.website &&
+      `${t.contact.website} ${issuer.website.replace(/^https:\/\//, '').replace(/\/$/, '')}`,
+  ].filter(Boolean);
+  const width = doc.page.width - 2 * MARGIN;
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index += 1) {
+    doc.switchToPage(index);
+    // Writing in the margins must not start a new page.
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    let textX = MARGIN;
+    const top = 26;
+    if (logo) {
+      const scale = Math.min(96 / logo.width, 32 / logo.height);
+      doc.image(logo as unknown as Buffer, MARGIN, top, {
+        width: logo.width * scale,
+        height: logo.height * scale,
+      });
+      textX += logo.width * scale + 10;
+    }
+    const textWidth = MARGIN + width - textX;
+    doc.fillColor(INK);
+    write(doc, issuer.name, textX, top, {
+      size: 11,
+      weight: 700,
+      width: textWidth,
+      height: 14,
+      ellipsis: true,
+      lineBreak: false,
+    });
+    if (contacts.length > 0) {
+      doc.fillColor(MUTED);
+      write(doc, contacts.join('  ·  '), textX, top + 15, {
+        size: 8,
+        width: textWidth,
+        height: 22,
+        ellipsis: true,
+        lineGap: 1,
+      });
+    }
+    doc
+      .moveTo(MARGIN, TOP - 12)
+      .lineTo(MARGIN + width, TOP - 12)
+      .lineWidth(0.6)
+      .strokeColor(RULE)
+      .stroke();
+    const footerY = doc.page.height - BOTTOM + 22;
+    doc
+      .moveTo(MARGIN, footerY - 6)
+      .lineTo(MARGIN + width, footerY - 6)
+      .lineWidth(0.6)
+      .strokeColor(RULE)
+      .stroke();
+    const page = t.pageOf(index - start + 1, count);
+    doc.fontSize(7.5);
+    const pageWidth = widthOf(doc, page);
+    doc.fillColor(MUTED);
+    write(doc, issuer.legal ?? issuer.name, MARGIN, footerY, {
+      size: 7.5,
+      width: width - pageWidth - 16,
+      height: 20,
+      ellipsis: true,
+      lineGap: 1,
+    });
+    write(doc, page, MARGIN + width - pageWidth, footerY, { size: 7.5, lineBreak: false });
+    doc.page.margins.bottom = bottomMargin;
+  }
+}
+
+/**
  * Draws the proposal (see the file comment) and resolves with the PDF's bytes. Throws only
  * for a broken font file or pdfkit fault (a 500: nothing here depends on the request).
  */
@@ -167,7 +291,8 @@ export async function proposalPdf(input: ProposalDocumentInput): Promise<Buffer>
     margin: MARGIN,
     lang: input.locale,
     displayTitle: true,
-    info: { Title: t.title, Author: 'Solar', Subject: input.customerName },
+    bufferPages: true,
+    info: { Title: t.title, Author: input.issuer.name, Subject: input.customerName },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -257,6 +382,7 @@ export async function proposalPdf(input: ProposalDocumentInput): Promise<Buffer>
   layout.paragraph(`${t.validUntil}: ${format.date(input.figures.validUntil)}`, 10, INK, 700);
   layout.paragraph(t.footer, 9, INK);
 
+  issuerBands(doc, format, input.issuer);
   doc.end();
   return finished;
 }

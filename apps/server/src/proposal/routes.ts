@@ -22,6 +22,7 @@ import { ensureRateLimit } from '../calculator/client-limit.ts';
 import { loadCalculatorConfig } from '../calculator/config.ts';
 import { createProductionService, type ProductionService } from '../calculator/production.ts';
 import type { Db } from '../db/database.ts';
+import type { ProposalIssuer } from './pdf.ts';
 import { createProposalService } from './service.ts';
 
 export interface ProposalRoutesOptions {
@@ -39,13 +40,15 @@ export interface ProposalRoutesOptions {
   fetch?: typeof fetch;
   /** The clock, epoch ms: the proposal's issue day (tests). */
   now?: () => number;
+  /** The business issuing the proposals (config.ts `business`); default "Solar" alone. */
+  issuer?: ProposalIssuer;
 }
 
 const idParams = z.object({ id: z.string().max(100) });
 
 export const proposalRoutes: FastifyPluginAsyncZod<ProposalRoutesOptions> = async (
   app,
-  { db, authenticate, env = process.env, production, fetch, now = Date.now },
+  { db, authenticate, env = process.env, production, fetch, now = Date.now, issuer },
 ) => {
   const config = loadCalculatorConfig(env);
   const source =
@@ -53,7 +56,12 @@ export const proposalRoutes: FastifyPluginAsyncZod<ProposalRoutesOptions> = asyn
     createProductionService({ ...config.pvgis, ...(fetch ? { fetch } : {}) }, (error) =>
       app.log.warn({ reason: error.message }, 'PVGIS failed; the proposal uses the estimate'),
     );
-  const service = createProposalService({ db, production: source, now });
+  const service = createProposalService({
+    db,
+    production: source,
+    now,
+    ...(issuer ? { issuer } : {}),
+  });
   await ensureRateLimit(app);
 
   /** GET /projects/{id}/proposal.pdf?locale= -> 200 application/pdf (see the file comment). */

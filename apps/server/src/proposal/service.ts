@@ -20,7 +20,7 @@ import { users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import type { ProjectCaller } from '../projects/access.ts';
 import { createProjectsService } from '../projects/service.ts';
-import { proposalPdf } from './pdf.ts';
+import { proposalPdf, type ProposalIssuer } from './pdf.ts';
 
 /** 409 `no_configuration`: a location-only draft has nothing to propose yet. */
 const noConfiguration = () =>
@@ -34,15 +34,24 @@ export interface ProposalFile {
   figures: ProposalFigures;
 }
 
-/** What the service needs: the database, the production source and the clock (epoch ms). */
+/**
+ * What the service needs: the database, the production source, the business issuing the
+ * proposals (default: "Solar" alone) and the clock (epoch ms).
+ */
 export interface ProposalServiceOptions {
   db: Db;
+  issuer?: ProposalIssuer;
   production: Pick<ProductionService, 'estimate'>;
   now?: () => number;
 }
 
 /** The proposal service (see the file comment). */
-export function createProposalService({ db, production, now = Date.now }: ProposalServiceOptions) {
+export function createProposalService({
+  db,
+  production,
+  issuer = { name: 'Solar' },
+  now = Date.now,
+}: ProposalServiceOptions) {
   const projects = createProjectsService(db, now);
 
   /** The owner's name; empty when the account is gone (the project would be gone too). */
@@ -77,6 +86,7 @@ export function createProposalService({ db, production, now = Date.now }: Propos
       if (!figures) throw noConfiguration();
       const bytes = await proposalPdf({
         locale,
+        issuer,
         customerName: await ownerName(project.userId),
         location: project.location,
         figures,

@@ -56,6 +56,10 @@ export interface ProposalTexts {
   equivalentsSource: (tree: string, car: string) => string;
   paybackNote: string;
   footer: string;
+  /** The contact labels of the page header: before the phone, the email and the website. */
+  contact: { phone: string; email: string; website: string };
+  /** The page footer's numbering, e.g. "Page 1 of 2". */
+  pageOf: (page: number, total: number) => string;
   units: { som: string; kwh: string; kw: string; kg: string; t: string; km: string };
   /** The word for years after a number, by plural category (Intl.PluralRules). */
   years: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
@@ -124,6 +128,8 @@ const en: ProposalTexts = {
     'Simple payback = cost ÷ savings per year. Cash-flow payback = the first year in which the savings so far cover the cost.',
   footer:
     'This proposal is an estimate from the figures above; the final price is confirmed after a site visit.',
+  contact: { phone: 'Tel.', email: 'Email', website: 'Web' },
+  pageOf: (page, total) => `Page ${page} of ${total}`,
   units: { som: 'som', kwh: 'kWh', kw: 'kW', kg: 'kg', t: 't', km: 'km' },
   years: { one: 'year', other: 'years' },
 };
@@ -188,6 +194,8 @@ const es: ProposalTexts = {
     'Recuperación simple = costo ÷ ahorro anual. Recuperación según el flujo de caja = el primer año en que el ahorro acumulado cubre el costo.',
   footer:
     'Esta propuesta es una estimación basada en las cifras anteriores; el precio final se confirma tras una visita técnica.',
+  contact: { phone: 'Tel.', email: 'Correo', website: 'Web' },
+  pageOf: (page, total) => `Página ${page} de ${total}`,
   units: { som: 'som', kwh: 'kWh', kw: 'kW', kg: 'kg', t: 't', km: 'km' },
   years: { one: 'año', other: 'años' },
 };
@@ -261,6 +269,8 @@ const ru: ProposalTexts = {
     'Простая окупаемость = стоимость ÷ экономия в год. Окупаемость по денежному потоку — первый год, в котором накопленная экономия покрывает стоимость.',
   footer:
     'Это предложение — оценка на основе приведённых цифр; окончательная цена подтверждается после выезда на объект.',
+  contact: { phone: 'Тел.', email: 'Почта', website: 'Сайт' },
+  pageOf: (page, total) => `Страница ${page} из ${total}`,
   units: { som: 'сом', kwh: 'кВт·ч', kw: 'кВт', kg: 'кг', t: 'т', km: 'км' },
   years: { one: 'год', few: 'года', many: 'лет', other: 'года' },
 };

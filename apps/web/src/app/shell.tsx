@@ -1,7 +1,8 @@
 /**
  * The signed-in frame (docs/product.md#roles-and-permissions): header with the navigation the
  * session may see (domain `navItems`: users only with canManageUsers) and the user menu
- * (profile, interface language, sign-out).
+ * (profile, interface language, sign-out), then the page and the footer with the business's
+ * name and contacts (docs/product.md#business-identity).
  */
 import { isCurrentNavItem, navItems } from '@solar/domain';
 import { useMe } from '@solar/api/react/me';
@@ -23,6 +24,7 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useLocale } from './intl.tsx';
 import { useNow } from './clock.tsx';
+import { BusinessFooter } from './public-frame.tsx';
 import { useSessionLike } from './session-gate.tsx';
 
 /** The icon of each navigation entry (domain `navItems` ids). */
@@ -89,6 +91,7 @@ export function SignedInShell({
           />
         )
       }
+      footer={<BusinessFooter />}
       {...(mainClassName ? { mainClassName } : {})}
     >
       {children}

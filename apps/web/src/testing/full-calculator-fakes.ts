@@ -138,6 +138,15 @@ export function configWithTiles(
       aiProvider: 'offline',
       addressSuggestions,
       version: 'test',
+      business: {
+        name: 'Solar',
+        address: null,
+        phone: null,
+        email: null,
+        website: null,
+        legal: null,
+        logoUrl: null,
+      },
       tileUrl,
     }),
   );

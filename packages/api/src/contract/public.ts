@@ -15,7 +15,7 @@ export function metaContract(kit: ContractKit): void {
         database: expect.stringMatching(/^(pglite|postgres)$/),
       });
     });
-    it('GET /config answers 200 {googleClientId, oidcProvider, aiProvider, addressSuggestions, version}', async () => {
+    it('GET /config answers 200 {googleClientId, oidcProvider, aiProvider, addressSuggestions, version, business}', async () => {
       const config = await client().config.get();
       expect(config).toEqual({
         googleClientId: nullable(expect.any(String)),
@@ -26,7 +26,17 @@ export function metaContract(kit: ContractKit): void {
         aiProvider: expect.any(String),
         addressSuggestions: expect.any(Boolean),
         version: expect.any(String),
+        business: {
+          name: expect.any(String),
+          address: nullable(expect.any(String)),
+          phone: nullable(expect.any(String)),
+          email: nullable(expect.any(String)),
+          website: nullable(expect.stringMatching(/^https:\/\//)),
+          legal: nullable(expect.any(String)),
+          logoUrl: nullable(expect.any(String)),
+        },
       });
+      expect(config.business.name.length).toBeGreaterThan(0);
     });
   });
 }

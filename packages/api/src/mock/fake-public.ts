@@ -3,6 +3,7 @@
  * health, configuration, bill extraction (checked by size and by the image's bytes) and
  * the geocoder's reverse lookup and search, answered from fixed places.
  */
+import type { BusinessInfo } from '@solar/domain/contract';
 import { mapMessages } from '@solar/domain/messages';
 import { geoReverseQuerySchema, geoSearchQuerySchema } from '@solar/domain/requests';
 import { BILL_IMAGE_MAX_BYTES, detectImageType } from '@solar/domain/validation';
@@ -20,6 +21,17 @@ export interface FakePublic {
   geoSuggest(query: Record<string, string>): FakeReply;
 }
 
+/** The business as a server without BUSINESS_* settings reports it: the name only. */
+export const NEUTRAL_BUSINESS: BusinessInfo = {
+  name: 'Solar',
+  address: null,
+  phone: null,
+  email: null,
+  website: null,
+  legal: null,
+  logoUrl: null,
+};
+
 /** The error message the fake's geo handlers answer when the provider is "down". */
 export const GEO_FAILURE_MESSAGE = mapMessages.reverseGeocodeFailed.defaultMessage;
 
@@ -34,6 +46,7 @@ export function fakePublic({ options }: FakeStore): FakePublic {
         aiProvider: 'offline',
         addressSuggestions: options.addressSuggestions ?? false,
         version: '0.0.0-fake',
+        business: { ...NEUTRAL_BUSINESS, ...options.business },
       }),
     billExtract: (file) =>
       reply(() => {

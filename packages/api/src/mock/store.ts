@@ -10,6 +10,7 @@
  */
 import type {
   AuthMethod,
+  BusinessInfo,
   ChatMessageDto,
   MeResponse,
   OidcProviderInfo,
@@ -91,6 +92,8 @@ export interface FakeBackendOptions {
   readonly oidcProvider?: OidcProviderInfo | null;
   /** What `GET /config` reports as `addressSuggestions` (default false: no type-ahead). */
   readonly addressSuggestions?: boolean;
+  /** What `GET /config` reports as `business` (default: the name "Solar" only). */
+  readonly business?: Partial<BusinessInfo>;
   /** The answer of bill extraction for a valid image (default: nothing found). */
   readonly billExtract?: { amount: number | null; confidence: number; text: string };
   /**

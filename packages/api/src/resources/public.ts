@@ -11,6 +11,7 @@ import type {
   ProductionEstimate,
   ProductionQuery,
 } from '@solar/domain/contract';
+import { apiErrorFromResponse } from '../errors.ts';
 import type { Transport } from '../transport.ts';
 
 /** The quick calculator helper. */
@@ -52,7 +53,8 @@ export interface GeoResource {
 export interface ConfigResource {
   /**
    * `GET /config` -> 200 `{googleClientId | null, oidcProvider | null, aiProvider,
-   * addressSuggestions, version}`.
+   * addressSuggestions, version, business}` (`business`: the name and contact lines, each
+   * null when not configured; domain `BusinessInfo`).
    */
   get(): Promise<ConfigResponse>;
   /** `GET /health` -> 200 `{status: "ok", database}`; 503 when the database is down or the disk full. */
@@ -109,7 +111,18 @@ export function geoResource(t: Transport): GeoResource {
 /** Creates the config resource. */
 export function configResource(t: Transport): ConfigResource {
   return {
-    get: () => t.anon((http) => http.get('config').json<ConfigResponse>()),
+    // Plain fetch, not ky: every page's footer reads it on first load, and ky (http.ts)
+    // would otherwise load on public pages that call nothing else (docs/benchmarks.md).
+    get: () =>
+      t.run(
+        (async () => {
+          const response = await (t.fetch ?? globalThis.fetch)(t.url('config'), {
+            headers: { accept: 'application/json' },
+          });
+          if (!response.ok) throw await apiErrorFromResponse(response);
+          return (await response.json()) as ConfigResponse;
+        })(),
+      ),
     health: () => t.anon((http) => http.get('health').json<HealthResponse>()),
   };
 }

@@ -9,7 +9,7 @@
 import { CalculatorIcon, Card, MessageIcon, SunIcon } from '@solar/ui';
 import type { ReactNode, Ref } from 'react';
 import { useIntl } from 'react-intl';
-import { PublicHeader } from '../../app/public-frame.tsx';
+import { BusinessFooter, PublicHeader } from '../../app/public-frame.tsx';
 
 export interface AuthPageProps {
   /** The page heading (h1). */
@@ -46,6 +46,7 @@ export function AuthPage({ title, subtitle, children, footer, headingRef }: Auth
         </div>
         <ProductValue />
       </main>
+      <BusinessFooter />
     </div>
   );
 }

@@ -4,6 +4,7 @@
  * interface language, "Request a site visit" only while the caller may, and the states
  * without a configuration or without a production estimate.
  */
+import type { BusinessInfo } from '@solar/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -15,13 +16,18 @@ import {
   type ProjectsFakeOptions,
 } from '../../testing/project-fakes.ts';
 
-async function open(options: ProjectsFakeOptions = {}, locale?: 'en' | 'ru') {
+async function open(
+  options: ProjectsFakeOptions = {},
+  locale?: 'en' | 'ru',
+  business?: Partial<BusinessInfo>,
+) {
   const fake = projectHandlers({ role: 'client_residential', ...options });
   const fixture = createAppFixture({
     path: `/projects/${PROJECT_ID}/proposal`,
     as: 'client',
     handlers: fake.handlers,
     ...(locale ? { locale } : {}),
+    ...(business ? { mock: { business } } : {}),
   });
   await fixture.ready;
   const screen = await render(<AppFixtureView fixture={fixture} {...(locale ? { locale } : {})} />);
@@ -49,6 +55,24 @@ describe('proposal page', () => {
       .element(screen.getByRole('heading', { name: 'Assumptions and sources' }))
       .toBeVisible();
     await expect.element(screen.getByText(/PVGIS \(European Commission/)).toBeVisible();
+  });
+
+  it('names the business issuing it, with its contacts, and the page footer does too', async () => {
+    const { screen } = await open({ status: 'draft' }, undefined, {
+      name: 'Solar Kyrgyzstan LLC',
+      phone: '+996 312 123 456',
+      email: 'hello@solar.kg',
+    });
+    const issuer = screen.getByRole('region', { name: 'Issued by' });
+    await expect.element(issuer.getByText('Solar Kyrgyzstan LLC')).toBeVisible();
+    await expect
+      .element(issuer.getByRole('link', { name: '+996 312 123 456' }))
+      .toHaveAttribute('href', 'tel:+996312123456');
+    await expect
+      .element(issuer.getByRole('link', { name: 'hello@solar.kg' }))
+      .toHaveAttribute('href', 'mailto:hello@solar.kg');
+    const footer = screen.getByRole('contentinfo', { name: 'About Solar Kyrgyzstan LLC' });
+    await expect.element(footer.getByRole('link', { name: 'hello@solar.kg' })).toBeVisible();
   });
 
   it('downloads the PDF in the interface language', async () => {

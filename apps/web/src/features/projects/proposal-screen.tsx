@@ -3,10 +3,13 @@
  * system, cost and savings, the monthly production chart (the full calculator's), the
  * 25-year figures (app/lifetime-section.tsx), assumptions and sources, the day it was
  * issued and how long it holds; "Download PDF" in the interface language and, while the
- * project is a draft of the caller's, "Request a site visit". States: loading, failed
- * (or not found), no configuration yet (a location-only draft), production failed.
+ * project is a draft of the caller's, "Request a site visit"; the business issuing it, with
+ * its contacts (`GET /config` `business`; docs/product.md#business-identity). States:
+ * loading, failed (or not found), no configuration yet (a location-only draft), production
+ * failed.
  */
 import { pipelineMessages, draftPath, projectPath } from '@solar/domain';
+import { useConfig } from '@solar/api/react';
 import {
   Button,
   ButtonLink,
@@ -16,6 +19,7 @@ import {
   Link,
   LoadError,
   Spinner,
+  telHref,
 } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import LifetimeSection from '../../app/lifetime-section.tsx';
@@ -31,6 +35,45 @@ import {
 } from './proposal-parts.tsx';
 import { useProjectText } from './project-text.ts';
 import { useProposal } from './use-proposal.ts';
+
+/**
+ * Who issues the quote: the business's name and, when configured, its address, phone, email,
+ * website and legal line (the same lines as the page footer and the PDF). Nothing until the
+ * configuration has loaded.
+ */
+function ProposalIssuer() {
+  const { t } = useProjectText();
+  const business = useConfig().data?.business;
+  if (!business) return null;
+  const contact = (label: string, href: string, text: string) => (
+    <span>
+      {label}:{' '}
+      <Link href={href} className="[overflow-wrap:anywhere]">
+        {text}
+      </Link>
+    </span>
+  );
+  return (
+    <Section title={t('projects.proposal.issuer')}>
+      <address className="flex flex-col gap-1 text-sm not-italic">
+        <span className="font-semibold [overflow-wrap:anywhere]">{business.name}</span>
+        {business.address && <span className="[overflow-wrap:anywhere]">{business.address}</span>}
+        {business.phone && contact(t('app.footer.phone'), telHref(business.phone), business.phone)}
+        {business.email &&
+          contact(t('app.footer.email'), `mailto:${business.email}`, business.email)}
+        {business.website &&
+          contact(
+            t('app.footer.website'),
+            business.website,
+            business.website.replace(/^https?:\/\//, '').replace(/\/$/, ''),
+          )}
+        {business.legal && (
+          <span className="[overflow-wrap:anywhere] text-fg-muted">{business.legal}</span>
+        )}
+      </address>
+    </Section>
+  );
+}
 
 export default function ProposalScreen({ params }: { params: Record<string, string> }) {
   const id = params.id ?? '';
@@ -110,6 +153,7 @@ export default function ProposalScreen({ params }: { params: Record<string, stri
             </Button>
           )}
         </div>
+        <ProposalIssuer />
         <div className="grid gap-6 lg:grid-cols-2">
           <ProposalLocation location={project.location} />
           <ProposalSystem figures={figures} />
