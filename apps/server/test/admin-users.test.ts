@@ -84,6 +84,7 @@ describe.each(databaseKinds)('admin users on %s', (kind) => {
         isActive: true,
         lastLoginAt: null,
         pipedrivePersonId: null,
+        crmConfigured: false,
       });
       const [entry] = await server.database.db
         .select()
@@ -145,6 +146,7 @@ describe.each(databaseKinds)('admin users on %s', (kind) => {
         userType: 'Admin',
         isActive: true,
         pipedrivePersonId: null,
+        crmConfigured: false,
       });
       expect(answer.body.lastLoginAt).not.toBeNull();
     });

@@ -76,6 +76,7 @@ describe.each(databaseKinds)('the CRM link behind the pipeline routes on %s', (k
     const admin = await signIn(server, ADMIN);
     const detail = await call(server, 'GET', `/admin/users/${client.id}`, { token: admin.token });
     expect(detail.body.pipedrivePersonId).toBe(deal.person_id);
+    expect(detail.body.crmConfigured).toBe(true);
   });
 
   it('answers a site-visit request at once while Pipedrive hangs', async () => {

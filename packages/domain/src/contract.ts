@@ -154,6 +154,11 @@ export interface AdminUserDetail {
   readonly lastLoginAt: string | null;
   /** Link to a person record in the external CRM. */
   readonly pipedrivePersonId: number | null;
+  /**
+   * Whether the server has a CRM link (PIPEDRIVE_API_TOKEN, docs/product.md#crm-link); without
+   * one no account is ever linked, so a null `pipedrivePersonId` is expected, not a failure.
+   */
+  readonly crmConfigured: boolean;
   /** The language of the user's mail. */
   readonly locale: Locale;
 }

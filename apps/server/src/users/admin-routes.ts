@@ -89,7 +89,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
     async (request) => {
       const user = await findUserById(db, request.params.id);
       if (!user) throw userNotFound();
-      return toAdminDetail(user);
+      return toAdminDetail(user, app.crm !== undefined);
     },
   );
 
@@ -120,7 +120,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
         body,
       );
       const answer: AdminUserCreated = {
-        ...toAdminDetail(created),
+        ...toAdminDetail(created, app.crm !== undefined),
         userType: body.userType,
       };
       return reply.code(201).send(answer);
@@ -153,7 +153,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
         request.params.id,
         request.body,
       );
-      return toAdminDetail(after);
+      return toAdminDetail(after, app.crm !== undefined);
     },
   );
 
@@ -181,7 +181,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
         request.params.id,
         request.body.isActive,
       );
-      return toAdminDetail(after);
+      return toAdminDetail(after, app.crm !== undefined);
     },
   );
 };

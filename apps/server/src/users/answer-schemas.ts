@@ -109,6 +109,9 @@ const adminUserBase = {
   createdAt: isoTime,
   lastLoginAt: isoTime.nullable(),
   pipedrivePersonId: z.number().int().nullable(),
+  crmConfigured: z
+    .boolean()
+    .describe('Whether the server links accounts to the CRM (PIPEDRIVE_API_TOKEN is set)'),
   locale: z.enum(LOCALES).describe('The language of the user’s mail'),
 };
 

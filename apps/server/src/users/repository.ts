@@ -98,8 +98,11 @@ export function toListItem(user: UserRow): AdminUserListItem {
   };
 }
 
-/** AdminUserDetail of the OpenAPI document; userType is the text name. */
-export function toAdminDetail(user: UserRow): AdminUserDetail {
+/**
+ * AdminUserDetail of the OpenAPI document; userType is the text name; `crmConfigured` says
+ * whether this server links accounts to the CRM.
+ */
+export function toAdminDetail(user: UserRow, crmConfigured: boolean): AdminUserDetail {
   return {
     id: user.id,
     user: {
@@ -113,6 +116,7 @@ export function toAdminDetail(user: UserRow): AdminUserDetail {
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     pipedrivePersonId: user.pipedrivePersonId,
+    crmConfigured,
     locale: user.locale,
   };
 }

@@ -122,6 +122,7 @@ export function adminUsersContract(kit: ContractKit): void {
         createdAt: iso,
         lastLoginAt: nullable(iso),
         pipedrivePersonId: nullable(expect.any(Number)),
+        crmConfigured: expect.any(Boolean),
         locale: 'en',
       });
       expect(
@@ -150,6 +151,7 @@ export function adminUsersContract(kit: ContractKit): void {
         createdAt: iso,
         lastLoginAt: null,
         pipedrivePersonId: nullable(expect.any(Number)),
+        crmConfigured: expect.any(Boolean),
         locale: 'es',
       });
       // Without a language the account's mail is in English.

@@ -26,7 +26,7 @@ export interface FakeAdminUsers {
   setUserStatus(auth: string | null, id: string, body: unknown): FakeReply;
 }
 
-const detailOf = (user: FakeUser): AdminUserDetail => ({
+const detailOf = (user: FakeUser, crmConfigured: boolean): AdminUserDetail => ({
   id: user.id,
   user: {
     name: user.name,
@@ -39,6 +39,7 @@ const detailOf = (user: FakeUser): AdminUserDetail => ({
   createdAt: user.createdAt,
   lastLoginAt: user.lastLoginAt,
   pipedrivePersonId: user.pipedrivePersonId,
+  crmConfigured,
   locale: user.locale,
 });
 
@@ -99,7 +100,7 @@ export function fakeAdminUsers(store: FakeStore): FakeAdminUsers {
         manager(auth);
         const user = users.get(id);
         if (!user) refuse(404, 'not_found', 'User not found');
-        return ok(detailOf(user));
+        return ok(detailOf(user, store.options.crmConfigured ?? true));
       }),
     createUser: (auth, body) =>
       reply(() => {
@@ -114,7 +115,10 @@ export function fakeAdminUsers(store: FakeStore): FakeAdminUsers {
           emailConfirmed: input.emailConfirmed,
           locale: input.locale,
         });
-        return ok({ ...detailOf(user), userType: user.userType }, 201);
+        return ok(
+          { ...detailOf(user, store.options.crmConfigured ?? true), userType: user.userType },
+          201,
+        );
       }),
     updateUser: (auth, id, body) =>
       reply(() => {
@@ -135,7 +139,7 @@ export function fakeAdminUsers(store: FakeStore): FakeAdminUsers {
           ...(input.locale === undefined ? {} : { locale: input.locale }),
         });
         if (!user.isActive) store.revokeUserTokens(user.id);
-        return ok(detailOf(user));
+        return ok(detailOf(user, store.options.crmConfigured ?? true));
       }),
     setUserStatus: (auth, id, body) =>
       reply(() => {
@@ -148,7 +152,7 @@ export function fakeAdminUsers(store: FakeStore): FakeAdminUsers {
         }
         user.isActive = isActive;
         if (!user.isActive) store.revokeUserTokens(user.id);
-        return ok(detailOf(user));
+        return ok(detailOf(user, store.options.crmConfigured ?? true));
       }),
   };
 }

@@ -94,6 +94,8 @@ export interface FakeBackendOptions {
   readonly addressSuggestions?: boolean;
   /** What `GET /config` reports as `business` (default: the name "Solar" only). */
   readonly business?: Partial<BusinessInfo>;
+  /** Whether the fake reports a CRM link on admin user details (default true). */
+  readonly crmConfigured?: boolean;
   /** The answer of bill extraction for a valid image (default: nothing found). */
   readonly billExtract?: { amount: number | null; confidence: number; text: string };
   /**

@@ -171,8 +171,21 @@ describe('view user', () => {
     await expect.element(screen.getByText('Never', { exact: true })).toBeVisible();
     await expect.element(screen.getByText('Not linked')).toBeVisible();
     await expect
+      .element(screen.getByText(/the link is made when this person first requests a site visit/))
+      .toBeVisible();
+    await expect
       .element(screen.getByRole('link', { name: 'Edit user' }))
       .toHaveAttribute('href', expect.stringMatching(/^\/users\/[^/]+\/edit$/));
+  });
+
+  it('says the CRM link is not configured on a server without one, not that the person is unlinked', async () => {
+    const { screen } = await openFor('daniyar@example.com', (id) => `/users/${id}`, undefined, {
+      mock: { crmConfigured: false },
+    });
+    await expect
+      .element(screen.getByText(/The CRM link is not configured on this server/))
+      .toBeVisible();
+    await expect.element(screen.getByText('Not linked')).not.toBeInTheDocument();
   });
 
   it('links the CRM person record in a new tab when the user has one', async () => {

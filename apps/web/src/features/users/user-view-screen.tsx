@@ -132,8 +132,13 @@ function UserDetails({ user }: { user: AdminUserDetail }) {
                 )}
                 <span className="sr-only"> {t('users.view.opensInNewTab')}</span>
               </Link>
+            ) : user.crmConfigured ? (
+              <span className="text-fg-muted">
+                <span className="block">{t('users.view.crmNone')}</span>
+                <span className="block text-sm">{t('users.view.crmNoneHint')}</span>
+              </span>
             ) : (
-              <span className="text-fg-muted">{t('users.view.crmNone')}</span>
+              <span className="text-fg-muted">{t('users.view.crmNotConfigured')}</span>
             )}
           </Item>
         </dl>

@@ -254,6 +254,15 @@ export const ViewWithCrmLink: Story = {
   },
 };
 
+/** A server without a CRM link: the page says so instead of "Not linked". */
+export const ViewCrmNotConfigured: Story = {
+  args: { path: '/users/{daniyar@example.com}', mock: { crmConfigured: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('users.view.crmNotConfigured'))).toBeVisible();
+  },
+};
+
 /** The user is on its way. */
 export const ViewLoading: Story = {
   args: {
