@@ -11,28 +11,61 @@ import { Redirect, useLocation } from 'wouter';
 import { loadFeatureMessages, type Feature } from '../i18n/locales.ts';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { FullPageSpinner, RouteGuard } from './session-gate.tsx';
+import type { FailedLoadOutcome } from './stale-deployment.ts';
 
 type Loader = () => Promise<{ default: ComponentType<{ params: Record<string, string> }> }>;
-type Screen = LazyExoticComponent<ComponentType<{ params: Record<string, string> }>> & {
+/** A lazily loaded screen (see `lazyScreen`). */
+export type Screen = ComponentType<{ params: Record<string, string> }> & {
   /** Fetches the screen's module ahead of its first render. */
   preload: Loader;
+  /** When its code failed to load: the next render fetches it again. */
+  retry: () => void;
 };
 
 /** The features whose messages each screen shows (set below, from `screenFeatures`). */
 const featureOf = new WeakMap<Screen, readonly Feature[]>();
+/** Every screen made by `lazyScreen`, for `retryFailedScreens`. */
+const allScreens = new Set<Screen>();
 
 /**
  * A lazily loaded screen that can also be fetched ahead of its first render. Loading it
- * fetches the module and its feature's messages side by side.
+ * fetches the module and its feature's messages side by side. React keeps a failed lazy
+ * component failed, so a screen whose code could not be fetched swaps in a fresh one on
+ * `retry()` (the browser fetches a failed module again when asked again).
  */
-function lazyScreen(load: Loader): Screen {
+export function lazyScreen(load: Loader): Screen {
   const loadWithMessages: Loader = async () => {
     const features = featureOf.get(screen) ?? [];
     const [module] = await Promise.all([load(), ...features.map(loadFeatureMessages)]);
     return module;
   };
-  const screen: Screen = Object.assign(lazy(loadWithMessages), { preload: loadWithMessages });
+  let failed = false;
+  const fresh = () =>
+    lazy(() =>
+      loadWithMessages().catch((error: unknown) => {
+        failed = true;
+        throw error;
+      }),
+    );
+  let Current: LazyExoticComponent<ComponentType<{ params: Record<string, string> }>> = fresh();
+  function LazyScreen(props: { params: Record<string, string> }) {
+    return <Current {...props} />;
+  }
+  const screen: Screen = Object.assign(LazyScreen, {
+    preload: loadWithMessages,
+    retry: () => {
+      if (!failed) return;
+      failed = false;
+      Current = fresh();
+    },
+  });
+  allScreens.add(screen);
   return screen;
+}
+
+/** Makes every screen whose code failed to load fetch it again on its next render. */
+export function retryFailedScreens(): void {
+  for (const screen of allScreens) screen.retry();
 }
 
 const chatScreen: Screen = lazyScreen(() => import('../features/chat/chat-screen.tsx'));
@@ -125,6 +158,36 @@ function DocumentTitle({ route }: { route: RouteId }) {
   return <title>{intl.formatMessage({ id: 'app.documentTitle' }, { page })}</title>;
 }
 
+/**
+ * One screen in its error boundary (screen-error-boundary.tsx) with the loading spinner;
+ * "Try again" after a failed load fetches the failed screens' code again. `resetKey` (the
+ * address) changing clears a failure; `checkFailedLoad` replaces the window's failed-load
+ * check (tests, stories).
+ */
+export function ScreenSlot({
+  screen: Screen,
+  params,
+  resetKey,
+  checkFailedLoad,
+}: {
+  screen: Screen;
+  params: Record<string, string>;
+  resetKey: string;
+  checkFailedLoad?: () => Promise<FailedLoadOutcome>;
+}) {
+  return (
+    <ScreenErrorBoundary
+      resetKey={resetKey}
+      onRetry={retryFailedScreens}
+      {...(checkFailedLoad ? { checkFailedLoad } : {})}
+    >
+      <Suspense fallback={<FullPageSpinner />}>
+        <Screen params={params} />
+      </Suspense>
+    </ScreenErrorBoundary>
+  );
+}
+
 export function AppRoutes() {
   const [location] = useLocation();
   const match = matchRoute(location);
@@ -133,11 +196,7 @@ export function AppRoutes() {
   return (
     <RouteGuard>
       <DocumentTitle route={match.id} />
-      <ScreenErrorBoundary resetKey={location}>
-        <Suspense fallback={<FullPageSpinner />}>
-          <Screen params={match.params} />
-        </Suspense>
-      </ScreenErrorBoundary>
+      <ScreenSlot screen={Screen} params={match.params} resetKey={location} />
     </RouteGuard>
   );
 }

@@ -1,20 +1,63 @@
 /**
  * A screen that fails to load or render (the global errors of docs/product.md#errors-and-messages)
- * replaces only the screen, never the whole app: the page keeps its frame, shows the global
- * handler's message (for a chunk that could not be fetched: "Failed to load application resources.
- * Please refresh the page.") with a Reload button, and moving to another address (a link, Back)
+ * replaces only the screen, never the whole app, and moving to another address (a link, Back)
  * renders that screen as usual. Built on react-error-boundary.
+ *
+ * A screen whose code could not be fetched runs the failed-load check of stale-deployment.ts
+ * (docs/product.md#when-the-server-cannot-be-reached) and shows, by its outcome:
+ * - the server did not answer: 'Unable to connect to the server. Please check your internet
+ *   connection.' with "Try again", which fetches the screen's code again (and, failing, runs
+ *   the check again); the page never reloads, so nothing typed elsewhere is lost;
+ * - the server answered: the page reloads (a new deployment); when it already reloaded
+ *   moments ago, 'Failed to load application resources. Please refresh the page.' with a
+ *   Reload button.
+ * Any other failure shows the global handler's message with the Reload button.
  */
-import { globalErrorMessage } from '@solar/domain';
+import { globalErrorMessage, globalErrorMessages } from '@solar/domain';
 import { AlertIcon, Button } from '@solar/ui';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { useIntl } from 'react-intl';
+import { FullPageSpinner } from './session-gate.tsx';
+import { checkFailedLoad, type FailedLoadOutcome } from './stale-deployment.ts';
+
+/** True for an error of a code file that could not be fetched (a lazy screen or module). */
+export function isCodeLoadError(error: unknown): boolean {
+  return globalErrorMessage(error) === globalErrorMessages.chunkLoad;
+}
+
+export interface ScreenErrorProps extends Pick<FallbackProps, 'error' | 'resetErrorBoundary'> {
+  /** The failed-load check (default: this window's, stale-deployment.ts). */
+  checkFailedLoad?: () => Promise<FailedLoadOutcome>;
+}
 
 /** What is shown in place of a screen that failed. */
-export function ScreenError({ error }: Pick<FallbackProps, 'error'>) {
+export function ScreenError({
+  error,
+  resetErrorBoundary,
+  checkFailedLoad: check = checkFailedLoad,
+}: ScreenErrorProps) {
   const intl = useIntl();
-  const message = globalErrorMessage(error);
+  const codeLoad = isCodeLoadError(error);
+  const [outcome, setOutcome] = useState<{ error: unknown; value: FailedLoadOutcome } | null>(null);
+  useEffect(() => {
+    if (!codeLoad) return;
+    let live = true;
+    void check().then((value) => {
+      if (live) setOutcome({ error, value });
+    });
+    return () => {
+      live = false;
+    };
+  }, [check, codeLoad, error]);
+
+  const decided = outcome !== null && outcome.error === error ? outcome.value : null;
+  // Waiting for the server's answer, or reloading: the spinner rather than a message that
+  // would flash.
+  if (codeLoad && (decided === null || decided === 'reloading')) return <FullPageSpinner />;
+
+  const unreachable = codeLoad && decided === 'unreachable';
+  const message = unreachable ? globalErrorMessages.connection : globalErrorMessage(error);
   return (
     <main
       id="main"
@@ -29,23 +72,44 @@ export function ScreenError({ error }: Pick<FallbackProps, 'error'>) {
           {typeof message === 'string' ? message : intl.formatMessage(message)}
         </p>
       </div>
-      <Button onPress={() => globalThis.location.reload()}>
-        {intl.formatMessage({ id: 'app.screenError.reload' })}
-      </Button>
+      {unreachable ? (
+        <Button onPress={resetErrorBoundary}>
+          {intl.formatMessage({ id: 'app.screenError.tryAgain' })}
+        </Button>
+      ) : (
+        <Button onPress={() => globalThis.location.reload()}>
+          {intl.formatMessage({ id: 'app.screenError.reload' })}
+        </Button>
+      )}
     </main>
   );
 }
 
-/** Catches a failed screen; `resetKey` (the address) changing renders the new screen afresh. */
+/**
+ * Catches a failed screen. `resetKey` (the address) changing renders the new screen afresh;
+ * `onRetry` runs on each reset ("Try again", or another address), before the screen renders
+ * again (the router makes failed screens fetch their code anew); `checkFailedLoad` replaces this window's check
+ * (tests, stories).
+ */
 export function ScreenErrorBoundary({
   resetKey,
+  onRetry,
+  checkFailedLoad: check,
   children,
 }: {
   resetKey: string;
+  onRetry?: () => void;
+  checkFailedLoad?: () => Promise<FailedLoadOutcome>;
   children: ReactNode;
 }) {
   return (
-    <ErrorBoundary FallbackComponent={ScreenError} resetKeys={[resetKey]}>
+    <ErrorBoundary
+      fallbackRender={(props) => (
+        <ScreenError {...props} {...(check ? { checkFailedLoad: check } : {})} />
+      )}
+      resetKeys={[resetKey]}
+      onReset={() => onRetry?.()}
+    >
       {children}
     </ErrorBoundary>
   );
