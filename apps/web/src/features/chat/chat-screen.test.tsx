@@ -234,6 +234,32 @@ describe('chat: a new conversation streams its reply', () => {
     expect(screen.getByRole('log').getByRole('article').elements()).toHaveLength(0);
   });
 
+  it('keeps a message that could not reach the server in the composer, with Try again', async () => {
+    const { fixture, screen } = await openChat('/chat', {
+      mock: { scenario: { fail: { chat: { status: 0 } } } },
+    });
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await input.fill('How many panels for 400 kWh?');
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent(
+        'Unable to connect to the server. Please check your internet connection. Your message was not sent. It is still in the box below.',
+      );
+    await expect.element(input).toHaveValue('How many panels for 400 kWh?');
+    expect(screen.getByRole('log').getByRole('article').elements()).toHaveLength(0);
+    expect(currentPath(fixture)).toBe('/chat');
+
+    // The server is back: Try again sends what the box holds.
+    fixture.mock.scenario = scenarios.normal();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await expect
+      .element(screen.getByRole('log').getByRole('article').first())
+      .toMatchTextContent('How many panels for 400 kWh?');
+    await expect.element(input).toHaveValue('');
+    expect(screen.getByRole('alert').query()).toBeNull();
+  });
+
   it('sends with the chosen bot type and keeps the choice in storage', async () => {
     const { screen } = await openChat();
     await userEvent.click(screen.getByRole('button', { name: /Assistant type/ }));
