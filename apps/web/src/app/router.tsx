@@ -5,33 +5,29 @@
  * renders once both have arrived.
  */
 import { matchRoute, pageTitle, type RouteId } from '@solar/domain';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, useLocation } from 'wouter';
 import { loadFeatureMessages, type Feature } from '../i18n/locales.ts';
+import { retryableLazy, retryFailedLoads, type RetryableLazy } from './retryable-lazy.tsx';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { FullPageSpinner, RouteGuard } from './session-gate.tsx';
 import type { FailedLoadOutcome } from './stale-deployment.ts';
 
 type Loader = () => Promise<{ default: ComponentType<{ params: Record<string, string> }> }>;
 /** A lazily loaded screen (see `lazyScreen`). */
-export type Screen = ComponentType<{ params: Record<string, string> }> & {
+export type Screen = RetryableLazy<{ params: Record<string, string> }> & {
   /** Fetches the screen's module ahead of its first render. */
   preload: Loader;
-  /** When its code failed to load: the next render fetches it again. */
-  retry: () => void;
 };
 
 /** The features whose messages each screen shows (set below, from `screenFeatures`). */
 const featureOf = new WeakMap<Screen, readonly Feature[]>();
-/** Every screen made by `lazyScreen`, for `retryFailedScreens`. */
-const allScreens = new Set<Screen>();
 
 /**
  * A lazily loaded screen that can also be fetched ahead of its first render. Loading it
- * fetches the module and its feature's messages side by side. React keeps a failed lazy
- * component failed, so a screen whose code could not be fetched swaps in a fresh one on
- * `retry()` (the browser fetches a failed module again when asked again).
+ * fetches the module and its feature's messages side by side. A screen whose code could not
+ * be fetched loads again after `retryFailedLoads()` (retryable-lazy.tsx).
  */
 export function lazyScreen(load: Loader): Screen {
   const loadWithMessages: Loader = async () => {
@@ -39,33 +35,10 @@ export function lazyScreen(load: Loader): Screen {
     const [module] = await Promise.all([load(), ...features.map(loadFeatureMessages)]);
     return module;
   };
-  let failed = false;
-  const fresh = () =>
-    lazy(() =>
-      loadWithMessages().catch((error: unknown) => {
-        failed = true;
-        throw error;
-      }),
-    );
-  let Current: LazyExoticComponent<ComponentType<{ params: Record<string, string> }>> = fresh();
-  function LazyScreen(props: { params: Record<string, string> }) {
-    return <Current {...props} />;
-  }
-  const screen: Screen = Object.assign(LazyScreen, {
+  const screen: Screen = Object.assign(retryableLazy(loadWithMessages), {
     preload: loadWithMessages,
-    retry: () => {
-      if (!failed) return;
-      failed = false;
-      Current = fresh();
-    },
   });
-  allScreens.add(screen);
   return screen;
-}
-
-/** Makes every screen whose code failed to load fetch it again on its next render. */
-export function retryFailedScreens(): void {
-  for (const screen of allScreens) screen.retry();
 }
 
 const chatScreen: Screen = lazyScreen(() => import('../features/chat/chat-screen.tsx'));
@@ -159,31 +132,28 @@ function DocumentTitle({ route }: { route: RouteId }) {
 }
 
 /**
- * One screen in its error boundary (screen-error-boundary.tsx) with the loading spinner;
- * "Try again" after a failed load fetches the failed screens' code again. `resetKey` (the
- * address) changing clears a failure; `checkFailedLoad` replaces the window's failed-load
- * check (tests, stories).
+ * The screen (with its route guard) in its error boundary (screen-error-boundary.tsx) and
+ * the loading spinner: a screen, or the guard's account check, whose code fails to load or
+ * that fails to render replaces only the screen; "Try again" fetches the failed code again
+ * (retryable-lazy.tsx). `resetKey` (the address) changing clears a failure;
+ * `checkFailedLoad` replaces the window's failed-load check (tests, stories).
  */
 export function ScreenSlot({
-  screen: Screen,
-  params,
   resetKey,
   checkFailedLoad,
+  children,
 }: {
-  screen: Screen;
-  params: Record<string, string>;
   resetKey: string;
   checkFailedLoad?: () => Promise<FailedLoadOutcome>;
+  children: ReactNode;
 }) {
   return (
     <ScreenErrorBoundary
       resetKey={resetKey}
-      onRetry={retryFailedScreens}
+      onRetry={retryFailedLoads}
       {...(checkFailedLoad ? { checkFailedLoad } : {})}
     >
-      <Suspense fallback={<FullPageSpinner />}>
-        <Screen params={params} />
-      </Suspense>
+      <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
     </ScreenErrorBoundary>
   );
 }
@@ -194,9 +164,13 @@ export function AppRoutes() {
   const Screen = screenOfRoute[match.id] ?? screens.notFound;
   if (match.id === 'root') return <Redirect to="/dashboard" replace />;
   return (
-    <RouteGuard>
+    <>
       <DocumentTitle route={match.id} />
-      <ScreenSlot screen={Screen} params={match.params} resetKey={location} />
-    </RouteGuard>
+      <ScreenSlot resetKey={location}>
+        <RouteGuard>
+          <Screen params={match.params} />
+        </RouteGuard>
+      </ScreenSlot>
+    </>
   );
 }

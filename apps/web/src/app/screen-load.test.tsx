@@ -53,15 +53,12 @@ describe('a screen whose code cannot be fetched', () => {
   it('stays on the page with the network message when the server does not answer; Try again loads it', async () => {
     const server = { up: false };
     const browser = fakeBrowser(server);
-    const { screen: projects, load } = flakyScreen(2);
+    const { screen: Projects, load } = flakyScreen(2);
     const view = await render(
       <LocaleProvider initial="en">
-        <ScreenSlot
-          screen={projects}
-          params={{}}
-          resetKey="/projects"
-          checkFailedLoad={createFailedLoadCheck(() => browser.env)}
-        />
+        <ScreenSlot resetKey="/projects" checkFailedLoad={createFailedLoadCheck(() => browser.env)}>
+          <Projects params={{}} />
+        </ScreenSlot>
       </LocaleProvider>,
     );
 
@@ -94,14 +91,13 @@ describe('a screen whose code cannot be fetched', () => {
   it('reloads once when the server answers, then shows the message instead of reloading again', async () => {
     const server = { up: true };
     const browser = fakeBrowser(server);
+    const FailingOnce = flakyScreen(1).screen;
+    const FailingAgain = flakyScreen(1).screen;
     const first = await render(
       <LocaleProvider initial="en">
-        <ScreenSlot
-          screen={flakyScreen(1).screen}
-          params={{}}
-          resetKey="/projects"
-          checkFailedLoad={createFailedLoadCheck(() => browser.env)}
-        />
+        <ScreenSlot resetKey="/projects" checkFailedLoad={createFailedLoadCheck(() => browser.env)}>
+          <FailingOnce params={{}} />
+        </ScreenSlot>
       </LocaleProvider>,
     );
     await expect.poll(() => browser.reload.mock.calls.length).toBe(1);
@@ -114,11 +110,11 @@ describe('a screen whose code cannot be fetched', () => {
     const second = await render(
       <LocaleProvider initial="en">
         <ScreenSlot
-          screen={flakyScreen(1).screen}
-          params={{}}
           resetKey="/projects"
           checkFailedLoad={createFailedLoadCheck(() => reloaded.env)}
-        />
+        >
+          <FailingAgain params={{}} />
+        </ScreenSlot>
       </LocaleProvider>,
     );
     await expect

@@ -18,6 +18,7 @@ import {
   ROUTES,
   type Locale,
 } from '@solar/domain';
+import { toApiError } from '@solar/api';
 import {
   useChatStream,
   useConversation,
@@ -60,9 +61,14 @@ export interface NotSent {
   readonly retryAfterSeconds: number | null;
 }
 
-/** True for a failure that never reached the server (status 0 or code `network`). */
-function unreachable(error: { status?: number; code?: string } | null): boolean {
-  return error !== null && (error.status === 0 || error.code === 'network');
+/**
+ * True for a failure that never reached the server: status 0 or code `network`, including
+ * the stream reader's own code that could not be fetched (a TypeError).
+ */
+function unreachable(error: unknown): boolean {
+  if (error == null) return false;
+  const failure = toApiError(error);
+  return failure.status === 0 || failure.code === 'network';
 }
 
 /**
@@ -96,6 +102,11 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
   const end = useEndConversation();
   const stream = useChatStream({
     onChunk: (chunk) => {
+      // The reply renders as markdown: fetch its renderer once the server has answered (asked
+      // for while the server is down, its code could not load again without a reload). A
+      // failure is the failed-load check's (app/stale-deployment.ts); the reply shows as
+      // plain text until the renderer loads.
+      if (!answered.current) loadChatMarkdown().catch(() => undefined);
       answered.current = true;
       updateView((v) => {
         if (v.turn) {
@@ -182,10 +193,6 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
 
   const send = (text: string) => {
     if (!isSendableMessage(text) || streaming || !composerEnabled) return;
-    // The reply renders as markdown: fetch its renderer while the question is on its way.
-    // A failure is the failed-load check's (app/stale-deployment.ts); the reply shows as
-    // plain text until the renderer loads.
-    loadChatMarkdown().catch(() => undefined);
     const finished = view.turn
       ? turnMessages(view.turn, stream.state.status, stream.state.error)
       : [];
