@@ -7,10 +7,13 @@
  * assertively, the rest politely.
  *
  * Radix and the toast markup (toast-layer.tsx) load when the first toast is raised, and
- * stay: the labelled region (F8 jumps to it) exists from then on.
+ * stay: the labelled region (F8 jumps to it) exists from then on. When that code cannot be
+ * fetched (the server is down), no toast shows and the app stays as it is; the next toast
+ * fetches it again.
  */
 import { TOAST_FADE_OUT_MS, type ToastKind } from '@solar/domain/constants';
 import {
+  Component,
   createContext,
   lazy,
   Suspense,
@@ -45,7 +48,32 @@ export function useToast(): ToastApi {
   return api;
 }
 
-const ToastLayer = lazy(() => import('./toast-layer.tsx'));
+const loadLayer = () => import('./toast-layer.tsx');
+let ToastLayer = lazy(loadLayer);
+
+/**
+ * Keeps a toast layer whose code failed to load from taking the app down: it renders
+ * nothing until `attempt` (the number of toasts raised) changes, then loads it anew.
+ */
+class LayerBoundary extends Component<
+  { attempt: number; children: ReactNode },
+  { failedAt: number | null }
+> {
+  override state: { failedAt: number | null } = { failedAt: null };
+  static getDerivedStateFromError() {
+    return { failedAt: -1 };
+  }
+  override componentDidCatch() {
+    // React keeps a failed lazy component failed: the next attempt gets a fresh one.
+    ToastLayer = lazy(loadLayer);
+    this.setState({ failedAt: this.props.attempt });
+  }
+  override render() {
+    const { failedAt } = this.state;
+    if (failedAt === -1 || failedAt === this.props.attempt) return null;
+    return this.props.children;
+  }
+}
 
 export interface ToastProviderProps {
   /** The app (everything that may call `useToast`). */
@@ -78,7 +106,7 @@ export function ToastProvider({
   toastLabel = 'Notification',
 }: ToastProviderProps) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
-  const [raised, setRaised] = useState(false);
+  const [raised, setRaised] = useState(0);
   const counter = useRef(0);
 
   const dismiss = useCallback((id: string) => {
@@ -90,7 +118,7 @@ export function ToastProvider({
     counter.current += 1;
     const id = `toast-${counter.current}`;
     setToasts((list) => [...list, { ...toast, id, open: true }]);
-    setRaised(true);
+    setRaised((count) => count + 1);
     return id;
   }, []);
 
@@ -99,16 +127,18 @@ export function ToastProvider({
   return (
     <ToastContext value={api}>
       {children}
-      {raised && (
-        <Suspense fallback={null}>
-          <ToastLayer
-            toasts={toasts}
-            dismiss={dismiss}
-            regionLabel={regionLabel}
-            closeLabel={closeLabel}
-            toastLabel={toastLabel}
-          />
-        </Suspense>
+      {raised > 0 && (
+        <LayerBoundary attempt={raised}>
+          <Suspense fallback={null}>
+            <ToastLayer
+              toasts={toasts}
+              dismiss={dismiss}
+              regionLabel={regionLabel}
+              closeLabel={closeLabel}
+              toastLabel={toastLabel}
+            />
+          </Suspense>
+        </LayerBoundary>
       )}
     </ToastContext>
   );
