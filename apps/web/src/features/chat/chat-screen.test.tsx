@@ -16,12 +16,16 @@ import {
   type AppFixtureOptions,
 } from '../../testing/app-fixture.tsx';
 import { abortableChatStream } from '../../testing/chat-abortable-stream.ts';
+import { DRAFT_KEY_PREFIX } from './chat-storage.ts';
 
 const SLOW = 5000;
 
 function clearChatStorage() {
   localStorage.removeItem(STORAGE_KEYS.activeConversationId);
   localStorage.removeItem(STORAGE_KEYS.chatSettings);
+  for (const key of Object.keys(sessionStorage)) {
+    if (key.startsWith(DRAFT_KEY_PREFIX)) sessionStorage.removeItem(key);
+  }
 }
 beforeEach(async () => {
   clearChatStorage();
@@ -258,6 +262,16 @@ describe('chat: a new conversation streams its reply', () => {
       .toMatchTextContent('How many panels for 400 kWh?');
     await expect.element(input).toHaveValue('');
     expect(screen.getByRole('alert').query()).toBeNull();
+  });
+
+  it('keeps unsent text in the composer across a reload of the screen', async () => {
+    const { fixture, screen } = await openChat();
+    await screen.getByRole('textbox', { name: 'Message' }).fill('Half-written question');
+    await screen.unmount();
+    const again = await render(<AppFixtureView fixture={fixture} />);
+    await expect
+      .element(again.getByRole('textbox', { name: 'Message' }))
+      .toHaveValue('Half-written question');
   });
 
   it('sends with the chosen bot type and keeps the choice in storage', async () => {

@@ -9,7 +9,8 @@
  *   still in the first page of the list.
  * - History 404 (docs/product.md#errors-and-messages): warning toast, the id is forgotten, /chat.
  * - A message refused (429) or that could not reach the server goes back into the composer
- *   (`notSent`); nothing navigates or reloads.
+ *   (`notSent`); nothing navigates or reloads. The composer's text is kept per conversation
+ *   in session storage (chat-storage.ts), so a reload keeps it.
  */
 import {
   chatMessages,
@@ -44,8 +45,10 @@ import {
 import {
   readActiveConversationId,
   readChatSettings,
+  readDraft,
   writeActiveConversationId,
   writeChatSettings,
+  writeDraft,
   type ChatSettings,
 } from './chat-storage.ts';
 import { useNewConversation } from './use-new-conversation.ts';
@@ -88,7 +91,7 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
   const updateView = (change: (view: ViewState) => ViewState) =>
     setViewState((v) => change(viewForUrl(v, urlId)));
 
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(() => readDraft(urlId));
   const [notSent, setNotSent] = useState<NotSent | null>(null);
   const [settings, setSettings] = useState<ChatSettings>(readChatSettings);
   const turnCount = useRef(0);
@@ -151,6 +154,24 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
 
   // A new conversation's first chunk gave it an id: the URL follows, the sidebar lists it.
   useNewConversation(view, urlId);
+
+  // The composer's text is kept per conversation for this tab, so a reload keeps it. A new
+  // conversation that got its id takes its text along; another conversation shows its own.
+  const draftOf = useRef(view.id);
+  useEffect(() => {
+    const from = draftOf.current;
+    if (from === view.id) {
+      writeDraft(view.id, draft);
+      return;
+    }
+    draftOf.current = view.id;
+    if (from === null && view.turn !== null) {
+      writeDraft(null, '');
+      writeDraft(view.id, draft);
+    } else {
+      setDraft(readDraft(view.id));
+    }
+  }, [draft, view.id, view.turn]);
 
   // The active conversation is kept in storage.
   useEffect(() => {
