@@ -13,7 +13,6 @@
  */
 import { TOAST_FADE_OUT_MS, type ToastKind } from '@solar/domain/constants';
 import {
-  Component,
   createContext,
   lazy,
   Suspense,
@@ -22,9 +21,10 @@ import {
   useMemo,
   useRef,
   useState,
+  type ComponentType,
   type ReactNode,
 } from 'react';
-import type { ToastEntry } from './toast-layer.tsx';
+import type { ToastEntry, ToastLayerProps } from './toast-layer.tsx';
 
 export type { ToastKind };
 
@@ -48,31 +48,20 @@ export function useToast(): ToastApi {
   return api;
 }
 
-const loadLayer = () => import('./toast-layer.tsx');
-let ToastLayer = lazy(loadLayer);
-
 /**
- * Keeps a toast layer whose code failed to load from taking the app down: it renders
- * nothing until `attempt` (the number of toasts raised) changes, then loads it anew.
+ * The toast layer, loaded with the first toast. When its code cannot be fetched, it renders
+ * nothing (the app stays) and the next toast loads it anew (React keeps a failed lazy
+ * component failed, so a fresh one takes its place).
  */
-class LayerBoundary extends Component<
-  { attempt: number; children: ReactNode },
-  { failedAt: number | null }
-> {
-  override state: { failedAt: number | null } = { failedAt: null };
-  static getDerivedStateFromError() {
-    return { failedAt: -1 };
-  }
-  override componentDidCatch() {
-    // React keeps a failed lazy component failed: the next attempt gets a fresh one.
-    ToastLayer = lazy(loadLayer);
-    this.setState({ failedAt: this.props.attempt });
-  }
-  override render() {
-    const { failedAt } = this.state;
-    if (failedAt === -1 || failedAt === this.props.attempt) return null;
-    return this.props.children;
-  }
+let ToastLayer = loadLayerOnce();
+
+function loadLayerOnce() {
+  return lazy<ComponentType<ToastLayerProps>>(() =>
+    import('./toast-layer.tsx').catch(() => {
+      ToastLayer = loadLayerOnce();
+      return { default: () => null };
+    }),
+  );
 }
 
 export interface ToastProviderProps {
@@ -106,7 +95,7 @@ export function ToastProvider({
   toastLabel = 'Notification',
 }: ToastProviderProps) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
-  const [raised, setRaised] = useState(0);
+  const [raised, setRaised] = useState(false);
   const counter = useRef(0);
 
   const dismiss = useCallback((id: string) => {
@@ -118,7 +107,7 @@ export function ToastProvider({
     counter.current += 1;
     const id = `toast-${counter.current}`;
     setToasts((list) => [...list, { ...toast, id, open: true }]);
-    setRaised((count) => count + 1);
+    setRaised(true);
     return id;
   }, []);
 
@@ -127,18 +116,16 @@ export function ToastProvider({
   return (
     <ToastContext value={api}>
       {children}
-      {raised > 0 && (
-        <LayerBoundary attempt={raised}>
-          <Suspense fallback={null}>
-            <ToastLayer
-              toasts={toasts}
-              dismiss={dismiss}
-              regionLabel={regionLabel}
-              closeLabel={closeLabel}
-              toastLabel={toastLabel}
-            />
-          </Suspense>
-        </LayerBoundary>
+      {raised && (
+        <Suspense fallback={null}>
+          <ToastLayer
+            toasts={toasts}
+            dismiss={dismiss}
+            regionLabel={regionLabel}
+            closeLabel={closeLabel}
+            toastLabel={toastLabel}
+          />
+        </Suspense>
       )}
     </ToastContext>
   );

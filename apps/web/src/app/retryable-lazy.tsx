@@ -6,7 +6,10 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** A lazily loaded component; `retry()` makes it fetch its code anew if it failed. */
+/**
+ * A lazily loaded component; `retry()` makes its next render load it anew (a module that
+ * already arrived comes from the browser's module map at once).
+ */
 export type RetryableLazy<P> = ComponentType<P> & { retry: () => void };
 
 const everyOne = new Set<{ retry: () => void }>();
@@ -18,30 +21,23 @@ const everyOne = new Set<{ retry: () => void }>();
 export function retryableLazy<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): RetryableLazy<P> {
-  let failed = false;
-  const fresh = () =>
-    lazy(() =>
-      load().catch((error: unknown) => {
-        failed = true;
-        throw error;
-      }),
-    );
-  let Current: LazyExoticComponent<ComponentType<P>> = fresh();
+  let Current: LazyExoticComponent<ComponentType<P>> = lazy(load);
   function Retryable(props: P) {
     return <Current {...props} />;
   }
   const component = Object.assign(Retryable, {
     retry: () => {
-      if (!failed) return;
-      failed = false;
-      Current = fresh();
+      Current = lazy(load);
     },
   });
   everyOne.add(component);
   return component;
 }
 
-/** Makes every component whose code failed to load fetch it again on its next render. */
+/**
+ * Makes every component fetch its code again on its next render (the screen error boundary
+ * calls it when it resets, so the one that failed loads again).
+ */
 export function retryFailedLoads(): void {
   for (const component of everyOne) component.retry();
 }

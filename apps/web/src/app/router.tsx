@@ -144,14 +144,14 @@ export function ScreenSlot({
   children,
 }: {
   resetKey: string;
-  checkFailedLoad?: () => Promise<FailedLoadOutcome>;
+  checkFailedLoad?: (() => Promise<FailedLoadOutcome>) | undefined;
   children: ReactNode;
 }) {
   return (
     <ScreenErrorBoundary
       resetKey={resetKey}
       onRetry={retryFailedLoads}
-      {...(checkFailedLoad ? { checkFailedLoad } : {})}
+      checkFailedLoad={checkFailedLoad}
     >
       <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
     </ScreenErrorBoundary>

@@ -28,7 +28,7 @@ export function isCodeLoadError(error: unknown): boolean {
 
 export interface ScreenErrorProps extends Pick<FallbackProps, 'error' | 'resetErrorBoundary'> {
   /** The failed-load check (default: this window's, stale-deployment.ts). */
-  checkFailedLoad?: () => Promise<FailedLoadOutcome>;
+  checkFailedLoad?: (() => Promise<FailedLoadOutcome>) | undefined;
 }
 
 /** What is shown in place of a screen that failed. */
@@ -39,24 +39,21 @@ export function ScreenError({
 }: ScreenErrorProps) {
   const intl = useIntl();
   const codeLoad = isCodeLoadError(error);
-  const [outcome, setOutcome] = useState<{ error: unknown; value: FailedLoadOutcome } | null>(null);
+  // A new failure mounts a new fallback (the boundary renders the screen again in between).
+  const [decided, setDecided] = useState<FailedLoadOutcome | null>(null);
   useEffect(() => {
-    if (!codeLoad) return;
-    let live = true;
-    void check().then((value) => {
-      if (live) setOutcome({ error, value });
-    });
+    let live = codeLoad;
+    if (live) void check().then((value) => live && setDecided(value));
     return () => {
       live = false;
     };
-  }, [check, codeLoad, error]);
+  }, [check, codeLoad]);
 
-  const decided = outcome !== null && outcome.error === error ? outcome.value : null;
   // Waiting for the server's answer, or reloading: the spinner rather than a message that
   // would flash.
-  if (codeLoad && (decided === null || decided === 'reloading')) return <FullPageSpinner />;
+  if (codeLoad && (!decided || decided === 'reloading')) return <FullPageSpinner />;
 
-  const unreachable = codeLoad && decided === 'unreachable';
+  const unreachable = decided === 'unreachable';
   const message = unreachable ? globalErrorMessages.connection : globalErrorMessage(error);
   return (
     <main
@@ -72,15 +69,11 @@ export function ScreenError({
           {typeof message === 'string' ? message : intl.formatMessage(message)}
         </p>
       </div>
-      {unreachable ? (
-        <Button onPress={resetErrorBoundary}>
-          {intl.formatMessage({ id: 'app.screenError.tryAgain' })}
-        </Button>
-      ) : (
-        <Button onPress={() => globalThis.location.reload()}>
-          {intl.formatMessage({ id: 'app.screenError.reload' })}
-        </Button>
-      )}
+      <Button onPress={unreachable ? resetErrorBoundary : () => globalThis.location.reload()}>
+        {intl.formatMessage({
+          id: unreachable ? 'app.screenError.tryAgain' : 'app.screenError.reload',
+        })}
+      </Button>
     </main>
   );
 }
@@ -88,8 +81,8 @@ export function ScreenError({
 /**
  * Catches a failed screen. `resetKey` (the address) changing renders the new screen afresh;
  * `onRetry` runs on each reset ("Try again", or another address), before the screen renders
- * again (the router makes failed screens fetch their code anew); `checkFailedLoad` replaces this window's check
- * (tests, stories).
+ * again (the router makes lazy parts fetch their code anew); `checkFailedLoad` replaces this
+ * window's check (tests, stories).
  */
 export function ScreenErrorBoundary({
   resetKey,
@@ -99,14 +92,12 @@ export function ScreenErrorBoundary({
 }: {
   resetKey: string;
   onRetry?: () => void;
-  checkFailedLoad?: () => Promise<FailedLoadOutcome>;
+  checkFailedLoad?: (() => Promise<FailedLoadOutcome>) | undefined;
   children: ReactNode;
 }) {
   return (
     <ErrorBoundary
-      fallbackRender={(props) => (
-        <ScreenError {...props} {...(check ? { checkFailedLoad: check } : {})} />
-      )}
+      fallbackRender={(props) => <ScreenError {...props} checkFailedLoad={check} />}
       resetKeys={[resetKey]}
       onReset={() => onRetry?.()}
     >

@@ -45,54 +45,34 @@ export function mayReload(lastReloadAt: string | null, now: number): boolean {
  */
 export async function serverAnswers(doFetch: typeof fetch): Promise<boolean> {
   try {
-    const response = await doFetch('/', { cache: 'no-store', credentials: 'same-origin' });
-    void response.body?.cancel().catch(() => undefined);
-    return response.ok;
+    return (await doFetch('/', { cache: 'no-store' })).ok;
   } catch {
     return false;
   }
 }
 
-function readMarker(env: FailedLoadEnv): string | null {
-  try {
-    return env.sessionStorage.getItem(RELOAD_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The check run after a failed code load, for `env` (default: this window) and clock `now`
- * (epoch ms). Calls made while one is running share it; once it has decided to reload,
- * every later call answers `reloading` too. Resolves; never rejects.
+ * (epoch ms). Once it has decided to reload, every later call answers `reloading` too;
+ * of calls made at once, the first to hear back reloads. Rejects only when session storage
+ * throws.
  */
 export function createFailedLoadCheck(
   env: () => FailedLoadEnv = () => window,
   now: () => number = Date.now,
 ): () => Promise<FailedLoadOutcome> {
-  let running: Promise<FailedLoadOutcome> | null = null;
   let reloading = false;
-  const run = async (): Promise<FailedLoadOutcome> => {
+  return async () => {
     const target = env();
-    if (!(await serverAnswers(target.fetch.bind(globalThis)))) return 'unreachable';
+    const answers = await serverAnswers(target.fetch.bind(globalThis));
+    if (reloading) return 'reloading';
+    if (!answers) return 'unreachable';
     const at = now();
-    if (!mayReload(readMarker(target), at)) return 'reloaded-recently';
-    try {
-      target.sessionStorage.setItem(RELOAD_KEY, String(at));
-    } catch {
-      // Blocked storage: without the marker a loop could follow, so no automatic reload.
-      return 'reloaded-recently';
-    }
+    if (!mayReload(target.sessionStorage.getItem(RELOAD_KEY), at)) return 'reloaded-recently';
+    target.sessionStorage.setItem(RELOAD_KEY, String(at));
     reloading = true;
     target.location.reload();
     return 'reloading';
-  };
-  return () => {
-    if (reloading) return Promise.resolve('reloading');
-    running ??= run().finally(() => {
-      running = null;
-    });
-    return running;
   };
 }
 
