@@ -5,14 +5,13 @@
  * renders once both have arrived.
  */
 import { matchRoute, pageTitle, type RouteId } from '@solar/domain';
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, useLocation } from 'wouter';
 import { loadFeatureMessages, type Feature } from '../i18n/locales.ts';
-import { retryableLazy, retryFailedLoads, type RetryableLazy } from './retryable-lazy.tsx';
+import { retryableLazy, type RetryableLazy } from './retryable-lazy.tsx';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
-import { FullPageSpinner, RouteGuard } from './session-gate.tsx';
-import type { FailedLoadOutcome } from './stale-deployment.ts';
+import { RouteGuard } from './session-gate.tsx';
 
 type Loader = () => Promise<{ default: ComponentType<{ params: Record<string, string> }> }>;
 /** A lazily loaded screen (see `lazyScreen`). */
@@ -131,33 +130,6 @@ function DocumentTitle({ route }: { route: RouteId }) {
   return <title>{intl.formatMessage({ id: 'app.documentTitle' }, { page })}</title>;
 }
 
-/**
- * The screen (with its route guard) in its error boundary (screen-error-boundary.tsx) and
- * the loading spinner: a screen, or the guard's account check, whose code fails to load or
- * that fails to render replaces only the screen; "Try again" fetches the failed code again
- * (retryable-lazy.tsx). `resetKey` (the address) changing clears a failure;
- * `checkFailedLoad` replaces the window's failed-load check (tests, stories).
- */
-export function ScreenSlot({
-  resetKey,
-  checkFailedLoad,
-  children,
-}: {
-  resetKey: string;
-  checkFailedLoad?: (() => Promise<FailedLoadOutcome>) | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <ScreenErrorBoundary
-      resetKey={resetKey}
-      onRetry={retryFailedLoads}
-      checkFailedLoad={checkFailedLoad}
-    >
-      <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
-    </ScreenErrorBoundary>
-  );
-}
-
 export function AppRoutes() {
   const [location] = useLocation();
   const match = matchRoute(location);
@@ -166,11 +138,11 @@ export function AppRoutes() {
   return (
     <>
       <DocumentTitle route={match.id} />
-      <ScreenSlot resetKey={location}>
+      <ScreenErrorBoundary resetKey={location}>
         <RouteGuard>
           <Screen params={match.params} />
         </RouteGuard>
-      </ScreenSlot>
+      </ScreenErrorBoundary>
     </>
   );
 }

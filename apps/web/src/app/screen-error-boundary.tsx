@@ -15,9 +15,10 @@
  */
 import { globalErrorMessage, globalErrorMessages } from '@solar/domain';
 import { AlertIcon, Button } from '@solar/ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { useIntl } from 'react-intl';
+import { retryFailedLoads } from './retryable-lazy.tsx';
 import { FullPageSpinner } from './session-gate.tsx';
 import { checkFailedLoad, type FailedLoadOutcome } from './stale-deployment.ts';
 
@@ -79,19 +80,17 @@ export function ScreenError({
 }
 
 /**
- * Catches a failed screen. `resetKey` (the address) changing renders the new screen afresh;
- * `onRetry` runs on each reset ("Try again", or another address), before the screen renders
- * again (the router makes lazy parts fetch their code anew); `checkFailedLoad` replaces this
- * window's check (tests, stories).
+ * Catches a failed screen (or its route guard's account check), showing the loading spinner
+ * while it loads. `resetKey` (the address) changing renders the new screen afresh; each
+ * reset ("Try again", or another address) first makes lazy parts fetch their code anew
+ * (retryable-lazy.tsx); `checkFailedLoad` replaces this window's check (tests, stories).
  */
 export function ScreenErrorBoundary({
   resetKey,
-  onRetry,
   checkFailedLoad: check,
   children,
 }: {
   resetKey: string;
-  onRetry?: () => void;
   checkFailedLoad?: (() => Promise<FailedLoadOutcome>) | undefined;
   children: ReactNode;
 }) {
@@ -99,9 +98,9 @@ export function ScreenErrorBoundary({
     <ErrorBoundary
       fallbackRender={(props) => <ScreenError {...props} checkFailedLoad={check} />}
       resetKeys={[resetKey]}
-      onReset={() => onRetry?.()}
+      onReset={retryFailedLoads}
     >
-      {children}
+      <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
     </ErrorBoundary>
   );
 }

@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { expect, within } from 'storybook/test';
 import { SCREEN_PARAMETERS } from '../testing/story-modes.ts';
 import { text } from '../testing/story-text.ts';
-import { lazyScreen, ScreenSlot } from './router.tsx';
+import { lazyScreen } from './router.tsx';
+import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import type { FailedLoadOutcome } from './stale-deployment.ts';
 
 /** A screen whose code never arrives, behind the screen's error boundary. */
@@ -22,9 +23,9 @@ function FailedScreen({ outcome }: { outcome: FailedLoadOutcome }) {
     ),
   );
   return (
-    <ScreenSlot resetKey="/chat" checkFailedLoad={() => Promise.resolve(outcome)}>
+    <ScreenErrorBoundary resetKey="/chat" checkFailedLoad={() => Promise.resolve(outcome)}>
       <Screen params={{}} />
-    </ScreenSlot>
+    </ScreenErrorBoundary>
   );
 }
 

@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { LocaleProvider } from './intl.tsx';
-import { lazyScreen, ScreenSlot } from './router.tsx';
+import { lazyScreen } from './router.tsx';
+import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { createFailedLoadCheck, RELOAD_KEY, type FailedLoadEnv } from './stale-deployment.ts';
 
 /** What Chromium rejects a dynamic import with when the file cannot be fetched. */
@@ -56,9 +57,12 @@ describe('a screen whose code cannot be fetched', () => {
     const { screen: Projects, load } = flakyScreen(2);
     const view = await render(
       <LocaleProvider initial="en">
-        <ScreenSlot resetKey="/projects" checkFailedLoad={createFailedLoadCheck(() => browser.env)}>
+        <ScreenErrorBoundary
+          resetKey="/projects"
+          checkFailedLoad={createFailedLoadCheck(() => browser.env)}
+        >
           <Projects params={{}} />
-        </ScreenSlot>
+        </ScreenErrorBoundary>
       </LocaleProvider>,
     );
 
@@ -95,9 +99,12 @@ describe('a screen whose code cannot be fetched', () => {
     const FailingAgain = flakyScreen(1).screen;
     const first = await render(
       <LocaleProvider initial="en">
-        <ScreenSlot resetKey="/projects" checkFailedLoad={createFailedLoadCheck(() => browser.env)}>
+        <ScreenErrorBoundary
+          resetKey="/projects"
+          checkFailedLoad={createFailedLoadCheck(() => browser.env)}
+        >
           <FailingOnce params={{}} />
-        </ScreenSlot>
+        </ScreenErrorBoundary>
       </LocaleProvider>,
     );
     await expect.poll(() => browser.reload.mock.calls.length).toBe(1);
@@ -109,12 +116,12 @@ describe('a screen whose code cannot be fetched', () => {
     const reloaded = fakeBrowser(server, browser.storage);
     const second = await render(
       <LocaleProvider initial="en">
-        <ScreenSlot
+        <ScreenErrorBoundary
           resetKey="/projects"
           checkFailedLoad={createFailedLoadCheck(() => reloaded.env)}
         >
           <FailingAgain params={{}} />
-        </ScreenSlot>
+        </ScreenErrorBoundary>
       </LocaleProvider>,
     );
     await expect

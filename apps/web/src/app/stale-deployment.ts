@@ -39,19 +39,6 @@ export function mayReload(lastReloadAt: string | null, now: number): boolean {
 }
 
 /**
- * True when the server answers a request for the page (`GET /`, bypassing the cache) with
- * an OK status; false on a network error or any other status (a proxy's 502 while the app
- * is down would only replace the page with an error page).
- */
-export async function serverAnswers(doFetch: typeof fetch): Promise<boolean> {
-  try {
-    return (await doFetch('/', { cache: 'no-store' })).ok;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * The check run after a failed code load, for `env` (default: this window) and clock `now`
  * (epoch ms). Once it has decided to reload, every later call answers `reloading` too;
  * of calls made at once, the first to hear back reloads. Rejects only when session storage
@@ -64,7 +51,12 @@ export function createFailedLoadCheck(
   let reloading = false;
   return async () => {
     const target = env();
-    const answers = await serverAnswers(target.fetch.bind(globalThis));
+    // The server answers the page itself (never from the cache) with an OK status; a network
+    // error or any other status (a proxy's 502 while the app is down) is no answer.
+    const answers = await target.fetch('/', { cache: 'no-store' }).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (reloading) return 'reloading';
     if (!answers) return 'unreachable';
     const at = now();
