@@ -103,9 +103,25 @@ function CopyReplyButton({
 /**
  * The markdown renderer (react-markdown and its parser, about 30 kB compressed) loads with
  * the first assistant message, not with the chat page; until it arrives, the text shows as
- * written.
+ * written. When its code cannot be fetched (the server is down), the text stays as written
+ * and the next message rendered asks for it again, rather than the failure taking down
+ * the screen.
  */
-const SafeMarkdown = lazy(loadChatMarkdown);
+let SafeMarkdown = loadMarkdownOnce();
+
+function loadMarkdownOnce() {
+  return lazy(() =>
+    loadChatMarkdown().catch(() => {
+      SafeMarkdown = loadMarkdownOnce();
+      return { default: PlainText };
+    }),
+  );
+}
+
+/** The text as written (the markdown renderer's stand-in when it could not load). */
+function PlainText({ children }: { children: string; isPartial?: boolean }) {
+  return <p className="whitespace-pre-wrap">{children}</p>;
+}
 
 /** Starts loading the markdown renderer (call it when a reply is asked for). */
 export function loadChatMarkdown() {

@@ -7,7 +7,9 @@
  * assertively, the rest politely.
  *
  * Radix and the toast markup (toast-layer.tsx) load when the first toast is raised, and
- * stay: the labelled region (F8 jumps to it) exists from then on.
+ * stay: the labelled region (F8 jumps to it) exists from then on. When that code cannot be
+ * fetched (the server is down), no toast shows and the app stays as it is; the next toast
+ * fetches it again.
  */
 import { TOAST_FADE_OUT_MS, type ToastKind } from '@solar/domain/constants';
 import {
@@ -19,9 +21,10 @@ import {
   useMemo,
   useRef,
   useState,
+  type ComponentType,
   type ReactNode,
 } from 'react';
-import type { ToastEntry } from './toast-layer.tsx';
+import type { ToastEntry, ToastLayerProps } from './toast-layer.tsx';
 
 export type { ToastKind };
 
@@ -45,7 +48,21 @@ export function useToast(): ToastApi {
   return api;
 }
 
-const ToastLayer = lazy(() => import('./toast-layer.tsx'));
+/**
+ * The toast layer, loaded with the first toast. When its code cannot be fetched, it renders
+ * nothing (the app stays) and the next toast loads it anew (React keeps a failed lazy
+ * component failed, so a fresh one takes its place).
+ */
+let ToastLayer = loadLayerOnce();
+
+function loadLayerOnce() {
+  return lazy<ComponentType<ToastLayerProps>>(() =>
+    import('./toast-layer.tsx').catch(() => {
+      ToastLayer = loadLayerOnce();
+      return { default: () => null };
+    }),
+  );
+}
 
 export interface ToastProviderProps {
   /** The app (everything that may call `useToast`). */

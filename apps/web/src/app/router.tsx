@@ -5,15 +5,17 @@
  * renders once both have arrived.
  */
 import { matchRoute, pageTitle, type RouteId } from '@solar/domain';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, useLocation } from 'wouter';
 import { loadFeatureMessages, type Feature } from '../i18n/locales.ts';
+import { retryableLazy, type RetryableLazy } from './retryable-lazy.tsx';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
-import { FullPageSpinner, RouteGuard } from './session-gate.tsx';
+import { RouteGuard } from './session-gate.tsx';
 
 type Loader = () => Promise<{ default: ComponentType<{ params: Record<string, string> }> }>;
-type Screen = LazyExoticComponent<ComponentType<{ params: Record<string, string> }>> & {
+/** A lazily loaded screen (see `lazyScreen`). */
+export type Screen = RetryableLazy<{ params: Record<string, string> }> & {
   /** Fetches the screen's module ahead of its first render. */
   preload: Loader;
 };
@@ -23,15 +25,18 @@ const featureOf = new WeakMap<Screen, readonly Feature[]>();
 
 /**
  * A lazily loaded screen that can also be fetched ahead of its first render. Loading it
- * fetches the module and its feature's messages side by side.
+ * fetches the module and its feature's messages side by side. A screen whose code could not
+ * be fetched loads again after `retryFailedLoads()` (retryable-lazy.tsx).
  */
-function lazyScreen(load: Loader): Screen {
+export function lazyScreen(load: Loader): Screen {
   const loadWithMessages: Loader = async () => {
     const features = featureOf.get(screen) ?? [];
     const [module] = await Promise.all([load(), ...features.map(loadFeatureMessages)]);
     return module;
   };
-  const screen: Screen = Object.assign(lazy(loadWithMessages), { preload: loadWithMessages });
+  const screen: Screen = Object.assign(retryableLazy(loadWithMessages), {
+    preload: loadWithMessages,
+  });
   return screen;
 }
 
@@ -131,13 +136,13 @@ export function AppRoutes() {
   const Screen = screenOfRoute[match.id] ?? screens.notFound;
   if (match.id === 'root') return <Redirect to="/dashboard" replace />;
   return (
-    <RouteGuard>
+    <>
       <DocumentTitle route={match.id} />
       <ScreenErrorBoundary resetKey={location}>
-        <Suspense fallback={<FullPageSpinner />}>
+        <RouteGuard>
           <Screen params={match.params} />
-        </Suspense>
+        </RouteGuard>
       </ScreenErrorBoundary>
-    </RouteGuard>
+    </>
   );
 }

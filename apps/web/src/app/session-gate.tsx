@@ -21,13 +21,17 @@ import {
 } from '@solar/domain';
 import { useApiClient, useSession } from '@solar/api/react/provider';
 import { Spinner } from '@solar/ui';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useNow } from './clock.tsx';
+import { retryableLazy } from './retryable-lazy.tsx';
 
-/** Loaded for permission-gated routes only (see account-check.tsx). */
-const AccountCheck = lazy(() => import('./account-check.tsx'));
+/**
+ * Loaded for permission-gated routes only (see account-check.tsx); when its code cannot be
+ * fetched, the screen's error boundary shows why and "Try again" loads it again.
+ */
+const AccountCheck = retryableLazy(() => import('./account-check.tsx'));
 
 /** The permission view of the stored session: role and access-token expiry (epoch s). */
 export function useSessionLike(): SessionLike | null {

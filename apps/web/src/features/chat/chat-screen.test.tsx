@@ -16,12 +16,16 @@ import {
   type AppFixtureOptions,
 } from '../../testing/app-fixture.tsx';
 import { abortableChatStream } from '../../testing/chat-abortable-stream.ts';
+import { DRAFT_KEY_PREFIX } from './chat-storage.ts';
 
 const SLOW = 5000;
 
 function clearChatStorage() {
   localStorage.removeItem(STORAGE_KEYS.activeConversationId);
   localStorage.removeItem(STORAGE_KEYS.chatSettings);
+  for (const key of Object.keys(sessionStorage)) {
+    if (key.startsWith(DRAFT_KEY_PREFIX)) sessionStorage.removeItem(key);
+  }
 }
 beforeEach(async () => {
   clearChatStorage();
@@ -232,6 +236,42 @@ describe('chat: a new conversation streams its reply', () => {
       );
     await expect.element(input).toHaveValue('How many panels for 400 kWh?');
     expect(screen.getByRole('log').getByRole('article').elements()).toHaveLength(0);
+  });
+
+  it('keeps a message that could not reach the server in the composer, with Try again', async () => {
+    const { fixture, screen } = await openChat('/chat', {
+      mock: { scenario: { fail: { chat: { status: 0 } } } },
+    });
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await input.fill('How many panels for 400 kWh?');
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent(
+        'Unable to connect to the server. Please check your internet connection. Your message was not sent. It is still in the box below.',
+      );
+    await expect.element(input).toHaveValue('How many panels for 400 kWh?');
+    expect(screen.getByRole('log').getByRole('article').elements()).toHaveLength(0);
+    expect(currentPath(fixture)).toBe('/chat');
+
+    // The server is back: Try again sends what the box holds.
+    fixture.mock.scenario = scenarios.normal();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await expect
+      .element(screen.getByRole('log').getByRole('article').first())
+      .toMatchTextContent('How many panels for 400 kWh?');
+    await expect.element(input).toHaveValue('');
+    expect(screen.getByRole('alert').query()).toBeNull();
+  });
+
+  it('keeps unsent text in the composer across a reload of the screen', async () => {
+    const { fixture, screen } = await openChat();
+    await screen.getByRole('textbox', { name: 'Message' }).fill('Half-written question');
+    await screen.unmount();
+    const again = await render(<AppFixtureView fixture={fixture} />);
+    await expect
+      .element(again.getByRole('textbox', { name: 'Message' }))
+      .toHaveValue('Half-written question');
   });
 
   it('sends with the chosen bot type and keeps the choice in storage', async () => {

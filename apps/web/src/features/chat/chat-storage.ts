@@ -74,3 +74,40 @@ export function writeActiveConversationId(id: string | null): void {
       : s.setItem(STORAGE_KEYS.activeConversationId, id),
   );
 }
+
+/**
+ * Session storage key prefix of the composer's unsent text, per conversation (`new` for a
+ * conversation not started yet), so a reload keeps it
+ * (docs/product.md#when-the-server-cannot-be-reached). Tab-scoped: another tab has its own.
+ */
+export const DRAFT_KEY_PREFIX = 'solar.chatDraft.';
+
+function sessionStore(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The kept unsent text of conversation `id` (null: a new conversation), or ''. */
+export function readDraft(id: string | null): string {
+  try {
+    return sessionStore()?.getItem(DRAFT_KEY_PREFIX + (id ?? 'new')) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Keeps the unsent text of conversation `id`; an empty text removes it. */
+export function writeDraft(id: string | null, text: string): void {
+  const s = sessionStore();
+  if (!s) return;
+  try {
+    const key = DRAFT_KEY_PREFIX + (id ?? 'new');
+    if (text === '') s.removeItem(key);
+    else s.setItem(key, text);
+  } catch {
+    // Full or blocked storage: the text stays in the box for this visit.
+  }
+}

@@ -8,6 +8,9 @@
  * - The active conversation id is kept in storage; opening /chat resumes it when it is
  *   still in the first page of the list.
  * - History 404 (docs/product.md#errors-and-messages): warning toast, the id is forgotten, /chat.
+ * - A message refused (429) or that could not reach the server goes back into the composer
+ *   (`notSent`); nothing navigates or reloads. The composer's text is kept per conversation
+ *   in session storage (chat-storage.ts), so a reload keeps it.
  */
 import {
   chatMessages,
@@ -16,6 +19,7 @@ import {
   ROUTES,
   type Locale,
 } from '@solar/domain';
+import { toApiError } from '@solar/api';
 import {
   useChatStream,
   useConversation,
@@ -41,16 +45,33 @@ import {
 import {
   readActiveConversationId,
   readChatSettings,
+  readDraft,
   writeActiveConversationId,
   writeChatSettings,
+  writeDraft,
   type ChatSettings,
 } from './chat-storage.ts';
 import { useNewConversation } from './use-new-conversation.ts';
 import { useRunningReply } from './use-running-reply.ts';
 
-/** A message the server refused (429): it is back in the composer, with when to retry. */
+/**
+ * A message that was not sent, back in the composer: the server refused it (429, `reason`
+ * `rateLimited`, with when to retry in seconds when known) or could not be reached (`offline`,
+ * docs/product.md#when-the-server-cannot-be-reached; `retryAfterSeconds` null).
+ */
 export interface NotSent {
+  readonly reason: 'rateLimited' | 'offline';
   readonly retryAfterSeconds: number | null;
+}
+
+/**
+ * True for a failure that never reached the server: status 0 or code `network`, including
+ * the stream reader's own code that could not be fetched (a TypeError).
+ */
+function unreachable(error: unknown): boolean {
+  if (error == null) return false;
+  const failure = toApiError(error);
+  return failure.status === 0 || failure.code === 'network';
 }
 
 /**
@@ -70,10 +91,12 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
   const updateView = (change: (view: ViewState) => ViewState) =>
     setViewState((v) => change(viewForUrl(v, urlId)));
 
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(() => readDraft(urlId));
   const [notSent, setNotSent] = useState<NotSent | null>(null);
   const [settings, setSettings] = useState<ChatSettings>(readChatSettings);
   const turnCount = useRef(0);
+  // Whether any event of the reply being sent has arrived (then the message was stored).
+  const answered = useRef(false);
 
   const conversations = useConversations();
   const summaries = conversations.data?.pages.flatMap((page) => page.conversations) ?? [];
@@ -81,7 +104,13 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
   const rename = useRenameConversation();
   const end = useEndConversation();
   const stream = useChatStream({
-    onChunk: (chunk) =>
+    onChunk: (chunk) => {
+      // The reply renders as markdown: fetch its renderer once the server has answered (asked
+      // for while the server is down, its code could not load again without a reload). A
+      // failure is the failed-load check's (app/stale-deployment.ts); the reply shows as
+      // plain text until the renderer loads.
+      if (!answered.current) loadChatMarkdown().catch(() => undefined);
+      answered.current = true;
       updateView((v) => {
         if (v.turn) {
           return {
@@ -100,7 +129,8 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
           new Date(now()).toISOString(),
         );
         return { ...v, frozen: v.frozen ?? stored, turn: applyChunk(turn, chunk) };
-      }),
+      });
+    },
   });
 
   const detail = history.data?.conversationId === view.id ? history.data : undefined;
@@ -124,6 +154,24 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
 
   // A new conversation's first chunk gave it an id: the URL follows, the sidebar lists it.
   useNewConversation(view, urlId);
+
+  // The composer's text is kept per conversation for this tab, so a reload keeps it. A new
+  // conversation that got its id takes its text along; another conversation shows its own.
+  const draftOf = useRef(view.id);
+  useEffect(() => {
+    const from = draftOf.current;
+    if (from === view.id) {
+      writeDraft(view.id, draft);
+      return;
+    }
+    draftOf.current = view.id;
+    if (from === null && view.turn !== null) {
+      writeDraft(null, '');
+      writeDraft(view.id, draft);
+    } else {
+      setDraft(readDraft(view.id));
+    }
+  }, [draft, view.id, view.turn]);
 
   // The active conversation is kept in storage.
   useEffect(() => {
@@ -166,8 +214,6 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
 
   const send = (text: string) => {
     if (!isSendableMessage(text) || streaming || !composerEnabled) return;
-    // The reply renders as markdown: fetch its renderer while the question is on its way.
-    void loadChatMarkdown();
     const finished = view.turn
       ? turnMessages(view.turn, stream.state.status, stream.state.error)
       : [];
@@ -181,6 +227,7 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
     updateView((v) => ({ ...v, frozen: v.frozen ?? stored, done: [...v.done, ...finished], turn }));
     setDraft('');
     setNotSent(null);
+    answered.current = false;
     void stream
       .send({
         message: text.trim(),
@@ -188,12 +235,19 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
         context: { botType: settings.botType, locale: intl.locale as Locale },
       })
       .then((error) => {
-        if (error?.code !== 'rate_limited') return;
-        // Refused before any reply: nothing was stored, so nothing is shown as sent; the
-        // words go back into the composer (unless the user typed something new meanwhile).
+        const refused = error?.code === 'rate_limited';
+        const offline = !refused && unreachable(error) && !answered.current;
+        if (!refused && !offline) return;
+        // Refused, or the server never answered: nothing was stored, so nothing is shown as
+        // sent; the words go back into the composer (unless the user typed something new
+        // meanwhile).
         setViewState((v) => (v.turn?.id === turn.id ? { ...v, turn: null } : v));
         setDraft((current) => (current.trim() === '' ? text : current));
-        setNotSent({ retryAfterSeconds: error.retryAfterSeconds });
+        setNotSent(
+          refused
+            ? { reason: 'rateLimited', retryAfterSeconds: error.retryAfterSeconds }
+            : { reason: 'offline', retryAfterSeconds: null },
+        );
         stream.reset();
       });
     focusComposer();
