@@ -143,4 +143,34 @@ describe('work queue', () => {
       .toBeVisible();
     expect(queue.getByText('Chui Avenue 155, Bishkek').query()).toBeNull();
   });
+
+  it.each(['manager', 'inspector'] as const)(
+    "fits a 390 px phone in Russian (the %s's queue)",
+    async (as) => {
+      await page.viewport(390, 844);
+      const fixture = createAppFixture({ path: '/dashboard', as, locale: 'ru' });
+      await fixture.ready;
+      const screen = await render(<AppFixtureView fixture={fixture} locale="ru" />);
+      const title = as === 'manager' ? 'Ждут сотрудников' : 'Ваши задачи';
+      await expect
+        .element(screen.getByRole('region', { name: title }).getByRole('link').first())
+        .toBeVisible();
+      const width = document.documentElement.clientWidth;
+      const wide = Array.from(document.querySelectorAll<HTMLElement>('main *'))
+        .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+        .map((element) => `${element.tagName} ${element.textContent?.slice(0, 40) ?? ''}`);
+      expect(wide).toEqual([]);
+    },
+  );
+
+  it('reaches the counts with the keyboard, each with a visible focus ring', async () => {
+    await open('manager');
+    const first = page.getByRole('link', { name: 'Site visit requested: 2 projects' });
+    await expect.element(first).toBeVisible();
+    (first.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Tab}');
+    const next = page.getByRole('link', { name: 'Inspection scheduled: 1 project' });
+    await expect.element(next).toHaveFocus();
+    await expect.element(next).toHaveAttribute('data-focus-visible');
+  });
 });
