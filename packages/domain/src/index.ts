@@ -30,3 +30,4 @@ export * from './session.ts';
 export * from './solar-facts.ts';
 export * from './system-configuration.ts';
 export * from './validation.ts';
+export * from './work-queue.ts';

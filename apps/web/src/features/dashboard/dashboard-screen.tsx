@@ -1,6 +1,7 @@
 /**
  * /dashboard (docs/product.md#dashboard): the signed-in user's card (avatar, name,
- * email, role badge with the role's display name); the domain's `dashboardCards` for the
+ * email, role badge with the role's display name); the work queue (work-queue-card.tsx:
+ * what the user has to do next, by role); the domain's `dashboardCards` for the
  * session: the quick calculator, full calculator, profile and user management (only with
  * canManageUsers) as link cards, then the activity card: the user's own activity (domain
  * `dashboardActivity`: the last quick estimate kept in this browser, the newest drafts and
@@ -24,6 +25,7 @@ import { ActivityCard } from './activity-card.tsx';
 import { JobFailures } from './job-failures.tsx';
 import { LinkCard } from './dashboard-panels.tsx';
 import { TeamOverview } from './team-overview.tsx';
+import { WorkQueueCard } from './work-queue-card.tsx';
 
 export default function DashboardScreen() {
   const intl = useIntl();
@@ -62,6 +64,10 @@ export default function DashboardScreen() {
             </div>
           </Card>
         )}
+        <WorkQueueCard
+          role={session?.role}
+          canViewAll={can(session, 'canViewAllProjects', now())}
+        />
         <section aria-labelledby="dashboard-cards" className="flex flex-col gap-3">
           <h2 id="dashboard-cards" className="text-lg font-semibold">
             {t('dashboard.cardsTitle')}
