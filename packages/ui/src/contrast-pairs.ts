@@ -53,6 +53,7 @@ export const CONTRAST_PAIRS: readonly ContrastPair[] = [
     kind: 'text',
     use: 'Text in cards, fields, menus and dialogs',
     components: [
+      'site-footer.tsx',
       'field-styles.ts',
       ...ON_CARDS,
       'action-menu.tsx',
@@ -107,6 +108,7 @@ export const CONTRAST_PAIRS: readonly ContrastPair[] = [
     kind: 'text',
     use: 'Secondary text and hints in cards, fields and menus',
     components: [
+      'site-footer.tsx',
       'field-styles.ts',
       ...ON_CARDS,
       'action-menu.tsx',
@@ -147,7 +149,7 @@ export const CONTRAST_PAIRS: readonly ContrastPair[] = [
     bg: 'surface-raised',
     kind: 'text',
     use: 'Links in cards and chat',
-    components: ['link.tsx', 'chat-markdown.tsx'],
+    components: ['site-footer.tsx', 'link.tsx', 'chat-markdown.tsx'],
   },
   { fg: 'link', bg: 'surface', kind: 'text', use: 'Links on the page', components: ['link.tsx'] },
 
