@@ -95,7 +95,7 @@ test('the admin creates, finds, views and edits a user', async ({ page }) => {
   await expect(page.getByText(person.email)).toBeVisible();
   await expect(page.getByText('Installer', { exact: true })).toBeVisible();
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
-  await expect(page.getByText('Not linked')).toBeVisible();
+  await expect(page.getByText('Not linked', { exact: true })).toBeVisible();
 
   // Edit: new name and type.
   await page.getByRole('link', { name: 'Edit user' }).click();
