@@ -123,6 +123,7 @@ export async function apiPart(ctx: BenchContext): Promise<Section> {
     ]);
     s.notes.push(
       `${connections} connections, ${seconds} s measured after a ${Math.max(1, Math.round(seconds / 3))} s warm-up per endpoint; the load generator runs on the same machine. The ratio divides by the mean of the two bare runs.`,
+      'The Solar server runs at its default configuration: LOG_LEVEL info, one JSON log line per request, written to a file (as a container runtime collects stdout).',
       'Both servers are separate Node processes started the same way; /auth/me and /admin/users carry a real access token (each request verifies the JWT and reads the account, as the guard does). /admin/users here lists a nearly empty table: see "Database scale" for 100 000 users.',
       'Sign-in latency is dominated by argon2id verification of the password (the cost is deliberate).',
     );

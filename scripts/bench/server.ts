@@ -1,12 +1,15 @@
 /**
  * Runs the real Solar server (apps/server/src/main.ts) as a child process on 127.0.0.1 for
  * the benchmark, the way `npm start` runs it once installed: same entry, same defaults, with
- * the environment the benchmark needs (a data directory, a free port, quiet logs, a known
- * admin, a sign-in limit high enough for load). Also: free ports, the child's RSS from
- * /proc, and signing in.
+ * the environment the benchmark needs (a data directory, a free port, a known admin, a
+ * sign-in limit high enough for load). Logs stay at the default level (`info`, one line per
+ * request) and go to a file, as a container runtime collects them, so the figures include
+ * what logging costs by default. Also: free ports, the child's RSS from /proc, and signing
+ * in.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +30,7 @@ export interface RunningProcess {
   child: ChildProcess;
   /** Everything the child printed on stderr so far (last 64 kB). */
   stderr(): string;
-  /** What the child printed on stdout so far (last 64 kB). */
+  /** What the child printed on stdout so far (last 64 kB of its log file). */
   stdout(): string;
   /** Resident set size of the child now, bytes (VmRSS from /proc/<pid>/status). */
   rssBytes(): number;
@@ -59,22 +62,42 @@ export function readRssBytes(pid: number): number {
   }
 }
 
-/** Spawns `node <script>` with `env` on top of this process's environment. */
+/** The last `bytes` bytes of the file at `file`, as UTF-8 ('' when it cannot be read). */
+function tailOf(file: string, bytes = 65_536): string {
+  try {
+    const size = statSync(file).size;
+    const length = Math.min(size, bytes);
+    const buffer = Buffer.alloc(length);
+    const fd = openSync(file, 'r');
+    try {
+      readSync(fd, buffer, 0, length, size - length);
+    } finally {
+      closeSync(fd);
+    }
+    return buffer.toString('utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Spawns `node <script>` with `env` on top of this process's environment. Its stdout (the
+ * JSON log) goes straight to a file in a fresh temporary directory, so reading it costs the
+ * benchmark's own process nothing while the load runs.
+ */
 export function spawnNode(
   script: string,
   env: Record<string, string>,
   port: number,
 ): RunningProcess {
+  const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'solar-bench-log-')), 'stdout.log');
+  const logFd = openSync(logFile, 'a');
   const child = spawn(process.execPath, [script], {
     cwd: root,
     env: { ...process.env, PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd, 'pipe'],
   });
-  let stdout = '';
-  child.stdout!.setEncoding('utf8');
-  child.stdout!.on('data', (chunk: string) => {
-    stdout = (stdout + chunk).slice(-65_536);
-  });
+  closeSync(logFd);
   let stderr = '';
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (chunk: string) => {
@@ -90,7 +113,7 @@ export function spawnNode(
     pid: child.pid!,
     child,
     stderr: () => stderr,
-    stdout: () => stdout,
+    stdout: () => tailOf(logFile),
     rssBytes: () => readRssBytes(child.pid!),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -123,7 +146,6 @@ export async function spawnServer(options: ServerOptions): Promise<RunningProces
     HOST: '127.0.0.1',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
-    LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '100000',
     NODE_ENV: 'production',
     // Empty values count as unset (config.ts): the parent's DATABASE_URL must not leak into
