@@ -19,6 +19,7 @@ import {
 import { initialFiles, measuredRoutes, screenModules, type Manifest } from './bundle.ts';
 import { budgetP95 } from './chat.ts';
 import { steadyArrivals } from './chat-stream.ts';
+import { medianRun } from './lighthouse.ts';
 import { markdownTable, textTable } from './report.ts';
 import { seedSql } from './db-scale.ts';
 import { processRows, times } from './processes.ts';
@@ -87,6 +88,7 @@ describe('budgets', () => {
     assert.equal(limit('startup.existing'), 3000);
     assert.equal(limit('lighthouse.performance:/dashboard'), 95);
     assert.equal(limit('lighthouse.accessibility:/signin'), 100);
+    assert.equal(limit('lighthouse.lcpRatio:/solar-calculator'), 1.5);
     assert.equal(limitText(budgets.find((b) => b.metric === 'api.me.ratio')!), '>= 50%');
   });
 });
@@ -306,5 +308,13 @@ describe('processes rows', () => {
     assert.equal(times(Number.NaN), '-');
     assert.equal(times(0), '-');
     assert.equal(times(Number.POSITIVE_INFINITY), '-');
+  });
+});
+
+describe('Lighthouse median run', () => {
+  it('reports the run with the median performance score, whatever the order of the runs', () => {
+    const run = (performance: number, lcpMs: number) => ({ scores: [performance, 100], lcpMs });
+    assert.deepEqual(medianRun([run(99, 900), run(80, 3000), run(91, 1500)]), run(91, 1500));
+    assert.deepEqual(medianRun([run(91, 1500), run(99, 900), run(80, 3000)]), run(91, 1500));
   });
 });
