@@ -128,6 +128,7 @@ export function samplePipeline(
     })),
     actions,
     owner: { id: 'u-daniyar', name: 'Daniyar Sadykov', email: 'daniyar@example.com' },
+    assignees: { roofInspector: null, installer: null },
   };
 }
 
