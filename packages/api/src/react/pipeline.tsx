@@ -5,10 +5,7 @@
  * the proposal PDF download and the production estimate of a saved configuration.
  */
 import type { Locale } from '@solar/domain/constants';
-import type {
-  ProjectAssignees,
-  ProjectTransitionRequest,
-} from '@solar/domain/pipeline-contract';
+import type { ProjectAssignees, ProjectTransitionRequest } from '@solar/domain/pipeline-contract';
 import { proposalFileName } from '@solar/domain/proposal';
 import { parseConfiguration, type SystemConfiguration } from '@solar/domain/system-configuration';
 import type { Project, ProductionQuery } from '@solar/domain/contract';
