@@ -49,6 +49,7 @@ function AssigneesForm({ projectId, pipeline }: { projectId: string; pipeline: P
     pipeline,
     true,
   );
+  const { connect, values, edit, errorText } = form;
   if (staff.isError) {
     return (
       <LoadError
@@ -65,21 +66,21 @@ function AssigneesForm({ projectId, pipeline }: { projectId: string; pipeline: P
     label: string,
     options: (typeof none)[],
   ) => {
-    const error = form.errorText(field);
+    const error = errorText(field);
     return (
       <Select
         name={field}
         label={label}
         options={[none, ...options]}
-        value={form.values[field]}
-        onChange={form.edit(field)}
+        value={values[field]}
+        onChange={edit(field)}
         {...(error === undefined ? {} : { errorMessage: error })}
       />
     );
   };
   return (
     <form
-      ref={form.connect}
+      ref={connect}
       noValidate
       className="flex flex-col gap-4"
       onSubmit={(event) => {
