@@ -120,7 +120,7 @@ test('a manager assigns a project and the inspector and installer find and finis
     await section.getByRole('button', { name: /Installer/ }).click();
     await manager.getByRole('option', { name: PEOPLE.installer.name }).click();
     await section.getByRole('button', { name: 'Save assignees' }).click();
-    await expect(manager.getByText('Assignees saved')).toBeVisible();
+    await expect(manager.getByText('Assignees saved', { exact: true })).toBeVisible();
     AUDITED.push('project.assign');
     await manager.reload();
     await expect(
