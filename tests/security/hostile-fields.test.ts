@@ -37,6 +37,7 @@ const NO_INPUT = new Set([
   'POST /auth/email/change/resend',
   'DELETE /auth/email/change',
   'GET /chat/portfolio',
+  'GET /staff',
 ]);
 
 type Place = { in: 'body'; path: string[] } | { in: 'query'; name: string } | { in: 'id' };

@@ -85,6 +85,56 @@ describe.each(databaseKinds)('project assignees on %s', (kind) => {
     });
   });
 
+  it('names the assignees in the project’s pipeline, for staff and the client', async () => {
+    await assign(manager, projectId, { roofInspectorId: inspector.id, installerId: null });
+    for (const reader of [manager, inspector, client]) {
+      const pipeline = await call(server, 'GET', `/projects/${projectId}/pipeline`, {
+        token: reader.token,
+      });
+      expect(pipeline.status).toBe(200);
+      expect(pipeline.body.assignees).toEqual({
+        roofInspector: { id: inspector.id, name: 'Ina Inspector' },
+        installer: null,
+      });
+    }
+    await assign(manager, projectId, { roofInspectorId: inspector.id, installerId: installer.id });
+    const both = await call(server, 'GET', `/projects/${projectId}/pipeline`, {
+      token: manager.token,
+    });
+    expect(both.body.assignees.installer).toEqual({ id: installer.id, name: 'Ivan Installer' });
+  });
+
+  it('lists the active roof inspectors and installers by name for managers only', async () => {
+    const early = await userOf(server, 'roof_inspector', 'Anna Early');
+    const gone = await userOf(server, 'installer', 'Aaron Gone');
+    const admin = await call(server, 'POST', '/auth/email/signin', {
+      body: { email: 'admin@example.com', password: 'Admin12345' },
+    });
+    await call(server, 'PUT', `/admin/users/${gone.id}/status`, {
+      token: admin.body.token,
+      body: { isActive: false },
+    });
+    const staff = await call(server, 'GET', '/staff', { token: manager.token });
+    expect(staff.status).toBe(200);
+    const inspectors = staff.body.roofInspectors as { id: string; name: string; email: string }[];
+    const installers = staff.body.installers as { id: string; name: string }[];
+    const byName = (list: { name: string }[]) =>
+      [...list].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
+    expect(inspectors).toEqual(byName(inspectors));
+    expect(installers).toEqual(byName(installers));
+    expect(inspectors).toContainEqual({ id: early.id, name: 'Anna Early', email: early.email });
+    expect(inspectors.findIndex((p) => p.id === early.id)).toBeLessThan(
+      inspectors.findIndex((p) => p.id === inspector.id),
+    );
+    expect(installers.map((p) => p.id)).toContain(installer.id);
+    expect(installers.map((p) => p.id)).not.toContain(gone.id);
+    expect(inspectors.map((p) => p.id)).not.toContain(installer.id);
+    expect(inspectors.map((p) => p.id)).not.toContain(manager.id);
+    expect((await call(server, 'GET', '/staff', { token: inspector.token })).status).toBe(403);
+    expect((await call(server, 'GET', '/staff', { token: client.token })).status).toBe(403);
+    expect((await call(server, 'GET', '/staff', {})).status).toBe(401);
+  });
+
   it('refuses callers without canViewAllProjects, and hides unseen projects', async () => {
     const body = { roofInspectorId: null, installerId: null };
     expect((await assign(inspector, projectId, body)).status).toBe(403);

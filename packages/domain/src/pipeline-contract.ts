@@ -19,6 +19,9 @@
  *   409 `invalid_transition` outside the inspection statuses (canAddInspectionPhotos);
  *   409 `too_many_photos` past {@link MAX_INSPECTION_PHOTOS}.
  * - `GET /projects/{id}/photos/{photoId}` -> the image bytes with their type.
+ * - `PUT /projects/{id}/assignees` {@link projectAssigneesRequestSchema} -> 200
+ *   {@link ProjectAssignees}; 400 field errors; 403 without canViewAllProjects; 404.
+ * - `GET /staff` -> 200 {@link AssignableStaff}; 403 without canViewAllProjects.
  * - `GET /projects/{id}/proposal.pdf?locale=en|es|ru` -> `application/pdf`, the proposal.
  */
 import { LOCALES } from './constants.ts';
@@ -103,6 +106,39 @@ export interface ProjectPipeline {
   readonly actions: readonly PipelineAction[];
   /** The owner (the client), for staff views. */
   readonly owner: { readonly id: string; readonly name: string; readonly email: string };
+  /**
+   * Who is assigned (`PUT /projects/{id}/assignees`): each null for none
+   * (docs/product.md#project-assignment).
+   */
+  readonly assignees: ProjectPipelineAssignees;
+}
+
+/** A person assigned to a project, as its pipeline names them. */
+export interface ProjectAssignee {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** The assigned roof inspector and installer of a project; null for none. */
+export interface ProjectPipelineAssignees {
+  readonly roofInspector: ProjectAssignee | null;
+  readonly installer: ProjectAssignee | null;
+}
+
+/** One account a project manager may assign (`GET /staff`). */
+export interface StaffMember {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+}
+
+/**
+ * `GET /staff` (canViewAllProjects): the active accounts that can be assigned to a
+ * project, each list sorted by name (docs/product.md#project-assignment).
+ */
+export interface AssignableStaff {
+  readonly roofInspectors: readonly StaffMember[];
+  readonly installers: readonly StaffMember[];
 }
 
 /** One row of the pipeline list. */

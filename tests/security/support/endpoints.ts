@@ -609,6 +609,12 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'GET',
+    path: '/staff',
+    access: 'canViewAllProjects',
+    sample: async () => ({ url: '/staff', ok: 200 }),
+  },
+  {
+    method: 'GET',
     path: '/projects/{id}/history',
     access: 'signed-in',
     sample: async ({ caller, projectOf }) => ({

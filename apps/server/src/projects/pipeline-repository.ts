@@ -6,7 +6,10 @@
  */
 import {
   PROJECT_STATUSES,
+  roleToUserType,
+  type AssignableStaff,
   type InspectionPhoto,
+  type ProjectPipelineAssignees,
   type ProjectListItem,
   type ProjectPipelineQuery,
   type ProjectStatus,
@@ -45,6 +48,44 @@ export async function ownerOf(db: Db, userId: string): Promise<ProjectOwner> {
     .limit(1);
   if (!row) throw new Error(`project owner ${userId} is missing`);
   return row;
+}
+
+/**
+ * The assigned roof inspector and installer of `row` with their names (null for none; an
+ * account deleted since is none: its id is set null by the foreign key).
+ */
+export async function assigneesOf(
+  db: Db,
+  row: Pick<ProjectRow, 'roofInspectorId' | 'installerId'>,
+): Promise<ProjectPipelineAssignees> {
+  const ids = [row.roofInspectorId, row.installerId].filter((id): id is string => id !== null);
+  const people =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(inArray(users.id, ids));
+  const person = (id: string | null) => (id && people.find((p) => p.id === id)) || null;
+  return { roofInspector: person(row.roofInspectorId), installer: person(row.installerId) };
+}
+
+/**
+ * The active roof inspectors and installers (`GET /staff`), each sorted by name (then id,
+ * so equal names keep one order).
+ */
+export async function assignableStaff(db: Db): Promise<AssignableStaff> {
+  const ofRole = (role: 'roof_inspector' | 'installer') =>
+    db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(eq(users.userType, roleToUserType(role)), eq(users.isActive, true)))
+      .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+  const [roofInspectors, installers] = await Promise.all([
+    ofRole('roof_inspector'),
+    ofRole('installer'),
+  ]);
+  return { roofInspectors, installers };
 }
 
 /** A project's history, oldest first (the creation first among events of one instant). */

@@ -26,6 +26,7 @@ import {
 import { readPhoto, type PhotoService } from './photos.ts';
 import type { PipelineService } from './pipeline-service.ts';
 import {
+  assignableStaffSchema,
   inspectionPhotoSchema,
   projectAssigneesSchema,
   projectPageSchema,
@@ -90,6 +91,28 @@ export const pipelineRoutes: FastifyPluginAsyncZod<PipelineRoutesOptions> = asyn
       },
     },
     async (request) => pipeline.get(requireAuth(request), request.params.id),
+  );
+
+  /**
+   * GET /staff -> 200 AssignableStaff: the active roof inspectors and installers, each
+   * sorted by name (docs/product.md#project-assignment); 401; 403 without
+   * canViewAllProjects.
+   */
+  app.get(
+    '/staff',
+    {
+      preValidation: authenticate,
+      schema: {
+        response: { 200: assignableStaffSchema },
+        tags,
+        security,
+        operationId: 'listAssignableStaff',
+        summary: 'The accounts a project manager may assign to a project',
+        answers: { 200: { description: 'The active roof inspectors and installers' } },
+        errors: [401, 403, 503],
+      },
+    },
+    async (request) => pipeline.staff(requireAuth(request)),
   );
 
   /**

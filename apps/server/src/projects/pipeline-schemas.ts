@@ -8,6 +8,7 @@ import {
   CONFIG_ROOF_TYPES,
   PIPELINE_ACTIONS,
   PROJECT_STATUSES,
+  type AssignableStaff,
   type InspectionPhoto,
   type ProjectAssignees,
   type ProjectListItem,
@@ -49,6 +50,12 @@ const statusEventSchema = z.object({
   at: isoTime,
 }) satisfies z.ZodType<ProjectStatusEvent>;
 
+const assigneeSchema = z
+  .object({ id: z.string(), name: z.string() })
+  .readonly()
+  .nullable()
+  .describe('Null for none');
+
 export const projectPipelineSchema = named(
   z.object({
     projectId: z.string(),
@@ -60,6 +67,10 @@ export const projectPipelineSchema = named(
     history: z.array(statusEventSchema).readonly().describe('Oldest first'),
     actions: z.array(z.enum(PIPELINE_ACTIONS)).readonly().describe('What the caller may do now'),
     owner: z.object({ id: z.string(), name: z.string(), email: z.string() }).readonly(),
+    assignees: z
+      .object({ roofInspector: assigneeSchema, installer: assigneeSchema })
+      .readonly()
+      .describe('The assigned roof inspector and installer'),
   }),
   'ProjectPipeline',
 ) satisfies z.ZodType<ProjectPipeline>;
@@ -90,3 +101,14 @@ export const projectAssigneesSchema = named(
   }),
   'ProjectAssignees',
 ) satisfies z.ZodType<ProjectAssignees>;
+
+const staffMemberSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+/** `GET /staff` answer: the active accounts a project manager may assign, sorted by name. */
+export const assignableStaffSchema = named(
+  z.object({
+    roofInspectors: z.array(staffMemberSchema).readonly().describe('Sorted by name'),
+    installers: z.array(staffMemberSchema).readonly().describe('Sorted by name'),
+  }),
+  'AssignableStaff',
+) satisfies z.ZodType<AssignableStaff>;

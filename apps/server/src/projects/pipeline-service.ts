@@ -20,6 +20,7 @@ import {
   transitionDateErrors,
   userTypeToRole,
   visibleStatuses,
+  type AssignableStaff,
   type ProjectAssignees,
   type ProjectPipeline,
   type ProjectPipelineQuery,
@@ -34,7 +35,15 @@ import type { MailOutbox } from '../mail/outbox.ts';
 import { seesProject, transitionAccess, type ProjectCaller } from './access.ts';
 import { notifyListeners, type ListenerLog, type PipelineListener } from './events.ts';
 import { addParticipant, isParticipant } from './participants.ts';
-import { historyOf, listPipeline, lockProject, ownerOf, photosOf } from './pipeline-repository.ts';
+import {
+  assignableStaff,
+  assigneesOf,
+  historyOf,
+  listPipeline,
+  lockProject,
+  ownerOf,
+  photosOf,
+} from './pipeline-repository.ts';
 import { projects, projectStatusEvents, type ProjectRow } from './schema.ts';
 import { isProjectId } from './repository.ts';
 import { forbidden, notFound } from './service.ts';
@@ -99,10 +108,11 @@ export function createPipelineService({
 
   /** The pipeline of `row` as `caller` sees it (their actions included). */
   async function pipelineOf(caller: ProjectCaller, row: ProjectRow): Promise<ProjectPipeline> {
-    const [owner, history, photos] = await Promise.all([
+    const [owner, history, photos, assignees] = await Promise.all([
       ownerOf(db, row.userId),
       historyOf(db, row.id),
       photosOf(db, row.id),
+      assigneesOf(db, row),
     ]);
     return {
       projectId: row.id,
@@ -114,6 +124,7 @@ export function createPipelineService({
       history,
       actions: availableActions(roleOf(caller), caller.userId === row.userId, row.status),
       owner,
+      assignees,
     };
   }
 
@@ -243,6 +254,15 @@ export function createPipelineService({
       });
       mail?.wake();
       return answer;
+    },
+
+    /**
+     * `GET /staff`: the active roof inspectors and installers a project manager may assign
+     * (docs/product.md#project-assignment); 403 without canViewAllProjects.
+     */
+    async staff(caller: ProjectCaller): Promise<AssignableStaff> {
+      if (!permissionsFor(roleOf(caller)).canViewAllProjects) throw forbidden();
+      return assignableStaff(db);
     },
 
     /** `GET /projects/{id}/pipeline`: 404 when the caller may not see the project. */

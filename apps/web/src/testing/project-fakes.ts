@@ -128,6 +128,7 @@ export function samplePipeline(
     })),
     actions,
     owner: { id: 'u-daniyar', name: 'Daniyar Sadykov', email: 'daniyar@example.com' },
+    assignees: { roofInspector: null, installer: null },
   };
 }
 
@@ -155,7 +156,23 @@ export interface ProjectsFakeOptions {
   conflict?: boolean;
   /** The production fake's options. */
   production?: ProductionFakeOptions;
+  /** Who is assigned at first. @default none */
+  assignees?: ProjectPipeline['assignees'];
+  /** Answer `PUT /projects/{id}/assignees` with 400 at `roofInspectorId` (not an active one). */
+  assignRefused?: boolean;
 }
+
+/** The assignable staff of the fixtures (`GET /staff`), sorted by name. */
+export const SAMPLE_STAFF = {
+  roofInspectors: [
+    { id: 'u-ina', name: 'Ina Bekova', email: 'ina@example.com' },
+    { id: 'u-oleg', name: 'Oleg Petrov', email: 'oleg@example.com' },
+  ],
+  installers: [
+    { id: 'u-ivan', name: 'Ivan Kuznetsov', email: 'ivan@example.com' },
+    { id: 'u-timur', name: 'Timur Asanov', email: 'timur@example.com' },
+  ],
+} as const;
 
 /** The handlers, and the requests they saw (`seen`: method, path and search). */
 export function projectHandlers(options: ProjectsFakeOptions = {}) {
@@ -168,7 +185,11 @@ export function projectHandlers(options: ProjectsFakeOptions = {}) {
     const url = new URL(request.url);
     seen.push(`${request.method} ${url.pathname.replace(/^.*\/api\/v1/, '')}${url.search}`);
   };
-  let pipeline = samplePipeline(status, availableActions(role, isOwner, status));
+  let assignees = options.assignees ?? { roofInspector: null, installer: null };
+  let pipeline = {
+    ...samplePipeline(status, availableActions(role, isOwner, status)),
+    assignees,
+  };
   const error = (code: string, message: string, statusCode: number, fieldErrors?: object) =>
     HttpResponse.json(
       { code, message, ...(fieldErrors ? { errors: fieldErrors } : {}) },
@@ -227,8 +248,34 @@ export function projectHandlers(options: ProjectsFakeOptions = {}) {
           ? { installationDate: body.date }
           : {}),
         ...(body.inspection ? { inspection: body.inspection } : {}),
+        assignees,
       };
       return HttpResponse.json(pipeline);
+    }),
+    http.get('*/api/v1/staff', ({ request }) => {
+      record(request);
+      return HttpResponse.json(SAMPLE_STAFF);
+    }),
+    http.put('*/api/v1/projects/:id/assignees', async ({ request }) => {
+      record(request);
+      const body = (await request.json()) as {
+        roofInspectorId: string | null;
+        installerId: string | null;
+      };
+      if (options.assignRefused) {
+        const message = 'Please choose an active roof inspector';
+        return error('validation_failed', message, 400, { roofInspectorId: message });
+      }
+      const person = (list: readonly { id: string; name: string }[], id: string | null) => {
+        const found = list.find((p) => p.id === id);
+        return found ? { id: found.id, name: found.name } : null;
+      };
+      assignees = {
+        roofInspector: person(SAMPLE_STAFF.roofInspectors, body.roofInspectorId),
+        installer: person(SAMPLE_STAFF.installers, body.installerId),
+      };
+      pipeline = { ...pipeline, assignees };
+      return HttpResponse.json(body);
     }),
     http.post('*/api/v1/projects/:id/photos', async ({ request }) => {
       record(request);

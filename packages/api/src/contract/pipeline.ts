@@ -4,11 +4,12 @@
  * the client, a roof inspector, a project manager and an installer; 404 for what the
  * caller may not see, 403 for what they see but may not do, 409 `invalid_transition` when
  * the status does not allow it; 400 field errors. The list is pipeline-list.ts, photos and
- * the proposal PDF pipeline-files.ts.
+ * the proposal PDF pipeline-files.ts, assignment and past dates pipeline-assign.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { ContractKit } from './kit.ts';
 import { INSPECTION, pipelineKit } from './pipeline-kit.ts';
+import { pipelineAssignContract } from './pipeline-assign.ts';
 import { pipelineFilesContract } from './pipeline-files.ts';
 import { pipelineListContract } from './pipeline-list.ts';
 
@@ -33,6 +34,7 @@ export function pipelineContract(kit: ContractKit): void {
         history: [{ ...p.eventShape, from: null, to: 'draft', action: null }],
         actions: ['requestQuote', 'cancel'],
         owner: { id: owner.user.id, name: 'Draft Owner', email: owner.email },
+        assignees: { roofInspector: null, installer: null },
       });
     });
 
@@ -269,4 +271,5 @@ export function pipelineContract(kit: ContractKit): void {
 
   pipelineListContract(kit, p);
   pipelineFilesContract(kit, p);
+  pipelineAssignContract(kit, p);
 }

@@ -5,9 +5,15 @@
  * and who may act is decided by domain pipeline.ts: not visible -> 404 `not_found`, visible
  * but not the caller's action -> 403 `forbidden`, the caller's action but not from this
  * status -> 409 `invalid_transition`. Each change appends a history event and "mails" the
- * owner (the outbox). Photos and the proposal PDF are fake-pipeline-files.ts.
+ * owner (the outbox). A schedule for a day before the fake's today is 400 on `date` (domain
+ * transitionDateErrors). A project manager assigns the roof inspector and installer (each
+ * an active account of that role, else 400 at the field) and lists who can be assigned
+ * (`GET /staff`), as docs/product.md#project-assignment says. Photos and the proposal PDF
+ * are fake-pipeline-files.ts.
  */
 import type { Project } from '@solar/domain/contract';
+import { errorBody } from '@solar/domain/errors';
+import { messageText } from '@solar/domain/message-text';
 import { pipelineMessages } from '@solar/domain/messages';
 import { toPage } from '@solar/domain/paging';
 import { permissionsFor } from '@solar/domain/permissions';
@@ -20,8 +26,11 @@ import {
   type ProjectStatus,
 } from '@solar/domain/pipeline';
 import {
+  projectAssigneesRequestSchema,
   projectPipelineQuerySchema,
   projectTransitionRequestSchema,
+  transitionDateErrors,
+  type AssignableStaff,
   type InspectionPhoto,
   type ProjectListItem,
   type ProjectPipeline,
@@ -51,6 +60,10 @@ export interface FakePipelineRecord {
   inspection: RoofInspection | null;
   photos: FakePhoto[];
   history: FakeStatusEvent[];
+  /** The assigned roof inspector's user id (absent or null: none). */
+  roofInspectorId?: string | null;
+  /** The assigned installer's user id (absent or null: none). */
+  installerId?: string | null;
 }
 
 /** The pipeline calls of the fake; `auth` is the Authorization header. */
@@ -61,6 +74,18 @@ export interface FakePipeline {
   getPipeline(auth: string | null, id: string): FakeReply;
   /** `POST /projects/{id}/transitions`: 200 `ProjectPipeline`; 400, 403, 404, 409. */
   transition(auth: string | null, id: string, body: unknown): FakeReply;
+  /** `PUT /projects/{id}/assignees`: 200 `ProjectAssignees`; 400, 403, 404. */
+  assignProject(auth: string | null, id: string, body: unknown): FakeReply;
+  /** `GET /staff`: 200 `AssignableStaff`; 403 without canViewAllProjects. */
+  listStaff(auth: string | null): FakeReply;
+}
+
+/** Ends the current fake call with a 400 `validation_failed` of `errors` (field -> text). */
+function refuseFields(errors: Record<string, string>): never {
+  throw new Refusal({
+    status: 400,
+    body: errorBody('validation_failed', Object.values(errors)[0]!, errors),
+  });
 }
 
 /** Ends the current fake call with a 409 of a pipeline code (not one of the generic codes). */
@@ -182,7 +207,29 @@ export function fakePipeline(store: FakeStore): FakePipeline {
       })),
       actions: availableActions(roleOf(user), project.userId === user.id, record.status),
       owner: { id: project.userId, name: owner?.name ?? '', email: owner?.email ?? '' },
+      assignees: {
+        roofInspector: assignee(record.roofInspectorId),
+        installer: assignee(record.installerId),
+      },
     };
+  }
+
+  /** The assignee `{id, name}` of user `id`; null for none or a deleted account. */
+  function assignee(id: string | null | undefined) {
+    const person = id ? users.get(id) : undefined;
+    return person ? { id: person.id, name: person.name } : null;
+  }
+
+  /** The active accounts of `role`, sorted by name (then id), as `GET /staff` lists them. */
+  function staffOf(role: 'roof_inspector' | 'installer') {
+    return [...users.values()]
+      .filter((u) => u.isActive && roleOf(u) === role)
+      .map(({ id, name, email }) => ({ id, name, email }))
+      .sort((a, b) => {
+        const x = a.name.toLowerCase();
+        const y = b.name.toLowerCase();
+        return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+      });
   }
 
   function listItem(project: Project): ProjectListItem {
@@ -245,7 +292,14 @@ export function fakePipeline(store: FakeStore): FakePipeline {
           const v = item[q.sortBy];
           return q.sortBy === 'address' || q.sortBy === 'ownerName' ? v.toLowerCase() : v;
         };
+        const assigned = (item: ProjectListItem) => {
+          if (q.assignedTo !== 'me') return 0;
+          const record = pipelineOf(store, item.id);
+          return record.roofInspectorId === user.id || record.installerId === user.id ? 0 : 1;
+        };
         rows.sort((a, b) => {
+          const first = assigned(a) - assigned(b);
+          if (first !== 0) return first;
           const x = value(a);
           const y = value(b);
           const order = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -272,9 +326,62 @@ export function fakePipeline(store: FakeStore): FakePipeline {
           refuse(403, 'forbidden');
         if (!rule.from.includes(record.status))
           conflict('invalid_transition', pipelineMessages.invalidTransition.defaultMessage);
+        const dateErrors = transitionDateErrors(input, store.now());
+        if (dateErrors)
+          refuseFields(
+            Object.fromEntries(
+              Object.entries(dateErrors).map(([field, id]) => [field, messageText(id)]),
+            ),
+          );
         applyTransition(store, project, record, { ...input, actorId: user.id, at: store.iso() });
         notifyOwner(project, record.status);
         return ok(view(user, projects.get(id)!));
+      }),
+    assignProject: (auth, id, body) =>
+      reply(() => {
+        const user = store.authenticate(auth);
+        const input = parse(projectAssigneesRequestSchema, body);
+        const { project, record } = visibleProject(store, user, id);
+        if (!permissionsFor(roleOf(user)).canViewAllProjects) refuse(403, 'forbidden');
+        const errors: Record<string, string> = {};
+        const wanted = [
+          ['roofInspectorId', 'roof_inspector', pipelineMessages.roofInspectorRole],
+          ['installerId', 'installer', pipelineMessages.installerRole],
+        ] as const;
+        for (const [field, role, message] of wanted) {
+          const chosen = input[field] === null ? null : users.get(input[field]);
+          if (chosen === null) continue;
+          if (!chosen || !chosen.isActive || roleOf(chosen) !== role)
+            errors[field] = message.defaultMessage;
+        }
+        if (Object.keys(errors).length > 0) refuseFields(errors);
+        const duties = [
+          ['the roof inspection', input.roofInspectorId, record.roofInspectorId],
+          ['the installation', input.installerId, record.installerId],
+        ] as const;
+        for (const [duty, now, was] of duties) {
+          const person = now === null ? undefined : users.get(now);
+          if (!person || now === (was ?? null)) continue;
+          store.outbox.push({
+            to: person.email,
+            subject: `You are assigned ${duty} at ${project.location.address}`,
+            link: `http://localhost/projects/${project.id}`,
+          });
+        }
+        record.roofInspectorId = input.roofInspectorId;
+        record.installerId = input.installerId;
+        store.projects.set(id, { ...project, updatedAt: store.iso() });
+        return ok({ roofInspectorId: input.roofInspectorId, installerId: input.installerId });
+      }),
+    listStaff: (auth) =>
+      reply(() => {
+        const user = store.authenticate(auth);
+        if (!permissionsFor(roleOf(user)).canViewAllProjects) refuse(403, 'forbidden');
+        const staff: AssignableStaff = {
+          roofInspectors: staffOf('roof_inspector'),
+          installers: staffOf('installer'),
+        };
+        return ok(staff);
       }),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * MSW handlers of the project pipeline over the fake (domain pipeline-contract.ts):
- * the list, one project's pipeline, transitions, roof photos and the proposal PDF. They
+ * the list, one project's pipeline, transitions, assignment and the staff to assign, roof
+ * photos and the proposal PDF. They
  * belong to the `projects` group and come before its `/projects/:id` handlers, so that
  * `/projects/pipeline` is never read as a project id.
  */
@@ -35,6 +36,14 @@ export function pipelineHandlers(base: string, fake: FakeBackend, route: Route):
     http.post(
       `${base}/projects/:id/transitions`,
       route('projects', (r, p) => withBody((b) => fake.transition(auth(r), p.id!, b))(r)),
+    ),
+    http.put(
+      `${base}/projects/:id/assignees`,
+      route('projects', (r, p) => withBody((b) => fake.assignProject(auth(r), p.id!, b))(r)),
+    ),
+    http.get(
+      `${base}/staff`,
+      route('projects', (r) => fake.listStaff(auth(r))),
     ),
     http.post(
       `${base}/projects/:id/photos`,

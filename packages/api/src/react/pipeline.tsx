@@ -5,7 +5,7 @@
  * the proposal PDF download and the production estimate of a saved configuration.
  */
 import type { Locale } from '@solar/domain/constants';
-import type { ProjectTransitionRequest } from '@solar/domain/pipeline-contract';
+import type { ProjectAssignees, ProjectTransitionRequest } from '@solar/domain/pipeline-contract';
 import { proposalFileName } from '@solar/domain/proposal';
 import { parseConfiguration, type SystemConfiguration } from '@solar/domain/system-configuration';
 import type { Project, ProductionQuery } from '@solar/domain/contract';
@@ -51,6 +51,34 @@ export function useProjectTransition(id: string) {
     onError: (error) => {
       if ((error as { status?: number }).status === 409) void invalidate.pipeline(client, id);
     },
+  });
+}
+
+/**
+ * `GET /staff`: the active roof inspectors and installers a project manager may assign
+ * (docs/product.md#project-assignment); `enabled` false (someone without
+ * canViewAllProjects, who would get 403) fetches nothing.
+ */
+export function useAssignableStaff(enabled = true) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: queryKeys.staff(),
+    queryFn: () => api.projects.staff(),
+    enabled,
+  });
+}
+
+/**
+ * `PUT /projects/{id}/assignees {roofInspectorId, installerId}`; on success the project's
+ * pipeline (its named assignees) and the pipeline lists (the `assignedTo=me` order) are
+ * refetched. Rejects with ApiError (400 field errors at `roofInspectorId`/`installerId`).
+ */
+export function useAssignProject(id: string) {
+  const api = useApiClient();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProjectAssignees) => api.projects.assign(id, body),
+    onSuccess: () => invalidate.pipeline(client, id),
   });
 }
 

@@ -31,6 +31,7 @@ export const queryKeys = {
   pipelineList: (params: ProjectPipelineParams) =>
     ['solar', 'projects', 'pipeline', 'list', params] as const,
   pipeline: (id: string) => ['solar', 'projects', 'pipeline', 'detail', id] as const,
+  staff: () => ['solar', 'staff'] as const,
   photo: (projectId: string, photoId: string) =>
     ['solar', 'projects', 'photo', projectId, photoId] as const,
   production: (query: ProductionQuery) => ['solar', 'calculator', 'production', query] as const,

@@ -5,8 +5,10 @@
  * Rejects with ApiError.
  */
 import type {
+  AssignableStaff,
   InspectionPhoto,
   Locale,
+  ProjectAssignees,
   ProjectListItem,
   ProjectPipeline,
   ProjectPipelineQuery,
@@ -50,6 +52,17 @@ export interface ProjectsResource {
    * ProjectPipeline; 400 field errors; 403 `forbidden`; 404; 409 `invalid_transition`.
    */
   transition(id: string, body: ProjectTransitionRequest): Promise<ProjectPipeline>;
+  /**
+   * `PUT /projects/{id}/assignees {roofInspectorId, installerId}` (each a user id or null)
+   * -> 200 the same; 400 field errors (not an active account of that role); 403 without
+   * canViewAllProjects; 404 (docs/product.md#project-assignment).
+   */
+  assign(id: string, body: ProjectAssignees): Promise<ProjectAssignees>;
+  /**
+   * `GET /staff` -> 200 the active roof inspectors and installers, each sorted by name;
+   * 403 without canViewAllProjects.
+   */
+  staff(): Promise<AssignableStaff>;
   /**
    * `POST /projects/{id}/photos` multipart field `file` (JPEG, PNG or WebP under 10 MB) ->
    * 201 InspectionPhoto; 403; 409 `too_many_photos`; 413; 415.
@@ -99,6 +112,11 @@ export function projectsResource(t: Transport): ProjectsResource {
       t.authed((http) =>
         http.post(`${path(id)}/transitions`, { json: body }).json<ProjectPipeline>(),
       ),
+    assign: (id, body) =>
+      t.authed((http) =>
+        http.put(`${path(id)}/assignees`, { json: body }).json<ProjectAssignees>(),
+      ),
+    staff: () => t.authed((http) => http.get('staff').json<AssignableStaff>()),
     uploadPhoto: (id, file, fileName = 'photo') => {
       const body = new FormData();
       body.set('file', file, fileName);

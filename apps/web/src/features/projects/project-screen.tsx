@@ -19,6 +19,7 @@ import {
 import { ButtonLink, Link, LoadError, PipelineSteps, ProjectStatusBadge, Spinner } from '@solar/ui';
 import { useSessionLike } from '../../app/session-gate.tsx';
 import { SignedInShell } from '../../app/shell.tsx';
+import { AssigneesCard } from './assignees-card.tsx';
 import { ProjectActions } from './project-actions.tsx';
 import {
   InspectionFindings,
@@ -117,6 +118,7 @@ export default function ProjectScreen({ params }: { params: Record<string, strin
         <Section title={t('projects.project.actions')}>
           <ProjectActions pipeline={data} run={run} isRunning={isRunning} isStaff={isStaff} />
         </Section>
+        <AssigneesCard projectId={id} pipeline={data} role={role} />
         <div className="grid gap-6 lg:grid-cols-2">
           <ProjectDates pipeline={data} createdAt={project.data?.createdAt} />
           <InspectionFindings pipeline={data} />
