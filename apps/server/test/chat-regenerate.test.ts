@@ -176,3 +176,23 @@ describe.each(databaseKinds)('regenerating a reply on %s', (kind) => {
     expect((await history(token, id)).messages).toHaveLength(2);
   });
 });
+
+describe.each(databaseKinds)('the message limit counts regenerates on %s', (kind) => {
+  const chat = useChatServer(kind, { CHAT_RATE_LIMIT: '2' });
+
+  it('answers 429 to a regenerate past the limit and keeps the reply', async () => {
+    const { token } = await createClient(chat.server);
+    const first = await streamChat(chat.baseUrl, token, { message: 'Hi', conversationId: null });
+    const id = first.events[0]!.chunk.conversationId;
+    const again = await streamChat(chat.baseUrl, token, { regenerate: 'keep', conversationId: id });
+    expect(again.status).toBe(200);
+    const limited = await streamChat(chat.baseUrl, token, {
+      regenerate: 'replace',
+      conversationId: id,
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.json!.code).toBe('rate_limited');
+    const stored = await getJson(chat.server, token, `/chat/history/${id}`);
+    expect(stored.body.messages).toHaveLength(3);
+  });
+});
