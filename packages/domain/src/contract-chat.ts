@@ -22,9 +22,20 @@ export interface ExtractedData {
   readonly location?: string;
 }
 
-/** `POST /chat/stream` body (the OpenAPI document; built from the zod schema in requests.ts). */
+/**
+ * How a regenerated reply treats the earlier one (docs/product.md#ai-chat, regenerating a
+ * reply): `replace` removes it once the new reply is stored complete, `keep` keeps both.
+ */
+export type RegenerateMode = 'replace' | 'keep';
+
+/**
+ * `POST /chat/stream` body (the OpenAPI document; built from the zod schema in requests.ts):
+ * either a new `message`, or `regenerate` with the `conversationId` (no message) to answer
+ * the conversation's last user message again.
+ */
 export interface ChatStreamRequest {
-  readonly message: string;
+  readonly message?: string;
+  readonly regenerate?: RegenerateMode;
   readonly conversationId?: string | null;
   readonly context?: { readonly botType?: BotType; readonly locale?: Locale };
 }

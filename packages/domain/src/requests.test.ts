@@ -411,6 +411,12 @@ describe('chat requests', () => {
     ],
     [{ message: 'Hi', context: { mood: 'x' } }, { context: 'Unknown field' }],
     [{ message: 'Hi', context: 'x' }, { context: 'Invalid value' }],
+    [{}, { message: 'Message cannot be empty' }],
+    [{ regenerate: 'keep', conversationId: 'c1' }, {}],
+    [{ regenerate: 'replace', conversationId: 'c1' }, {}],
+    [{ regenerate: 'twice', conversationId: 'c1' }, { regenerate: 'Invalid value' }],
+    [{ regenerate: 'keep' }, { conversationId: 'Invalid conversation id' }],
+    [{ regenerate: 'keep', conversationId: 'c1', message: 'Hi' }, { message: 'Unknown field' }],
   ])('chat body case %#', (body, errors) => {
     expect(errorsOf(chatStreamRequestSchema, body)).toEqual(errors);
   });

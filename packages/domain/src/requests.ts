@@ -177,10 +177,12 @@ export type AdminUserStatusRequest = z.input<typeof adminUserStatusRequestSchema
 /**
  * `POST /chat/stream` (the OpenAPI document): message not blank and at most 4000
  * characters; conversationId a string or null (absent is null); optional context with
- * botType 0 | 1 and locale en | es | ru.
+ * botType 0 | 1 and locale en | es | ru. The regenerate form (docs/product.md#ai-chat)
+ * has `regenerate` 'replace' | 'keep', a conversationId and no message.
  */
 export const chatStreamRequestSchema = strict({
-  message: chatMessageSchema,
+  message: chatMessageSchema.optional(),
+  regenerate: z.enum(['replace', 'keep'], { error: m.invalidValue.id }).optional(),
   conversationId: text(m.conversationId.id)
     .min(1, m.conversationId.id)
     .max(100, m.conversationId.id)
@@ -193,6 +195,20 @@ export const chatStreamRequestSchema = strict({
     },
     m.invalidValue.id,
   ).optional(),
+}).superRefine((body, ctx) => {
+  // A message, or a regenerate of an existing conversation (docs/product.md#ai-chat).
+  if (body.regenerate === undefined) {
+    if (body.message === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: m.messageRequired.id });
+    }
+    return;
+  }
+  if (body.message !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['message'], message: m.unknownField.id });
+  }
+  if (body.conversationId === null) {
+    ctx.addIssue({ code: 'custom', path: ['conversationId'], message: m.conversationId.id });
+  }
 }) satisfies z.ZodType<unknown, ChatStreamRequest>;
 
 /** `PUT /chat/conversations/{id}/title {title}`: trimmed, 1..200 characters. */

@@ -136,6 +136,33 @@ export const CopyOnlyWhenFinished: Story = {
   },
 };
 
+/** An earlier reply kept beside a regenerated one, offering Copy and Regenerate. */
+export const EarlierWithRegenerate: Story = {
+  args: {
+    earlierLabel: 'Earlier reply',
+    onCopy: fn(),
+    copyLabel: 'Copy reply',
+    regenerate: {
+      label: 'Regenerate',
+      replaceLabel: 'Replace this reply',
+      keepLabel: 'Keep both',
+      onRegenerate: fn(),
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Earlier reply')).toBeVisible();
+    // The menu opens from the keyboard and reports the choice.
+    canvas.getByRole('button', { name: 'Regenerate' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await within(document.body).findByRole('menu', { name: 'Regenerate' });
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Keep both' }));
+    await expect(args.regenerate!.onRegenerate).toHaveBeenCalledOnce();
+    await expect(args.regenerate!.onRegenerate).toHaveBeenCalledWith('keep');
+    await waitFor(() => expect(within(document.body).queryByRole('menu')).toBeNull());
+  },
+};
+
 export const SystemNotice: Story = {
   args: { author: 'system', authorLabel: 'System', content: c.conversationNotFound.defaultMessage },
 };

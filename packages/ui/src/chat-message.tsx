@@ -5,11 +5,14 @@
  * (Solar Consultant / Sales Specialist); system messages are centred notices, `tone`
  * error for failures. A streaming reply shows a blinking caret and is `aria-busy`; an
  * interrupted one is marked. A finished assistant reply can offer a Copy button (`onCopy`):
- * after a successful copy it shows a check and "Copied", announced politely. Labels arrive
- * translated.
+ * after a successful copy it shows a check and "Copied", announced politely. The last reply
+ * can offer Regenerate (`regenerate`): a menu asking whether the new reply replaces this one
+ * or both are kept (docs/product.md#ai-chat); a reply kept from an earlier answer carries
+ * `earlierLabel`. Labels arrive translated.
  */
 import type { ChatRole } from '@solar/domain/contract';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { Button } from './button.tsx';
 import { cn } from './cn.ts';
 import { AlertIcon, CheckIcon, CopyIcon, SunIcon } from './icons.tsx';
@@ -41,8 +44,69 @@ export interface ChatMessageProps {
   copyLabel?: string;
   /** Shown and announced after a copy ("Copied"). @default undefined (the check mark alone) */
   copiedLabel?: string;
+  /**
+   * Regenerate on this reply (the last one of the conversation): a "Regenerate" button
+   * opening a menu of `replaceLabel` and `keepLabel`; `onRegenerate` gets the choice.
+   * Shown on finished assistant replies only. @default undefined (no Regenerate)
+   */
+  regenerate?: RegenerateMenuProps;
+  /** Marks a reply kept when it was regenerated ("Earlier reply"). @default undefined */
+  earlierLabel?: string;
   /** Extra classes for the message. @default undefined */
   className?: string;
+}
+
+/** The Regenerate menu of a reply (see `ChatMessageProps.regenerate`). */
+export interface RegenerateMenuProps {
+  /** Text of the button ("Regenerate"). */
+  label: string;
+  /** The item that replaces this reply ("Replace this reply"). */
+  replaceLabel: string;
+  /** The item that keeps both replies ("Keep both"). */
+  keepLabel: string;
+  /** Called with the chosen mode; the menu closes. */
+  onRegenerate: (mode: 'replace' | 'keep') => void;
+  /** Open on first render (stories of the open menu). @default false */
+  defaultOpen?: boolean;
+}
+
+const menuItemClass = cn(
+  'flex cursor-default items-center rounded-md px-2.5 py-2 text-sm text-fg outline-none',
+  'data-[focused]:bg-brand-soft',
+);
+
+/** The reply's Regenerate button and its menu: replace this reply, or keep both. */
+function RegenerateMenu({
+  label,
+  replaceLabel,
+  keepLabel,
+  onRegenerate,
+  defaultOpen,
+}: RegenerateMenuProps) {
+  return (
+    <MenuTrigger defaultOpen={defaultOpen}>
+      <Button variant="ghost" size="sm" className="h-7 px-2 text-fg-muted">
+        {label}
+      </Button>
+      <Popover
+        placement="bottom start"
+        className="w-56 max-w-[calc(100vw-1rem)] rounded-control border border-border bg-surface-raised p-1 shadow-overlay"
+      >
+        <Menu
+          aria-label={label}
+          className="outline-none"
+          onAction={(key) => onRegenerate(key === 'keep' ? 'keep' : 'replace')}
+        >
+          <MenuItem id="replace" className={menuItemClass}>
+            {replaceLabel}
+          </MenuItem>
+          <MenuItem id="keep" className={menuItemClass}>
+            {keepLabel}
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
 }
 
 /** How long the "Copied" confirmation stays, in milliseconds. */
@@ -158,6 +222,8 @@ export function ChatMessage({
   onCopy,
   copyLabel,
   copiedLabel,
+  regenerate,
+  earlierLabel,
   className,
 }: ChatMessageProps) {
   if (author === 'system') {
@@ -226,6 +292,11 @@ export function ChatMessage({
           </span>
         )}
         {time && <time>{time}</time>}
+        {!isUser && earlierLabel && (
+          <span data-slot="earlier" className="font-medium">
+            {earlierLabel}
+          </span>
+        )}
       </header>
       <div
         className={cn(
@@ -247,8 +318,13 @@ export function ChatMessage({
           {interruptedLabel}
         </p>
       )}
-      {!isUser && !isStreaming && onCopy && copyLabel && (
-        <CopyReplyButton onCopy={onCopy} label={copyLabel} copiedLabel={copiedLabel} />
+      {!isUser && !isStreaming && ((onCopy && copyLabel) || regenerate) && (
+        <div data-slot="reply-actions" className="flex flex-wrap items-center gap-1">
+          {onCopy && copyLabel && (
+            <CopyReplyButton onCopy={onCopy} label={copyLabel} copiedLabel={copiedLabel} />
+          )}
+          {regenerate && <RegenerateMenu {...regenerate} />}
+        </div>
       )}
     </article>
   );

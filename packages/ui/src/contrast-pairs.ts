@@ -202,6 +202,7 @@ export const CONTRAST_PAIRS: readonly ContrastPair[] = [
       'cash-flow-chart.tsx',
       'button.tsx',
       'file-drop-zone.tsx',
+      'chat-message.tsx',
     ],
   },
   {

@@ -62,7 +62,12 @@ export {
   type PaginationLabels,
   type PaginationProps,
 } from './pagination.tsx';
-export { ChatMessage, loadChatMarkdown, type ChatMessageProps } from './chat-message.tsx';
+export {
+  ChatMessage,
+  loadChatMarkdown,
+  type ChatMessageProps,
+  type RegenerateMenuProps,
+} from './chat-message.tsx';
 export { ChatComposer, type ChatComposerLabels, type ChatComposerProps } from './chat-composer.tsx';
 export {
   ConversationList,

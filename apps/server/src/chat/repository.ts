@@ -14,7 +14,7 @@ import {
   type PortfolioFactSource,
 } from '@solar/domain';
 import { totalPagesOf } from '@solar/domain';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { conversations, messages, portfolioFacts } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
@@ -32,6 +32,24 @@ export const conversationNotFound = () => new HttpError(404, 'not_found', 'Conve
 /** 409 `conflict` for a message to an ended conversation. */
 export const conversationEnded = () =>
   new HttpError(409, 'conflict', 'This conversation has ended. Please start a new one.');
+
+/**
+ * 409 `conflict` for a regenerate when the conversation's last message is not an
+ * assistant reply that answers a user message (docs/product.md#ai-chat).
+ */
+export const nothingToRegenerate = () =>
+  new HttpError(
+    409,
+    'conflict',
+    'There is no reply to regenerate: the last message is not an assistant reply.',
+  );
+/** 409 `conflict` for a regenerate while a reply of the conversation is running. */
+export const replyRunning = () =>
+  new HttpError(
+    409,
+    'conflict',
+    'A reply is still being written. Wait for it to end, then try again.',
+  );
 
 /** How many earlier messages a model sees (the newest ones). */
 export const HISTORY_FOR_MODEL = 40;
@@ -58,6 +76,17 @@ export interface ExchangeStart {
   created: boolean;
   userMessage: MessageRow;
   /** Earlier messages of the conversation, oldest first (at most HISTORY_FOR_MODEL). */
+  history: MessageRow[];
+}
+
+/** What a regenerate answers again (docs/product.md#ai-chat). */
+export interface RegenerateTarget {
+  conversation: ConversationRow;
+  /** The conversation's last user message, answered again. */
+  userMessage: MessageRow;
+  /** The conversation's last message: the assistant reply regenerated. */
+  earlier: MessageRow;
+  /** The messages before `userMessage`, oldest first (at most HISTORY_FOR_MODEL). */
   history: MessageRow[];
 }
 
@@ -123,10 +152,52 @@ export function createChatRepository(db: Db) {
     return { facts, updatedAt, sources };
   }
 
+  /**
+   * The user's conversation `id` ready to regenerate its last reply: 404 not theirs, 409
+   * `conflict` when ended or when its last message is not an assistant reply following a
+   * user message.
+   */
+  async function regenerateTarget(userId: string, id: string): Promise<RegenerateTarget> {
+    const conversation = await requireOwned(userId, id);
+    if (conversation.status === 'ended') throw conversationEnded();
+    const [earlier] = await db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, id))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(1);
+    if (!earlier || earlier.role !== 'assistant') throw nothingToRegenerate();
+    const [userMessage] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, id), eq(messages.role, 'user')))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(1);
+    if (!userMessage) throw nothingToRegenerate();
+    const history = (
+      await db
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, id),
+            or(
+              lt(messages.createdAt, userMessage.createdAt),
+              and(eq(messages.createdAt, userMessage.createdAt), lt(messages.id, userMessage.id)),
+            ),
+          ),
+        )
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(HISTORY_FOR_MODEL)
+    ).reverse();
+    return { conversation, userMessage, earlier, history };
+  }
+
   return {
     findOwned,
     latestFacts,
     requireOwned,
+    regenerateTarget,
 
     /** `GET /chat/history/{id}`: the conversation and its messages, oldest first; 404. */
     async history(userId: string, id: string): Promise<ConversationDetail> {

@@ -92,9 +92,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
   app.addHook('preClose', async () => streams.drain());
 
   /**
-   * POST /chat/stream {message, conversationId, context?} -> 200 text/event-stream of
-   * StreamChunk JSON events ending with the `complete` event (see stream.ts); 400 blank or
-   * over 4000 characters, 404 unknown/foreign conversation, 409 ended, 429 too many messages.
+   * POST /chat/stream {message, conversationId, context?} or {regenerate: 'replace' | 'keep',
+   * conversationId, context?} -> 200 text/event-stream of StreamChunk JSON events ending
+   * with the `complete` event (see stream.ts); 400 blank or over 4000 characters, or a bad
+   * regenerate form, 404 unknown/foreign conversation, 409 ended, nothing to regenerate or
+   * a reply running, 429 too many messages (docs/product.md#ai-chat).
    */
   app.post(
     '/chat/stream',
@@ -105,9 +107,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (
         tags,
         security,
         operationId: 'streamChatReply',
-        summary: 'Send a message and stream the reply (server-sent events)',
+        summary:
+          'Send a message, or regenerate the last reply, and stream the reply (server-sent events)',
         description:
-          "Validation and ownership errors come before the stream, as JSON. The answer is `text/event-stream`: each event's `data` is one JSON chunk (the schema below) and each event has an `id`. The first chunk carries the conversation id; text arrives as `textDelta`s; a failure sends a chunk with `isError: true`; the last event is named `complete` and carries `isComplete: true`, `completeMessage` and `extractedData`. Comments (`: heartbeat`) keep the connection open. A dropped connection does not stop the reply: resume it with `GET /chat/stream/{id}` and `Last-Event-ID`; stop it with `POST /chat/stop/{id}`.",
+          "Validation and ownership errors come before the stream, as JSON. The answer is `text/event-stream`: each event's `data` is one JSON chunk (the schema below) and each event has an `id`. The first chunk carries the conversation id; text arrives as `textDelta`s; a failure sends a chunk with `isError: true`; the last event is named `complete` and carries `isComplete: true`, `completeMessage` and `extractedData`. Comments (`: heartbeat`) keep the connection open. A dropped connection does not stop the reply: resume it with `GET /chat/stream/{id}` and `Last-Event-ID`; stop it with `POST /chat/stop/{id}`. To regenerate the last reply, send `regenerate` (`replace` or `keep`) with the `conversationId` and no `message`: the last user message is answered again as a new reply; `replace` deletes the earlier reply once the new one is stored complete (a stopped or failed new reply is stored interrupted and the earlier one stays), `keep` keeps both in order. 409 `conflict` when the last message is not an assistant reply or a reply is running.",
         answers: {
           200: {
             description:

@@ -148,6 +148,81 @@ export function createChatService(db: Db) {
       });
     },
 
+    /**
+     * Stores a regenerated reply (docs/product.md#ai-chat) after the conversation's last
+     * one, in one transaction. When `replaceId` is given and the new reply is complete (not
+     * `interrupted`), the reply `replaceId` is deleted; a stopped or failed new reply keeps
+     * it, so nothing is lost. A complete reply's facts replace those recorded for
+     * `userMessageId` (keeping their time), so one user message never counts twice in the
+     * portfolio. Returns the new reply's row.
+     */
+    async finishRegenerate(input: {
+      userId: string;
+      conversationId: string;
+      userMessageId: string;
+      replaceId: string | null;
+      content: string;
+      botType: BotType;
+      extractedData: ExtractedData | null;
+      interrupted: boolean;
+    }): Promise<MessageRow> {
+      return db.transaction(async (tx) => {
+        const [reply] = await tx
+          .insert(messages)
+          .values({
+            conversationId: input.conversationId,
+            role: 'assistant',
+            content: input.content,
+            botType: input.botType,
+            extractedData: input.extractedData,
+            interrupted: input.interrupted,
+          })
+          .returning();
+        let removed = 0;
+        if (input.replaceId !== null && !input.interrupted) {
+          const deleted = await tx
+            .delete(messages)
+            .where(
+              and(
+                eq(messages.id, input.replaceId),
+                eq(messages.conversationId, input.conversationId),
+              ),
+            )
+            .returning({ id: messages.id });
+          removed = deleted.length;
+        }
+        await tx
+          .update(conversations)
+          .set({
+            messageCount: sql`${conversations.messageCount} + ${1 - removed}`,
+            lastMessageAt: reply!.createdAt,
+          })
+          .where(eq(conversations.id, input.conversationId));
+        if (!input.interrupted) {
+          const recorded = await tx
+            .delete(portfolioFacts)
+            .where(
+              and(
+                eq(portfolioFacts.userId, input.userId),
+                eq(portfolioFacts.messageId, input.userMessageId),
+              ),
+            )
+            .returning({ createdAt: portfolioFacts.createdAt });
+          const facts = input.extractedData ?? {};
+          const rows = FACT_KEYS.filter((key) => facts[key] !== undefined).map((key) => ({
+            userId: input.userId,
+            conversationId: input.conversationId,
+            messageId: input.userMessageId,
+            fact: key,
+            value: facts[key]!,
+            ...(recorded[0] ? { createdAt: recorded[0].createdAt } : {}),
+          }));
+          if (rows.length > 0) await tx.insert(portfolioFacts).values(rows);
+        }
+        return reply!;
+      });
+    },
+
     /** `POST /chat/end/{id}`: marks the conversation ended (again is harmless); 404. */
     async end(userId: string, id: string): Promise<void> {
       await requireOwned(userId, id);

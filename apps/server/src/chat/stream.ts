@@ -14,6 +14,12 @@
  * is generated and stored in full, and `GET /chat/stream/{id}` resumes it (follow.ts,
  * reply-log.ts). A reply stopped (`POST /chat/stop`, `/chat/end`), failed or timed out is
  * stored with what it had, interrupted = true.
+ *
+ * The regenerate form (`regenerate` 'replace' | 'keep', no message; docs/product.md#ai-chat)
+ * answers the conversation's last user message again as a new running reply with the same
+ * chunks, stop and resume: 409 `conflict` before the stream when the last message is not an
+ * assistant reply or a reply is running. 'replace' removes the earlier reply once the new
+ * one is stored complete; a stopped or failed new reply is stored interrupted after it.
  */
 import {
   chatMessages,
@@ -40,8 +46,10 @@ import type { MessageLimiter } from './rate-limit.ts';
 import {
   conversationEnded,
   conversationNotFound,
+  replyRunning,
   type ExchangeStart,
   type MessageRow,
+  type RegenerateTarget,
 } from './repository.ts';
 import type { ChatService } from './service.ts';
 import { sendReplyEvents } from './follow.ts';
@@ -73,7 +81,10 @@ export interface ChatStreamDeps {
 
 /** The validated body of `POST /chat/stream`. */
 export interface ChatStreamBody {
-  message: string;
+  /** The new message; absent with `regenerate`. */
+  message?: string | undefined;
+  /** Answer the last user message again (docs/product.md#ai-chat); needs `conversationId`. */
+  regenerate?: 'replace' | 'keep' | undefined;
   conversationId: string | null;
   context?: { botType?: BotType; locale?: Locale } | undefined;
 }
@@ -112,15 +123,20 @@ export async function streamChatReply(
 ): Promise<void> {
   const { repo, chatModel, config, limiter, background } = deps;
   const auth = requireAuth(request);
-  const botType: BotType = body.context?.botType ?? 0;
   const locale: Locale = body.context?.locale ?? 'en';
-  const message = body.message.trim();
+  const replies = deps.replies ?? createReplyLog();
 
-  if (body.conversationId !== null) {
+  let target: RegenerateTarget | null = null;
+  if (body.regenerate !== undefined && body.conversationId !== null) {
+    target = await repo.regenerateTarget(auth.userId, body.conversationId);
+    if (await replies.has(body.conversationId)) throw replyRunning();
+  } else if (body.conversationId !== null) {
     const owned = await repo.findOwned(auth.userId, body.conversationId);
     if (!owned) throw conversationNotFound();
     if (owned.status === 'ended') throw conversationEnded();
   }
+  const message = target ? target.userMessage.content : (body.message ?? '').trim();
+  const botType: BotType = body.context?.botType ?? (target?.userMessage.botType === 1 ? 1 : 0);
   await limiter.consume(auth.userId);
   // A new conversation's id is made here, so the stream can open before anything is
   // written: the first chunk does not wait for the database (docs/benchmarks.md, time to first
@@ -137,7 +153,6 @@ export async function streamChatReply(
 
   // The reply runs on its own from here: its events go to the reply log, which this
   // answer follows (and, should the connection drop, GET /chat/stream/{id} resumes).
-  const replies = deps.replies ?? createReplyLog();
   const log = replies.begin(conversationId);
   const first = log.emit(chunk({}));
   const answered = sendReplyEvents(reply, replies, conversationId, {
@@ -171,14 +186,21 @@ export async function streamChatReply(
   let exchange: ExchangeStart;
   try {
     knownFacts = (await repo.latestFacts(auth.userId)).facts;
-    exchange = await repo.beginExchange({
-      userId: auth.userId,
-      conversationId: body.conversationId,
-      newConversationId: conversationId,
-      content: message,
-      botType,
-      newTitle: summaryTitle(message),
-    });
+    exchange = target
+      ? {
+          conversation: target.conversation,
+          created: false,
+          userMessage: target.userMessage,
+          history: target.history,
+        }
+      : await repo.beginExchange({
+          userId: auth.userId,
+          conversationId: body.conversationId,
+          newConversationId: conversationId,
+          content: message,
+          botType,
+          newTitle: summaryTitle(message),
+        });
   } catch (error) {
     // Nothing was stored (one transaction): the stream ends with the error chunk.
     clearInterval(heartbeat);
@@ -255,7 +277,7 @@ export async function streamChatReply(
   const extractedData = isEmptyFacts(found) ? null : found;
   let stored = true;
   try {
-    await repo.finishExchange({
+    const finish = {
       userId: auth.userId,
       conversationId,
       userMessageId: exchange.userMessage.id,
@@ -263,7 +285,13 @@ export async function streamChatReply(
       botType,
       extractedData,
       interrupted: failed || endedByUser,
-    });
+    };
+    if (target) {
+      const replaceId = body.regenerate === 'replace' ? target.earlier.id : null;
+      await repo.finishRegenerate({ ...finish, replaceId });
+    } else {
+      await repo.finishExchange(finish);
+    }
   } catch (error) {
     stored = false;
     request.log.error({ err: error }, 'storing the chat reply failed');

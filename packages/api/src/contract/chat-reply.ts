@@ -38,6 +38,33 @@ export function chatReplyContract(kit: ContractKit): void {
   const { freshUser, failure, raw, collect } = kit;
 
   describe('chat: stop and resume', () => {
+    it('a running reply cannot be regenerated (409); a stopped replace keeps the earlier reply', async () => {
+      const { api } = await freshUser();
+      const chunks: StreamChunk[] = [];
+      for await (const chunk of api.chat.stream({ message: MESSAGE, conversationId: null })) {
+        chunks.push(chunk);
+        if (chunks.length !== 1) continue;
+        const conversationId = chunk.conversationId;
+        expect(
+          await failure(collect(api.chat.stream({ regenerate: 'keep', conversationId }))),
+        ).toMatchObject({ status: 409, code: 'conflict' });
+      }
+      const conversationId = chunks[0]!.conversationId;
+      const before = (await api.chat.history(conversationId)).messages;
+      const again: StreamChunk[] = [];
+      for await (const chunk of api.chat.stream({ regenerate: 'replace', conversationId })) {
+        again.push(chunk);
+        if (again.length !== 1) continue;
+        expect(
+          await failure(collect(api.chat.stream({ regenerate: 'keep', conversationId }))),
+        ).toMatchObject({ status: 409, code: 'conflict' });
+        await api.chat.stop(conversationId);
+      }
+      const after = (await api.chat.history(conversationId)).messages;
+      expect(after.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant']);
+      expect(after[1]).toEqual(before[1]);
+      expect(after[2]).toMatchObject({ interrupted: true, content: again.at(-1)!.completeMessage });
+    });
     it('POST /chat/stop/{id} answers 204; the partial reply is stored marked interrupted and the stream ends with complete', async () => {
       const { api } = await freshUser();
       const chunks: StreamChunk[] = [];

@@ -201,6 +201,45 @@ export function chatContract(kit: ContractKit): void {
         await failure(api.chat.rename('00000000-0000-4000-8000-999999999999', 'T')),
       ).toMatchObject({ status: 404 });
     });
+    it('POST /chat/stream regenerates the last reply: replace leaves one, keep leaves two', async () => {
+      const { api } = await freshUser();
+      const first = await collect(api.chat.stream({ message: 'Hi there', conversationId: null }));
+      const conversationId = first[0]!.conversationId;
+      const before = (await api.chat.history(conversationId)).messages;
+
+      const replaced = await collect(api.chat.stream({ regenerate: 'replace', conversationId }));
+      expect(replaced.every((c) => c.conversationId === conversationId)).toBe(true);
+      expect(replaced.at(-1)).toMatchObject({ isComplete: true, isError: false });
+      const afterReplace = (await api.chat.history(conversationId)).messages;
+      expect(afterReplace.map((m) => m.role)).toEqual(['user', 'assistant']);
+      expect(afterReplace[0]!.id).toBe(before[0]!.id);
+      expect(afterReplace[1]!.id).not.toBe(before[1]!.id);
+      expect(afterReplace[1]).toMatchObject({
+        content: replaced.at(-1)!.completeMessage,
+        interrupted: false,
+      });
+
+      await collect(api.chat.stream({ regenerate: 'keep', conversationId }));
+      const afterKeep = (await api.chat.history(conversationId)).messages;
+      expect(afterKeep.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant']);
+      expect(afterKeep[1]!.id).toBe(afterReplace[1]!.id);
+    });
+    it('POST /chat/stream regenerate answers 409 in an ended conversation, 400 without an id', async () => {
+      const { api } = await freshUser();
+      const first = await collect(api.chat.stream({ message: 'Hi there', conversationId: null }));
+      const conversationId = first[0]!.conversationId;
+      await api.chat.end(conversationId);
+      expect(
+        await failure(collect(api.chat.stream({ regenerate: 'keep', conversationId }))),
+      ).toMatchObject({ status: 409, code: 'conflict' });
+      expect(
+        await failure(collect(api.chat.stream({ regenerate: 'keep', conversationId: null }))),
+      ).toMatchObject({ status: 400 });
+      const anonymous = await raw('POST', 'chat/stream', {
+        body: { regenerate: 'replace', conversationId },
+      });
+      expect(anonymous.status).toBe(401);
+    });
     it('GET /chat/portfolio answers 401 without a token', async () => {
       expect((await raw('GET', 'chat/portfolio')).status).toBe(401);
     });

@@ -3,7 +3,10 @@
  * message and starts a live reply (fake-chat-live.ts), `GET /chat/stream/{id}` replays the
  * running reply (204 when none runs), `POST /chat/stop/{id}` stops it (204). A finished
  * reply is stored with its solar facts (merged into the portfolio); a stopped or failed
- * one is stored as far as it got, marked interrupted.
+ * one is stored as far as it got, marked interrupted. The regenerate form answers the last
+ * user message again (docs/product.md#ai-chat): 'replace' removes the earlier reply once the
+ * new one finished, 'keep' keeps both; 409 `conflict` when the last message is not a reply
+ * or a reply runs.
  */
 import { emptyPortfolio, mergePortfolio } from '@solar/domain/chat';
 import { chatStreamRequestSchema } from '@solar/domain/requests';
@@ -11,6 +14,7 @@ import { extractSolarFacts } from '@solar/domain/solar-facts';
 import { startLiveReply, type FakeLiveReply, type ReplyPace } from './fake-chat-live.ts';
 import { addMessage, ownConversation, replyTo, titleFrom } from './fake-chat.ts';
 import { attempt, noContent, parse, refuse, reply, type FakeReply } from './reply.ts';
+import type { ChatMessageDto } from '@solar/domain/contract';
 import type { FakeConversation, FakeStore } from './store.ts';
 
 /** A streamed answer: the live reply, sent from event index `after` on. */
@@ -55,24 +59,40 @@ export function fakeChatStream(store: FakeStore): FakeChatStream {
       attempt((): FakeStream => {
         const user = store.authenticate(auth);
         const input = parse(chatStreamRequestSchema, body);
-        const botType = input.context?.botType ?? 0;
         let c: FakeConversation;
         if (input.conversationId) {
           c = ownConversation(store, user, input.conversationId);
           if (c.status === 'ended') refuse(409, 'conflict', 'This conversation has ended.');
         } else {
-          c = newConversation(user.id, input.message);
+          c = newConversation(user.id, input.message ?? '');
         }
-        const asked = addMessage(store, c, {
-          role: 'user',
-          content: input.message,
-          botType,
-          extractedDataJson: null,
-          interrupted: false,
-        });
-        const facts = extractSolarFacts(input.message);
+        let asked: ChatMessageDto;
+        let earlier: ChatMessageDto | null = null;
+        if (input.regenerate) {
+          earlier = c.messages.at(-1) ?? null;
+          const last = c.messages.findLast((m) => m.role === 'user');
+          if (earlier?.role !== 'assistant' || !last) {
+            refuse(409, 'conflict', 'There is no reply to regenerate.');
+          }
+          if (store.liveReplies.get(c.id)?.done === false) {
+            refuse(409, 'conflict', 'A reply is still being written.');
+          }
+          asked = last;
+        } else {
+          asked = addMessage(store, c, {
+            role: 'user',
+            content: (input.message ?? '').trim(),
+            botType: input.context?.botType ?? 0,
+            extractedDataJson: null,
+            interrupted: false,
+          });
+        }
+        const botType = input.context?.botType ?? (asked.botType === 1 ? 1 : 0);
+        const message = asked.content;
+        const replaced = input.regenerate === 'replace' ? earlier : null;
+        const facts = extractSolarFacts(message);
         const hasFacts = Object.keys(facts).length > 0;
-        const text = replyTo(input.message, facts, botType);
+        const text = replyTo(message, facts, botType);
         const live = startLiveReply(
           {
             conversationId: c.id,
@@ -91,6 +111,8 @@ export function fakeChatStream(store: FakeStore): FakeChatStream {
                 extractedDataJson: finished && hasFacts ? JSON.stringify(facts) : null,
                 interrupted: !finished,
               });
+              // A replaced reply goes only once the new one finished (nothing is lost).
+              if (finished && replaced) c.messages = c.messages.filter((m) => m !== replaced);
               if (!finished || !hasFacts) return;
               const known = store.portfolios.get(user.id) ?? emptyPortfolio();
               store.portfolios.set(user.id, mergePortfolio(known, facts, store.iso(), c));

@@ -49,7 +49,10 @@ export interface ChatResource {
   /**
    * `POST /chat/stream {message, conversationId, context?}` -> SSE chunks until `complete`
    * (see chat-stream.ts for the errors). 400 blank or over 4000 characters, 404 unknown or
-   * foreign conversation, 409 ended one: thrown before the first chunk.
+   * foreign conversation, 409 ended one: thrown before the first chunk. With
+   * `{regenerate: 'replace' | 'keep', conversationId}` instead of a message, the last user
+   * message is answered again (docs/product.md#ai-chat); 409 `conflict` also when the last
+   * message is not a reply or a reply is running.
    */
   stream(request: ChatStreamRequest, options?: StreamOptions): ChatStream;
   /**

@@ -7,6 +7,7 @@ import { chatMessages } from '@solar/domain';
 import { Button, EmptyState, MessageIcon, Spinner } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import { loadFailure } from '../../app/load-failure.ts';
+import { earlierReplyKeys } from './chat-model.ts';
 import { MessageView } from './chat-parts.tsx';
 import type { ChatSession } from './use-chat-session.ts';
 
@@ -16,6 +17,16 @@ export function ChatMessages({ session }: { session: ChatSession }) {
   const t = (id: string) => intl.formatMessage({ id });
   const { history, historyLoading, historyFailed, stored, live } = session;
   const showBotType = session.settings.showBotType;
+  const earlier = earlierReplyKeys([...stored, ...live]);
+  const view = (message: (typeof stored)[number]) => (
+    <MessageView
+      key={message.key}
+      message={message}
+      showBotType={showBotType}
+      isEarlier={earlier.has(message.key)}
+      {...(message.key === session.regenerable ? { onRegenerate: session.regenerate } : {})}
+    />
+  );
   return (
     <section
       aria-label={t('chatScreen.messages')}
@@ -44,13 +55,9 @@ export function ChatMessages({ session }: { session: ChatSession }) {
           description={t('chatScreen.emptyDescription')}
         />
       )}
-      {stored.map((message) => (
-        <MessageView key={message.key} message={message} showBotType={showBotType} />
-      ))}
+      {stored.map(view)}
       <div role="log" aria-live="polite" className="flex flex-col gap-4">
-        {live.map((message) => (
-          <MessageView key={message.key} message={message} showBotType={showBotType} />
-        ))}
+        {live.map(view)}
       </div>
     </section>
   );

@@ -7,6 +7,9 @@
  *   text arrived) plus a system error message ('Sorry, an error occurred. Please try
  *   again.' or the specific spec message);
  * - stopped by the user: the partial reply marked interrupted.
+ * A regenerated reply (docs/product.md#ai-chat) is a turn without a message of its own; its
+ * failure says the earlier reply is kept. Consecutive replies (a reply kept when another
+ * was regenerated) mark all but the last as earlier ones.
  */
 import {
   chatMessages,
@@ -15,6 +18,7 @@ import {
   type ChatMessageDto,
   type ChatRole,
   type MessageDescriptor,
+  type RegenerateMode,
   type StreamChunk,
 } from '@solar/domain';
 
@@ -48,6 +52,49 @@ export interface Turn {
   readonly errorText: string | null;
   /** The whole reply from the `complete` chunk. */
   readonly completeMessage: string | null;
+  /** Set when the turn regenerates the last reply (docs/product.md#ai-chat). */
+  readonly regenerate?: RegenerateMode;
+}
+
+/** The failure of a regenerate request (ApiError-like: `code`): the earlier reply is kept. */
+export function regenerateErrorMessage(error: { code?: string } | null): MessageDescriptor {
+  switch (error?.code) {
+    case 'conflict':
+      return {
+        id: 'chatScreen.regenerateConflict',
+        defaultMessage:
+          'This reply can no longer be regenerated because the conversation has changed. Reload the page to see its latest messages.',
+      };
+    case 'rate_limited':
+    case 'unauthenticated':
+    case 'token_expired':
+      return streamErrorMessage(error);
+    default:
+      return {
+        id: 'chatScreen.regenerateFailed',
+        defaultMessage:
+          'The reply could not be regenerated. Your earlier reply is kept; please try again.',
+      };
+  }
+}
+
+/**
+ * The key of the reply that may be regenerated: the last assistant message when no user
+ * message follows it (system notices are skipped), else null.
+ */
+export function regenerableKey(messages: readonly DisplayMessage[]): string | null {
+  const last = messages.findLast((m) => m.role !== 'system');
+  return last?.role === 'assistant' && !last.streaming ? last.key : null;
+}
+
+/** Keys of the replies followed by another reply: the earlier ones kept by a regenerate. */
+export function earlierReplyKeys(messages: readonly DisplayMessage[]): ReadonlySet<string> {
+  const keys = new Set<string>();
+  const spoken = messages.filter((m) => m.role !== 'system');
+  spoken.forEach((m, i) => {
+    if (m.role === 'assistant' && spoken[i + 1]?.role === 'assistant') keys.add(m.key);
+  });
+  return keys;
 }
 
 /** The status of useChatStream (`@solar/api/react`). */
@@ -168,7 +215,11 @@ export function turnMessages(
     case 'stopped':
       return [...asked, reply({ interrupted: true })];
     case 'error':
-      return [...asked, ...partial, failure(streamErrorMessage(error))];
+      return [
+        ...asked,
+        ...partial,
+        failure(turn.regenerate ? regenerateErrorMessage(error) : streamErrorMessage(error)),
+      ];
     case 'done':
       if (turn.errorText !== null) {
         return [...asked, ...partial, failure(chatText(turn.errorText))];

@@ -11,6 +11,7 @@ import {
   ROOF_TYPES,
   type BotType,
   type PortfolioFactKey,
+  type RegenerateMode,
 } from '@solar/domain';
 import { usePortfolio } from '@solar/api/react';
 import { ChatMessage, PortfolioCard, Select } from '@solar/ui';
@@ -29,14 +30,19 @@ const AUTHOR_LABEL_IDS = {
 /**
  * One message: text (or a translated message), author, time, caret and interrupted mark; a
  * finished assistant reply has Copy (its markdown text to the clipboard; a refusal is a
- * toast).
+ * toast). With `onRegenerate` (the last reply) it offers Regenerate: replace it or keep
+ * both (docs/product.md#ai-chat); `isEarlier` marks a reply kept beside a regenerated one.
  */
 export function MessageView({
   message,
   showBotType,
+  isEarlier = false,
+  onRegenerate,
 }: {
   message: DisplayMessage;
   showBotType: boolean;
+  isEarlier?: boolean;
+  onRegenerate?: (mode: RegenerateMode) => void;
 }) {
   const intl = useIntl();
   const notify = useNotify();
@@ -67,6 +73,19 @@ export function MessageView({
         message.interrupted ? intl.formatMessage(chatMessages.interrupted) : undefined
       }
       tone={message.tone}
+      {...(isEarlier
+        ? { earlierLabel: intl.formatMessage({ id: 'chatScreen.earlierReply' }) }
+        : {})}
+      {...(onRegenerate
+        ? {
+            regenerate: {
+              label: intl.formatMessage({ id: 'chatScreen.regenerate' }),
+              replaceLabel: intl.formatMessage({ id: 'chatScreen.regenerateReplace' }),
+              keepLabel: intl.formatMessage({ id: 'chatScreen.regenerateKeep' }),
+              onRegenerate,
+            },
+          }
+        : {})}
       {...(copyable
         ? {
             onCopy: copy,

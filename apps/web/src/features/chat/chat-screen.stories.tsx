@@ -1,14 +1,15 @@
 /**
  * Screen stories of /chat and /chat/{id} (docs/product.md#ai-chat and #errors-and-messages) against
  * the MSW fake: a new empty chat, a conversation with history, a reply streaming, an interrupted
- * reply, the portfolio open, the conversation list failing, and loading.
+ * reply, the portfolio open, the conversation list failing, loading, and regenerating the last
+ * reply (its menu open, the new reply streaming, both replies kept).
  */
 import { STORAGE_KEYS } from '@solar/domain';
 import { scenarios } from '@solar/api/mock';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { useEffect, useState } from 'react';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import {
   AppFixtureView,
   createAppFixture,
@@ -162,5 +163,64 @@ export const Loading: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(text('chatScreen.loadingHistory'))).toBeVisible();
+  },
+};
+
+/** Opens the last reply's Regenerate menu; returns the menu. */
+async function openRegenerateMenu(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  const button = await canvas.findByRole('button', { name: text('chatScreen.regenerate') });
+  await userEvent.click(button);
+  await userEvent.unhover(button);
+  return screen.findByRole('menu', { name: text('chatScreen.regenerate') });
+}
+
+/** The last reply's Regenerate menu open: replace this reply, or keep both. */
+export const RegenerateMenuOpen: Story = {
+  args: { openConversation: true },
+  play: async ({ canvasElement }) => {
+    const menu = await openRegenerateMenu(canvasElement);
+    await expect(
+      within(menu).getByRole('menuitem', { name: text('chatScreen.regenerateReplace') }),
+    ).toBeVisible();
+    await expect(
+      within(menu).getByRole('menuitem', { name: text('chatScreen.regenerateKeep') }),
+    ).toBeVisible();
+  },
+};
+
+/** Regenerating: the earlier reply labelled, the new one arriving with the caret. */
+export const Regenerating: Story = {
+  // Tokens after the first never arrive, so the new reply stays mid-stream.
+  args: { openConversation: true, mock: { scenario: { tokenDelayMs: 2_147_000_000 } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const menu = await openRegenerateMenu(canvasElement);
+    await userEvent.click(
+      within(menu).getByRole('menuitem', { name: text('chatScreen.regenerateReplace') }),
+    );
+    await expect(
+      await canvas.findByRole('button', { name: text('chatScreen.stop') }),
+    ).toBeVisible();
+    await expect(await canvas.findByText(text('chatScreen.earlierReply'))).toBeVisible();
+  },
+};
+
+/** Both replies kept: the earlier one labelled, Regenerate on the new last one. */
+export const KeptBoth: Story = {
+  args: { openConversation: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const menu = await openRegenerateMenu(canvasElement);
+    await userEvent.click(
+      within(menu).getByRole('menuitem', { name: text('chatScreen.regenerateKeep') }),
+    );
+    await expect(await canvas.findByText(text('chatScreen.earlierReply'))).toBeVisible();
+    // The new reply has finished: nothing is busy, and it offers Regenerate.
+    await waitFor(() =>
+      expect(canvasElement.querySelector('article[aria-busy="true"]')).toBeNull(),
+    );
+    const regenerate = await canvas.findByRole('button', { name: text('chatScreen.regenerate') });
+    await expect(regenerate).toBeVisible();
   },
 };

@@ -11,6 +11,9 @@
  * - A message refused (429) or that could not reach the server goes back into the composer
  *   (`notSent`); nothing navigates or reloads. The composer's text is kept per conversation
  *   in session storage (chat-storage.ts), so a reload keeps it.
+ * - Regenerate (docs/product.md#ai-chat) streams a new answer to the last message as a turn
+ *   without a message; 'replace' takes the earlier reply off the screen only once the new
+ *   one completed (a failure or a stop keeps it).
  */
 import {
   chatMessages,
@@ -18,6 +21,7 @@ import {
   isSendableMessage,
   ROUTES,
   type Locale,
+  type RegenerateMode,
 } from '@solar/domain';
 import { toApiError } from '@solar/api';
 import {
@@ -37,6 +41,7 @@ import {
   applyChunk,
   freshView,
   newTurn,
+  regenerableKey,
   storedMessages,
   turnMessages,
   viewForUrl,
@@ -97,6 +102,8 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
   const turnCount = useRef(0);
   // Whether any event of the reply being sent has arrived (then the message was stored).
   const answered = useRef(false);
+  // The turn the user stopped (a stopped regenerate keeps the earlier reply).
+  const stoppedTurn = useRef<string | null>(null);
 
   const conversations = useConversations();
   const summaries = conversations.data?.pages.flatMap((page) => page.conversations) ?? [];
@@ -146,6 +153,9 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
   ];
   const ended = detail?.status === 'ended';
   const composerEnabled = !historyLoading && !historyFailed && !ended;
+  // The reply that may be regenerated now: the last one, in a conversation that can go on.
+  const regenerable =
+    composerEnabled && view.id !== null && !streaming ? regenerableKey([...stored, ...live]) : null;
   const summary = summaries.find((c) => c.id === view.id);
   const renaming = rename.isPending && rename.variables?.id === view.id;
   const title = renaming ? rename.variables.title : (detail?.title ?? summary?.title ?? null);
@@ -253,7 +263,52 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
     focusComposer();
   };
 
+  /**
+   * Regenerates the last reply (docs/product.md#ai-chat): `replace` removes it from the
+   * screen once the new reply completed; `keep` shows both. A failure shows what to do and
+   * keeps the earlier reply.
+   */
+  const regenerate = (mode: RegenerateMode) => {
+    if (regenerable === null || view.id === null) return;
+    const earlier = regenerable;
+    const earlierBotType = [...stored, ...live].find((m) => m.key === earlier)?.botType;
+    const finished = view.turn
+      ? turnMessages(view.turn, stream.state.status, stream.state.error)
+      : [];
+    turnCount.current += 1;
+    const turn = {
+      ...newTurn(
+        `turn-${turnCount.current}`,
+        null,
+        earlierBotType ?? settings.botType,
+        new Date(now()).toISOString(),
+      ),
+      regenerate: mode,
+    };
+    updateView((v) => ({ ...v, frozen: v.frozen ?? stored, done: [...v.done, ...finished], turn }));
+    answered.current = false;
+    void stream
+      .send({
+        regenerate: mode,
+        conversationId: view.id,
+        context: { locale: intl.locale as Locale },
+      })
+      .then((error) => {
+        if (mode !== 'replace' || error || stoppedTurn.current === turn.id) return;
+        setViewState((v) => {
+          const t = v.turn;
+          if (t?.id !== turn.id || t.errorText !== null || t.completeMessage === null) return v;
+          return {
+            ...v,
+            frozen: v.frozen?.filter((m) => m.key !== earlier) ?? null,
+            done: v.done.filter((m) => m.key !== earlier),
+          };
+        });
+      });
+  };
+
   const stop = () => {
+    stoppedTurn.current = view.turn?.id ?? null;
     stream.stop();
     focusComposer();
   };
@@ -332,6 +387,8 @@ export function useChatSession(urlId: string | null, composer: RefObject<HTMLEle
     ended,
     composerEnabled,
     hasMessages: stored.length > 0 || live.length > 0,
+    regenerable,
+    regenerate,
     title,
     renaming,
     isEnding: end.isPending,
