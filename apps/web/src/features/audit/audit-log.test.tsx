@@ -38,7 +38,7 @@ describe('audit log', () => {
     await expect.poll(() => lastPath(fixture)).toBe('/audit-log?action=user.status');
     const row = screen.getByRole('row', { name: /Account activated or deactivated/ });
     await expect.element(row).toBeVisible();
-    await expect.element(row.getByText('Active: true → false')).toBeVisible();
+    await expect.element(row.getByText('Active: yes → no')).toBeVisible();
     await expect
       .element(row.getByRole('link', { name: 'User Elnura Toktogulova' }))
       .toHaveAttribute('href', expect.stringMatching(/^\/users\//));

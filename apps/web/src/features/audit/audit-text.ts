@@ -4,7 +4,7 @@
  * one), the target's name (an account's name from its audited fields, else the start of its
  * id), the change summary lines and the localized date and time.
  */
-import type { AuditEvent } from '@solar/domain';
+import { roleMessages, userTypeToRole, type AuditEvent } from '@solar/domain';
 import { useIntl } from 'react-intl';
 import { actionMessageId, changedFields } from './audit-format.ts';
 
@@ -54,15 +54,25 @@ export function useAuditText() {
         : event.targetType === 'project'
           ? t('audit.target.project', { name })
           : t('audit.target.none'),
-    /** "field: before → after" per changed field (translated field names where known). */
-    changes: (event: AuditEvent) =>
-      changedFields(event.before, event.after).map((change) =>
+    /**
+     * "field: before → after" per changed field: translated field names where known, a user
+     * type as its role's name, true/false as yes/no, "none" for an empty value.
+     */
+    changes: (event: AuditEvent) => {
+      const value = (field: string, raw: string) => {
+        if (raw === '') return t('audit.change.empty');
+        if (raw === 'true' || raw === 'false') return t(`audit.value.${raw}`);
+        const role = field === 'userType' ? userTypeToRole(Number(raw)) : null;
+        return role ? intl.formatMessage(roleMessages[role]) : raw;
+      };
+      return changedFields(event.before, event.after).map((change) =>
         t('audit.change.line', {
           field: FIELDS.has(change.field) ? t(`audit.field.${change.field}`) : change.field,
-          before: change.before || t('audit.change.empty'),
-          after: change.after || t('audit.change.empty'),
+          before: value(change.field, change.before),
+          after: value(change.field, change.after),
         }),
-      ),
+      );
+    },
     when: (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }),
   };
 }
