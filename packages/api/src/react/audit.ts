@@ -7,11 +7,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../client.ts';
-import type {
-  AuditEventPage,
-  AuditEventParams,
-  AuditHistoryParams,
-} from '../resources/audit.ts';
+import type { AuditEventPage, AuditEventParams, AuditHistoryParams } from '../resources/audit.ts';
 import { useApiClient } from './provider.tsx';
 
 /** Query keys of the audit log and the histories. */
