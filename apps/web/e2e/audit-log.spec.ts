@@ -43,7 +43,7 @@ test('the admin finds a change in the audit log, exports it and sees it in the h
   expect((await download).suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
 
   await row.getByRole('link', { name: `User ${person.name}` }).click();
-  const history = page.getByRole('region', { name: 'History' });
+  const history = page.getByRole('region', { name: 'Change history' });
   await expect(history.getByText('Account created')).toBeVisible();
   await expect(history.getByText(`Name: none → ${person.name}`)).toBeVisible();
 });

@@ -2,7 +2,8 @@
  * /audit-log and the history panel against the MSW fake (docs/product.md#audit-log): an
  * administrator filters the log by action and by person and sees the matching rows with
  * their change summary, clears the filters from the empty state; a client is refused the
- * route; the admin user page shows that account's history.
+ * route; the admin user page shows that account's history, and a project's owner sees the
+ * project's history without the administrators' link to the log.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
@@ -77,11 +78,25 @@ describe('audit log', () => {
       (u) => u.name === 'Elnura Toktogulova',
     )!;
     const { screen } = await open(`/users/${elnura.id}`);
-    const history = screen.getByRole('region', { name: 'History' });
+    const history = screen.getByRole('region', { name: 'Change history' });
     await expect.element(history.getByText('Account activated or deactivated')).toBeVisible();
     await expect.element(history.getByText('by Administrator')).toBeVisible();
     await expect
       .element(history.getByRole('link', { name: 'Open in the audit log' }))
       .toHaveAttribute('href', `/audit-log?type=user&target=${elnura.id}`);
+  });
+
+  it("shows a project's history to its owner, without the admin-only log link", async () => {
+    const fixture = createAppFixture({ path: '/', as: 'client' });
+    await fixture.ready;
+    const auth = `Bearer ${fixture.client.session.getSnapshot().accessToken}`;
+    const list = fixture.mock.fake.listPipeline(auth, { pageSize: '100' });
+    const items = (list.body as { items: { id: string; status: string }[] }).items;
+    const project = items.find((item) => item.status !== 'draft')!;
+    fixture.location.navigate(`/projects/${project.id}`, { replace: true });
+    const screen = await render(<AppFixtureView fixture={fixture} />);
+    const history = screen.getByRole('region', { name: 'Change history' });
+    await expect.element(history.getByText('Quote requested')).toBeVisible();
+    expect(history.getByRole('link', { name: 'Open in the audit log' }).query()).toBeNull();
   });
 });
