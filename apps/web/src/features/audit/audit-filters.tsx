@@ -1,13 +1,16 @@
 /**
- * The audit log's filters (docs/product.md#audit-log): the person and the target chosen from a
- * row (shown as a removable chip), the target type, the action (the known actions) and the
- * period's first and last UTC day. Every change goes back to page 1.
+ * The audit log's filters (docs/product.md#audit-log): the person (searched, or chosen from a
+ * row) and the target chosen from a row, each shown as a removable chip; the target type, the
+ * action (the known actions) and the period's first and last UTC day. Every change goes back
+ * to page 1.
  */
+import { useState } from 'react';
 import { AUDIT_TARGET_TYPES, type AuditEvent, type AuditTargetType } from '@solar/domain';
 import { Button, Select, TextField, XIcon } from '@solar/ui';
 import { AUDIT_ACTIONS } from './audit-format.ts';
 import type { AuditLogState } from './audit-state.ts';
 import { useAuditText } from './audit-text.ts';
+import { PersonSearch } from './person-search.tsx';
 
 /** A chosen filter with its remove button. */
 function Chip({
@@ -42,7 +45,12 @@ export function AuditFilters({
   const text = useAuditText();
   const { t } = text;
   const actorRow = rows.find((row) => row.actorId === state.actorId);
-  const actorName = actorRow ? text.actor(actorRow) : (state.actorId ?? '').slice(0, 8);
+  const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
+  const actorName = actorRow
+    ? text.actor(actorRow)
+    : picked?.id === state.actorId
+      ? picked.name
+      : (state.actorId ?? '').slice(0, 8);
   const targetRow = rows.find((row) => row.targetId === state.targetId);
   const targetName = targetRow
     ? text.target(targetRow, text.targetName(targetRow))
@@ -51,7 +59,13 @@ export function AuditFilters({
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <PersonSearch
+          onPick={(actorId, name) => {
+            setPicked({ id: actorId, name });
+            update({ actorId, page: 1 });
+          }}
+        />
         <Select<AuditTargetType | 'all'>
           label={t('audit.filter.targetType')}
           options={[

@@ -65,6 +65,20 @@ describe('audit log', () => {
     await expect.poll(() => lastPath(fixture)).toBe('/audit-log');
   });
 
+  it('filters by a person found by name', async () => {
+    const { fixture, screen } = await open('/audit-log');
+    await userEvent.fill(screen.getByRole('combobox', { name: 'Person' }), 'Administ');
+    const option = page.getByRole('option', { name: 'Administrator (admin@solar.local)' });
+    await expect.element(option).toBeVisible();
+    await userEvent.click(option);
+    await expect.poll(() => lastPath(fixture)).toMatch(/^\/audit-log\?actor=/);
+    await expect.element(screen.getByText('Person: Administrator')).toBeVisible();
+    await expect
+      .element(screen.getByRole('row', { name: /Account activated or deactivated/ }))
+      .toBeVisible();
+    expect(screen.getByRole('row', { name: /Quote requested/ }).query()).toBeNull();
+  });
+
   it('refuses a client the route', async () => {
     const { fixture, screen } = await open('/audit-log', 'client');
     await expect.element(screen.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
