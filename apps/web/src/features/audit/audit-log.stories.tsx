@@ -89,7 +89,7 @@ export const Loading: Story = {
 };
 
 /** The log could not be loaded: the toast and Try again. */
-export const Error: Story = {
+export const LoadFailed: Story = {
   args: { mock: { scenario: scenarios.groupError('audit') } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
