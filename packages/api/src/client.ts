@@ -9,6 +9,7 @@ import { API_BASE_PATH } from '@solar/domain/contract';
 import type { ApiError } from './errors.ts';
 import type { Http } from './http.ts';
 import { adminUsersResource, type AdminUsersResource } from './resources/admin-users.ts';
+import { auditResource, type AuditResource } from './resources/audit.ts';
 import { authResource, type AuthResource } from './resources/auth.ts';
 import { chatResource, type ChatResource } from './resources/chat.ts';
 import { jobsResource, type JobsResource } from './resources/jobs.ts';
@@ -76,6 +77,8 @@ export interface ApiClient {
   readonly adminUsers: AdminUsersResource;
   /** The job queue: mails and CRM (Pipedrive) updates given up, and their retry (admins). */
   readonly jobs: JobsResource;
+  /** The audit log and the histories of one project or user (docs/product.md#audit-log). */
+  readonly audit: AuditResource;
   readonly chat: ChatResource;
   readonly projects: ProjectsResource;
   readonly calculator: CalculatorResource;
@@ -159,6 +162,7 @@ export function createApiClient(options: CreateApiClientOptions = {}): ApiClient
     profile: profileResource(transport, session),
     adminUsers: adminUsersResource(transport),
     jobs: jobsResource(transport),
+    audit: auditResource(transport),
     chat: chatResource(transport),
     projects: projectsResource(transport),
     calculator: calculatorResource(transport),

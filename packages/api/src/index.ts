@@ -37,6 +37,14 @@ export {
   type AdminUserListParams,
   type AdminUsersResource,
 } from './resources/admin-users.ts';
+export {
+  auditSearchParams,
+  type AuditEventPage,
+  type AuditEventParams,
+  type AuditExportParams,
+  type AuditHistoryParams,
+  type AuditResource,
+} from './resources/audit.ts';
 export type { ChatResource, StreamOptions } from './resources/chat.ts';
 export type { JobsResource } from './resources/jobs.ts';
 export {

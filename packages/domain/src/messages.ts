@@ -248,6 +248,7 @@ export const navMessages = group('nav', {
   fullCalculator: 'Full Calculator',
   calculator: 'Calculator',
   userManagement: 'User Management',
+  auditLog: 'Audit log',
   activity: 'Recent Activity',
   settings: 'Settings',
 });

@@ -43,5 +43,6 @@ export const pageTitleMessages = pageTitles({
   projects: 'Projects',
   project: 'Project',
   proposal: 'Proposal',
+  auditLog: 'Audit log',
   notFound: 'Page not found',
 });

@@ -68,6 +68,11 @@ describe('matchRoute and routePolicy', () => {
     expect(routePolicy('/users')).toEqual({ kind: 'permission', flag: 'canManageUsers' });
   });
 
+  it('gates the audit log with canViewAuditLog (docs/product.md#audit-log)', () => {
+    expect(matchRoute('/audit-log').id).toBe('auditLog');
+    expect(routePolicy('/audit-log')).toEqual({ kind: 'permission', flag: 'canViewAuditLog' });
+  });
+
   it('builds paths with encoded ids', () => {
     expect(conversationPath('a/b')).toBe('/chat/a%2Fb');
     expect(draftPath('p 1')).toBe('/solar-calculator-full?draft=p%201');
@@ -167,7 +172,7 @@ describe('afterSignInPath and homePath', () => {
 
 describe('navItems and dashboardCards', () => {
   it.each([
-    [admin, ['dashboard', 'fullCalculator', 'projects', 'chat', 'profile', 'users']],
+    [admin, ['dashboard', 'fullCalculator', 'projects', 'chat', 'profile', 'users', 'auditLog']],
     [manager, ['dashboard', 'fullCalculator', 'projects', 'chat', 'profile']],
     [client, ['dashboard', 'fullCalculator', 'projects', 'chat', 'profile']],
     [expired, ['dashboard', 'fullCalculator', 'projects', 'chat', 'profile']],

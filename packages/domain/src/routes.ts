@@ -36,6 +36,8 @@ export const ROUTES = {
   userCreate: '/users/create',
   /** The project pipeline list. */
   projects: '/projects',
+  /** The audit log (docs/product.md#audit-log; canViewAuditLog). */
+  auditLog: '/audit-log',
 } as const;
 
 /** `/chat/{conversationId}` (docs/product.md#roles-and-permissions). */
@@ -85,6 +87,7 @@ const ANY: RouteAccess = { kind: 'any' };
 const SIGNED_OUT: RouteAccess = { kind: 'signedOut' };
 const SIGNED_IN: RouteAccess = { kind: 'signedIn' };
 const MANAGE_USERS: RouteAccess = { kind: 'permission', flag: 'canManageUsers' };
+const VIEW_AUDIT_LOG: RouteAccess = { kind: 'permission', flag: 'canViewAuditLog' };
 
 const TABLE: readonly (readonly [RouteId, RegExp, RouteAccess])[] = [
   ['root', /^\/$/, ANY],
@@ -109,6 +112,7 @@ const TABLE: readonly (readonly [RouteId, RegExp, RouteAccess])[] = [
   ['userCreate', /^\/users\/create$/, MANAGE_USERS],
   ['userEdit', /^\/users\/([^/]+)\/edit$/, MANAGE_USERS],
   ['userView', /^\/users\/([^/]+)$/, MANAGE_USERS],
+  ['auditLog', /^\/audit-log$/, VIEW_AUDIT_LOG],
   // Who may see which project is the server's (pipeline.ts): others get its 404.
   ['projects', /^\/projects$/, SIGNED_IN],
   ['proposal', /^\/projects\/([^/]+)\/proposal$/, SIGNED_IN],
@@ -246,7 +250,7 @@ export interface NavItem {
 /**
  * Header navigation (docs/product.md#roles-and-permissions): dashboard,
  * the full calculator, projects (everyone signed in: clients see their own), chat,
- * profile, and users only with canManageUsers.
+ * profile, users only with canManageUsers and the audit log only with canViewAuditLog.
  */
 export function navItems(session: SessionLike | null | undefined, nowMs: number): NavItem[] {
   const items: NavItem[] = [
@@ -256,8 +260,13 @@ export function navItems(session: SessionLike | null | undefined, nowMs: number)
     { id: 'chat', path: ROUTES.chat, label: navMessages.chat },
     { id: 'profile', path: ROUTES.profile, label: navMessages.profile },
     { id: 'users', path: ROUTES.users, label: navMessages.users },
+    { id: 'auditLog', path: ROUTES.auditLog, label: navMessages.auditLog },
   ];
-  return items.filter((item) => item.id !== 'users' || can(session, 'canManageUsers', nowMs));
+  const needs: Readonly<Record<string, PermissionFlag>> = {
+    users: 'canManageUsers',
+    auditLog: 'canViewAuditLog',
+  };
+  return items.filter((item) => !needs[item.id] || can(session, needs[item.id]!, nowMs));
 }
 
 /** The screens each navigation entry stands for (its page is marked current on them). */
@@ -268,6 +277,7 @@ const NAV_SECTIONS: Readonly<Record<string, readonly RouteId[]>> = {
   chat: ['chat', 'conversation'],
   profile: ['profile'],
   users: ['users', 'userCreate', 'userView', 'userEdit'],
+  auditLog: ['auditLog'],
 };
 
 /** Whether navigation entry `id` is the current page at `location` (a path). */

@@ -71,6 +71,7 @@ export const screens = {
   projects: lazyScreen(() => import('../features/projects/projects-list-screen.tsx')),
   project: lazyScreen(() => import('../features/projects/project-screen.tsx')),
   proposal: lazyScreen(() => import('../features/projects/proposal-screen.tsx')),
+  auditLog: lazyScreen(() => import('../features/audit/audit-log-screen.tsx')),
   notFound: lazyScreen(() => import('../features/not-found/not-found-screen.tsx')),
 } satisfies Partial<Record<RouteId, Screen>>;
 
@@ -99,11 +100,12 @@ const screenFeatures: Record<keyof typeof screens, Feature | readonly Feature[]>
   conversation: 'chat',
   users: 'users',
   userCreate: 'users',
-  userView: 'users',
+  userView: ['users', 'audit'],
   userEdit: 'users',
   projects: 'projects',
-  project: 'projects',
+  project: ['projects', 'audit'],
   proposal: ['projects', 'full-calculator'],
+  auditLog: 'audit',
   notFound: 'not-found',
 };
 for (const [id, feature] of Object.entries(screenFeatures)) {

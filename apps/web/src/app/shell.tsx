@@ -1,6 +1,7 @@
 /**
  * The signed-in frame (docs/product.md#roles-and-permissions): header with the navigation the
- * session may see (domain `navItems`: users only with canManageUsers) and the user menu
+ * session may see (domain `navItems`: users only with canManageUsers, the audit log only
+ * with canViewAuditLog) and the user menu
  * (profile, interface language, sign-out), then the page and the footer with the business's
  * name and contacts (docs/product.md#business-identity).
  */
@@ -11,6 +12,7 @@ import {
   AppShell,
   CalculatorIcon,
   DashboardIcon,
+  InfoIcon,
   Logo,
   MessageIcon,
   ProjectIcon,
@@ -35,6 +37,7 @@ const NAV_ICONS: Record<string, AppShellNavItem['icon']> = {
   chat: MessageIcon,
   profile: UserIcon,
   users: UsersIcon,
+  auditLog: InfoIcon,
 };
 
 export function SignedInShell({

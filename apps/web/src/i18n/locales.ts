@@ -27,6 +27,7 @@ export const LANGUAGE_STORAGE_KEY = STORAGE_KEYS.language;
 
 /** The feature folders that have a message catalog (features/<name>/messages.<locale>.json). */
 export const FEATURES = [
+  'audit',
   'auth',
   'calculator',
   'chat',

@@ -8,6 +8,7 @@
  * helpers are kit.ts.
  */
 import { adminUsersContract } from './admin-users.ts';
+import { auditContract } from './audit.ts';
 import { mailContract, signInContract } from './auth.ts';
 import { chatContract } from './chat.ts';
 import { chatReplyContract } from './chat-reply.ts';
@@ -33,5 +34,6 @@ export function contractSuite(target: () => ContractTarget): void {
   chatReplyContract(kit);
   projectsContract(kit);
   pipelineContract(kit);
+  auditContract(kit);
   publicContract(kit);
 }

@@ -17,6 +17,7 @@ import {
 import { proposalFileName } from '@solar/domain/proposal';
 import { parseConfiguration } from '@solar/domain/system-configuration';
 import { BILL_IMAGE_MAX_BYTES, detectImageType } from '@solar/domain/validation';
+import { recordAudit } from './fake-audit.ts';
 import { conflict, visibleProject } from './fake-pipeline.ts';
 import { ok, parse, refuse, reply, type FakeReply } from './reply.ts';
 import { roleOf, type FakeStore } from './store.ts';
@@ -105,6 +106,13 @@ export function fakePipelineFiles(store: FakeStore): FakePipelineFiles {
           createdAt: store.iso(),
         };
         record.photos.push({ meta, bytes: file.bytes });
+        recordAudit(store, {
+          actorId: user.id,
+          action: 'project.addPhoto',
+          targetId: id,
+          before: null,
+          after: meta,
+        });
         return ok(meta, 201);
       }),
     getPhoto: (auth, id, photoId) =>

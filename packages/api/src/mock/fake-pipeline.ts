@@ -38,6 +38,7 @@ import {
   type RoofInspection,
 } from '@solar/domain/pipeline-contract';
 import { parseConfiguration } from '@solar/domain/system-configuration';
+import { recordAudit } from './fake-audit.ts';
 import { ok, parse, Refusal, refuse, reply, type FakeReply } from './reply.ts';
 import { roleOf, type FakeStore, type FakeUser } from './store.ts';
 
@@ -171,6 +172,7 @@ export function applyTransition(
 ): void {
   const { action, date, inspection } = change;
   const from = record.status;
+  const before = auditView(record);
   record.status = PIPELINE_RULES[action].to;
   if (action === 'scheduleInspection' && date) record.inspectionDate = date;
   if (action === 'scheduleInstallation' && date) record.installationDate = date;
@@ -185,7 +187,23 @@ export function applyTransition(
     at: change.at,
   });
   store.projects.set(project.id, { ...project, updatedAt: change.at });
+  recordAudit(store, {
+    actorId: change.actorId,
+    action: `project.${action}`,
+    targetId: project.id,
+    before,
+    after: auditView(record),
+    at: change.at,
+  });
 }
+
+/** The audited fields of a project's pipeline, as the server records them. */
+const auditView = (record: FakePipelineRecord) => ({
+  status: record.status,
+  inspectionDate: record.inspectionDate,
+  installationDate: record.installationDate,
+  inspection: record.inspection,
+});
 
 /** The pipeline calls over `store`. */
 export function fakePipeline(store: FakeStore): FakePipeline {

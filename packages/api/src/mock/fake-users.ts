@@ -13,6 +13,7 @@ import {
   adminUserListQuerySchema,
 } from '@solar/domain/requests';
 import { userTypeToName } from '@solar/domain/roles';
+import { recordAudit, userAuditView } from './fake-audit.ts';
 import { ok, parse, refuse, reply, type FakeReply } from './reply.ts';
 import type { FakeStore, FakeUser } from './store.ts';
 
@@ -104,7 +105,7 @@ export function fakeAdminUsers(store: FakeStore): FakeAdminUsers {
       }),
     createUser: (auth, body) =>
       reply(() => {
-        manager(auth);
+        const actor = manager(auth);
         const input = parse(adminCreateUserRequestSchema, body);
         store.checkEmailFree(input.email);
         const user = store.addUser({
@@ -114,6 +115,14 @@ export function fakeAdminUsers(store: FakeStore): FakeAdminUsers {
           userType: input.userType,
           emailConfirmed: input.emailConfirmed,
           locale: input.locale,
+        });
+        const after = userAuditView(user);
+        recordAudit(store, {
+          actorId: actor.id,
+          action: 'user.create',
+          targetId: user.id,
+          before: null,
+          after,
         });
         return ok(
           { ...detailOf(user, store.options.crmConfigured ?? true), userType: user.userType },
@@ -130,6 +139,7 @@ export function fakeAdminUsers(store: FakeStore): FakeAdminUsers {
           refuse(409, 'own_account', apiMessages.ownAccount.defaultMessage);
         }
         store.checkEmailFree(input.email, user.id);
+        const before = userAuditView(user);
         Object.assign(user, {
           name: input.name,
           email: input.email,
@@ -139,6 +149,14 @@ export function fakeAdminUsers(store: FakeStore): FakeAdminUsers {
           ...(input.locale === undefined ? {} : { locale: input.locale }),
         });
         if (!user.isActive) store.revokeUserTokens(user.id);
+        const after = userAuditView(user);
+        recordAudit(store, {
+          actorId: actor.id,
+          action: 'user.update',
+          targetId: user.id,
+          before,
+          after,
+        });
         return ok(detailOf(user, store.options.crmConfigured ?? true));
       }),
     setUserStatus: (auth, id, body) =>
@@ -150,8 +168,17 @@ export function fakeAdminUsers(store: FakeStore): FakeAdminUsers {
         if (user.id === actor.id && !isActive) {
           refuse(409, 'own_account', apiMessages.ownAccount.defaultMessage);
         }
+        const before = userAuditView(user);
         user.isActive = isActive;
         if (!user.isActive) store.revokeUserTokens(user.id);
+        const after = userAuditView(user);
+        recordAudit(store, {
+          actorId: actor.id,
+          action: 'user.status',
+          targetId: user.id,
+          before,
+          after,
+        });
         return ok(detailOf(user, store.options.crmConfigured ?? true));
       }),
   };

@@ -8,12 +8,13 @@
  * (fake-auth.ts), profile (fake-profile.ts), admin users (fake-users.ts), conversations
  * (fake-chat.ts), the reply stream (fake-chat-stream.ts), projects (fake-projects.ts),
  * their pipeline (fake-pipeline.ts, fake-pipeline-files.ts) and the public calls
- * (fake-public.ts) and the job queue (fake-jobs.ts). The demo seed is seed.ts.
+ * (fake-public.ts), the job queue (fake-jobs.ts) and the audit log (fake-audit.ts). The demo seed is seed.ts.
  *
  * Pure TypeScript (browser and Node): no MSW here; handlers.ts maps HTTP onto it.
  * Never imported by the package root: production code cannot reach it.
  */
 import { chatMessages } from '@solar/domain/messages';
+import { fakeAudit, seedAuditRows, type FakeAudit } from './fake-audit.ts';
 import { fakeAuth, type FakeAuth } from './fake-auth.ts';
 import { fakeChat, type FakeChat } from './fake-chat.ts';
 import { fakeChatStream, type FakeChatStream } from './fake-chat-stream.ts';
@@ -45,7 +46,8 @@ export interface FakeBackend
     FakeProjects,
     FakePipeline,
     FakePipelineFiles,
-    FakeJobs {
+    FakeJobs,
+    FakeAudit {
   readonly users: Map<string, FakeUser>;
   readonly outbox: FakeMail[];
 }
@@ -53,7 +55,10 @@ export interface FakeBackend
 /** Creates a fake backend with its seed data ('demo' unless `options.seed` is 'empty'). */
 export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend {
   const store = createStore(options);
-  if ((options.seed ?? 'demo') === 'demo') seedDemo(store);
+  if ((options.seed ?? 'demo') === 'demo') {
+    seedDemo(store);
+    seedAuditRows(store);
+  }
   if (options.jobs === 'failed') seedJobFailures(store);
   return {
     users: store.users,
@@ -68,6 +73,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
     ...fakePipeline(store),
     ...fakePipelineFiles(store),
     ...fakeJobs(store),
+    ...fakeAudit(store),
   };
 }
 

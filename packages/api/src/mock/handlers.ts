@@ -1,6 +1,6 @@
 /**
  * MSW 3 handlers over the fake backend, grouped by resource (`{ meta, auth, profile, users,
- * chat, projects, calculator, geo, jobs }`) so one story can replace one group. They run in the
+ * chat, projects, calculator, geo, jobs, audit }`) so one story can replace one group. They run in the
  * browser (Storybook's msw-storybook-addon, component tests) and in Node (`msw/node`
  * setupServer: tests, the contract suite). Scenario switches (scenarios.ts) make the
  * states of stories: slow or never-ending answers, each error per group, a chat stream
@@ -11,6 +11,7 @@ import type { HttpHandler } from 'msw';
 import { createFakeBackend, type FakeBackend, type FakeBackendOptions } from './fake.ts';
 import { createRoute } from './route.ts';
 import { accountHandlers } from './routes-account.ts';
+import { auditHandlers } from './routes-audit.ts';
 import { appHandlers } from './routes-app.ts';
 import { jobsHandlers } from './routes-jobs.ts';
 import { handlerList, type MockHandlers, type MockScenario } from './scenarios.ts';
@@ -58,6 +59,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     ...accountHandlers(base, fake, route),
     ...appHandlers(base, fake, route),
     ...jobsHandlers(base, fake, route),
+    ...auditHandlers(base, fake, route),
   };
   return {
     fake,

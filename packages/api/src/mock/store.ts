@@ -25,6 +25,7 @@ import { apiMessages } from '@solar/domain/messages';
 import { permissionsFor, type PermissionFlag } from '@solar/domain/permissions';
 import { userTypeToRole, type UserTypeCode } from '@solar/domain/roles';
 import { ROUTES } from '@solar/domain/routes';
+import type { FakeAuditRow } from './fake-audit.ts';
 import type { FakeLiveReply } from './fake-chat-live.ts';
 import type { FakeJob } from './fake-jobs.ts';
 import type { FakePipelineRecord } from './fake-pipeline.ts';
@@ -128,6 +129,8 @@ export interface FakeStore {
   readonly outbox: FakeMail[];
   /** The job queue (mail, CRM): jobs not done, failed or pending. */
   readonly jobs: FakeJob[];
+  /** The audit log (fake-audit.ts), in the order recorded. */
+  readonly audit: FakeAuditRow[];
   /** The clock, epoch ms. */
   now(): number;
   /** The clock as an ISO 8601 string. */
@@ -213,6 +216,7 @@ export function createStore(options: FakeBackendOptions = {}): FakeStore {
     portfolios: new Map(),
     outbox,
     jobs: [],
+    audit: [],
     now,
     iso,
     newId,

@@ -18,6 +18,7 @@ import {
 } from '@solar/domain';
 import { ButtonLink, Link, LoadError, PipelineSteps, ProjectStatusBadge, Spinner } from '@solar/ui';
 import { useSessionLike } from '../../app/session-gate.tsx';
+import { HistoryPanel } from '../audit/history-panel.tsx';
 import { SignedInShell } from '../../app/shell.tsx';
 import { AssigneesCard } from './assignees-card.tsx';
 import { ProjectActions } from './project-actions.tsx';
@@ -130,6 +131,7 @@ export default function ProjectScreen({ params }: { params: Record<string, strin
           </Section>
           <ProjectHistory pipeline={data} />
         </div>
+        <HistoryPanel target={{ type: 'project', id }} />
       </div>
     </SignedInShell>
   );

@@ -29,6 +29,7 @@ import {
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { SignedInShell } from '../../app/shell.tsx';
+import { HistoryPanel } from '../audit/history-panel.tsx';
 import { crmPersonUrl } from './crm.ts';
 import { useUserDates } from './user-format.ts';
 import { useUserDetailOrLeave } from './user-queries.ts';
@@ -52,6 +53,7 @@ export default function UserViewScreen({ params }: { params: Record<string, stri
             <Spinner size="lg" label={intl.formatMessage({ id: 'users.view.loading' })} />
           </div>
         )}
+        {query.data && <HistoryPanel target={{ type: 'user', id: query.data.id }} />}
       </div>
     </SignedInShell>
   );
