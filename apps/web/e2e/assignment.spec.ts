@@ -4,8 +4,9 @@
  * installer to a client's project on its page; the inspector finds it in their dashboard's
  * work queue, reads who is assigned, schedules and records the inspection; the client
  * accepts the proposal; the manager schedules the installation; the installer finds it in
- * their queue and marks it installed. Each step is a `test.step`, and `AUDITED` collects
- * the audit actions the flow wrote, in order, so a last step can read them in the audit log.
+ * their queue and marks it installed; the administrator then reads every one of these
+ * changes, newest first and with who made it, in the audit log (docs/product.md#audit-log).
+ * `AUDITED` collects the audit actions the flow wrote, in order.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
@@ -56,6 +57,17 @@ async function signIn(browser: Browser, person: Person, from: string): Promise<P
   return page;
 }
 
+/** How the audit log shows each action of the flow, and who took it. */
+const AUDIT_ROWS: Record<string, { label: string; by: Person }> = {
+  'project.requestQuote': { label: 'Quote requested', by: 'client' },
+  'project.assign': { label: 'Staff assigned', by: 'manager' },
+  'project.scheduleInspection': { label: 'Inspection scheduled', by: 'inspector' },
+  'project.recordInspection': { label: 'Inspection recorded', by: 'inspector' },
+  'project.acceptProposal': { label: 'Proposal accepted', by: 'client' },
+  'project.scheduleInstallation': { label: 'Installation scheduled', by: 'manager' },
+  'project.markInstalled': { label: 'Marked installed', by: 'installer' },
+};
+
 /** The current step of a project page's progress list. */
 const currentStep = (page: Page) =>
   page.getByRole('list', { name: 'Project progress' }).locator('[aria-current="step"]');
@@ -67,7 +79,7 @@ const queued = (page: Page) =>
 /** The "Assignees" section of a project page. */
 const assigneesOf = (page: Page) => page.getByRole('region', { name: 'Assignees' });
 
-test('a manager assigns a project and the inspector and installer find and finish it', async ({
+test('a manager assigns a project, the inspector and installer find and finish it, the admin reads it in the audit log', async ({
   browser,
   request,
 }) => {
@@ -178,7 +190,28 @@ test('a manager assigns a project and the inspector and installer find and finis
     AUDITED.push('project.markInstalled');
   });
 
-  // An audit-log step appends here: the admin reads AUDITED's actions, in order, for
-  // projectId.
   expect(AUDITED).toHaveLength(7);
+
+  await test.step("the admin reads the project's changes in the audit log, newest first", async () => {
+    const context = await browser.newContext();
+    const admin = await context.newPage();
+    const path = `/audit-log?type=project&target=${projectId}`;
+    await admin.goto(`/signin?from=${encodeURIComponent(path)}`);
+    await admin.getByLabel('Email').fill(E2E_ADMIN.email);
+    await admin.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(admin.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+    const rows = admin
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasNot: admin.getByRole('columnheader') });
+    await expect(rows).toHaveCount(AUDITED.length);
+    const newestFirst = [...AUDITED].reverse();
+    for (const [index, action] of newestFirst.entries()) {
+      const { label, by } = AUDIT_ROWS[action]!;
+      await expect(rows.nth(index)).toContainText(label);
+      await expect(rows.nth(index)).toContainText(PEOPLE[by].name);
+    }
+    await context.close();
+  });
 });
