@@ -30,4 +30,5 @@ export * from './session.ts';
 export * from './solar-facts.ts';
 export * from './system-configuration.ts';
 export * from './validation.ts';
+export * from './chat-rules.ts';
 export * from './work-queue.ts';

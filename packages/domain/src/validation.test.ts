@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { isSendableMessage, titleEditOutcome } from './chat-rules.ts';
 import { messageText } from './message-text.ts';
 import {
   BILL_IMAGE_MAX_BYTES,
@@ -10,7 +11,6 @@ import {
   conversationTitleSchema,
   detectImageType,
   forgotPasswordSchema,
-  isSendableMessage,
   mapSelectionSchema,
   parseDegrees,
   passwordRequirements,
@@ -20,7 +20,6 @@ import {
   signInSchema,
   signUpFormSchema,
   signUpSchema,
-  titleEditOutcome,
   typedCoordinatesSchema,
   validateBillImage,
 } from './validation.ts';
@@ -344,6 +343,24 @@ describe('chat message', () => {
     ['x'.repeat(4001), false],
   ])('chat message case %#', (text, ok) => {
     expect(isSendableMessage(text)).toBe(ok);
+  });
+
+  it('lets the composer send exactly what the request schema accepts', () => {
+    const samples = [
+      'hello',
+      ' ',
+      '',
+      'x'.repeat(4000),
+      'x'.repeat(4001),
+      'a\u0000b',
+      '\ud800',
+      '😀',
+    ];
+    for (const text of samples) {
+      expect(isSendableMessage(text), JSON.stringify(text)).toBe(
+        chatMessageSchema.safeParse(text).success,
+      );
+    }
   });
 
   it('reports the messages', () => {

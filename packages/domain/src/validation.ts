@@ -214,32 +214,10 @@ export const conversationTitleSchema = text(m.titleRequired.id)
   .min(1, m.titleRequired.id)
   .max(LIMITS.titleMax, m.titleTooLong.id);
 
-/** What finishing a title edit does (docs/product.md#ai-chat). */
-export type TitleEditOutcome =
-  | { readonly kind: 'cancel' }
-  | { readonly kind: 'save'; readonly title: string }
-  | { readonly kind: 'invalid'; readonly message: MessageDescriptor };
-
-/**
- * Title edit rule (docs/product.md#ai-chat): the draft is trimmed; empty or unchanged cancels the
- * edit; over 200 characters is invalid ('Title cannot exceed 200 characters'); else save.
- */
-export function titleEditOutcome(draft: string, current: string): TitleEditOutcome {
-  const title = draft.trim();
-  if (title === '' || title === current.trim()) return { kind: 'cancel' };
-  if (title.length > LIMITS.titleMax) return { kind: 'invalid', message: m.titleTooLong };
-  return { kind: 'save', title };
-}
-
 /** A chat message (docs/product.md#ai-chat): not empty or whitespace-only; at most 4000 characters. */
 export const chatMessageSchema = text(m.messageRequired.id)
   .refine((message) => message.trim() !== '', m.messageRequired.id)
   .max(LIMITS.chatMessageMax, m.messageTooLong.id);
-
-/** True when the chat input may be sent (docs/product.md#ai-chat: not empty or whitespace-only). */
-export function isSendableMessage(text: string): boolean {
-  return chatMessageSchema.safeParse(text).success;
-}
 
 /** A place picked on the map (docs/product.md#full-calculator, map location selection). */
 export const mapSelectionSchema = strict(

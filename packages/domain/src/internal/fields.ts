@@ -6,23 +6,12 @@
 import { z } from './zod.ts';
 import { validationMessages as m } from '../messages.ts';
 import { LIMITS } from './limits.ts';
+import { isStorableText } from './storable-text.ts';
 
 /** The spec's "simple email pattern": something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export { LIMITS };
-
-/** A NUL character, or a UTF-16 surrogate that is not half of a pair. */
-// eslint-disable-next-line no-control-regex -- NUL is the character this refuses.
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/**
- * True when PostgreSQL can store `text` as it is: no NUL character (text and jsonb refuse
- * it) and no lone surrogate (it has no UTF-8 form; jsonb refuses its escape).
- */
-export function isStorableText(text: string): boolean {
-  return !UNSTORABLE.test(text);
-}
+export { LIMITS, isStorableText };
 
 /** Free-form JSON bounds: nesting levels and characters of its JSON text. */
 export const JSON_LIMITS = { depth: 20, chars: 50_000 } as const;
