@@ -16,7 +16,7 @@
 import { z } from './internal/zod.ts';
 import { queryValue, strict, text } from './internal/fields.ts';
 import { auditMessages as m, validationMessages as v } from './messages.ts';
-import { isCalendarDate } from './pipeline-contract.ts';
+import { isCalendarDate } from './pipeline-dates.ts';
 
 /** What an audit row may be about. */
 export const AUDIT_TARGET_TYPES = ['user', 'project'] as const;

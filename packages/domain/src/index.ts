@@ -21,6 +21,7 @@ export * from './permissions.ts';
 export * from './proposal.ts';
 export * from './pipeline.ts';
 export * from './pipeline-contract.ts';
+export * from './pipeline-dates.ts';
 export * from './pv-system.ts';
 export * from './quick-calculator-data.ts';
 export * from './rate-limit.ts';

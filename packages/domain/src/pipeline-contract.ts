@@ -30,33 +30,14 @@ import { booleanField, LIMITS, queryValue, strict, text } from './internal/field
 import { pipelineMessages, validationMessages as v } from './messages.ts';
 import { CONFIG_ROOF_TYPES, type ConfigRoofType } from './system-configuration.ts';
 import {
+  INSPECTION_LIMITS,
   PIPELINE_ACTIONS,
+  PROJECT_SORT_FIELDS,
   PROJECT_STATUSES,
   type PipelineAction,
   type ProjectStatus,
 } from './pipeline.ts';
-
-/** Bounds of the inspection findings. */
-export const INSPECTION_LIMITS = {
-  /** Roof area, m². */
-  roofAreaM2: { min: 1, max: 100_000 },
-  /** Characters of the shading notes and of a transition note. */
-  notesMax: 2000,
-} as const;
-
-/** Photos one project may hold. */
-export const MAX_INSPECTION_PHOTOS = 20;
-
-/** The columns the pipeline list sorts by. */
-export const PROJECT_SORT_FIELDS = [
-  'address',
-  'ownerName',
-  'status',
-  'createdAt',
-  'updatedAt',
-] as const;
-/** One sortable column of the pipeline list. */
-export type ProjectSortField = (typeof PROJECT_SORT_FIELDS)[number];
+import { isCalendarDate } from './pipeline-dates.ts';
 
 /** The roof findings an inspector records. */
 export interface RoofInspection {
@@ -155,53 +136,6 @@ export interface ProjectListItem {
   readonly installationDate: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
-}
-
-/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/**
- * The calendar day `YYYY-MM-DD` of instant `nowMs` (epoch ms) in `timeZone` (an IANA name,
- * default UTC): "today" for the date rules below.
- */
-export function calendarDayOf(nowMs: number, timeZone = 'UTC'): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(nowMs);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
-}
-
-/**
- * Whether calendar day `date` (`YYYY-MM-DD`) lies before today, today being the day of
- * `nowMs` (epoch ms, the caller's clock) in `timeZone` (default UTC). Today is not past.
- */
-export function isPastDate(date: string, nowMs: number, timeZone = 'UTC'): boolean {
-  return date < calendarDayOf(nowMs, timeZone);
-}
-
-/**
- * The date rule of a transition (docs/product.md#project-pipeline): an inspection or an
- * installation is scheduled for today or later. Answers the field errors
- * (`{ date: 'pipeline.datePast' }`, a message id) or null when the body is fine; `nowMs` is
- * the clock (epoch ms), `timeZone` the business's (default UTC).
- */
-export function transitionDateErrors(
-  body: { readonly action: PipelineAction; readonly date?: string | undefined },
-  nowMs: number,
-  timeZone = 'UTC',
-): Record<string, string> | null {
-  const schedules = body.action === 'scheduleInspection' || body.action === 'scheduleInstallation';
-  if (!schedules || !body.date || !isCalendarDate(body.date)) return null;
-  return isPastDate(body.date, nowMs, timeZone) ? { date: pipelineMessages.datePast.id } : null;
 }
 
 const m = pipelineMessages;

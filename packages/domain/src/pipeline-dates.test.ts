@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  calendarDayOf,
-  isPastDate,
   projectAssigneesRequestSchema,
   projectPipelineQuerySchema,
   projectTransitionRequestSchema,
-  transitionDateErrors,
 } from './pipeline-contract.ts';
+import { calendarDayOf, isPastDate, transitionDateErrors } from './pipeline-dates.ts';
 import { canSeeProject, isPipelineStaff } from './pipeline.ts';
 import { ROLE_KEYS } from './roles.ts';
 

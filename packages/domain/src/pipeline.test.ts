@@ -11,11 +11,8 @@ import {
   type PipelineAction,
   type ProjectStatus,
 } from './pipeline.ts';
-import {
-  isCalendarDate,
-  projectPipelineQuerySchema,
-  projectTransitionRequestSchema,
-} from './pipeline-contract.ts';
+import { projectPipelineQuerySchema, projectTransitionRequestSchema } from './pipeline-contract.ts';
+import { isCalendarDate } from './pipeline-dates.ts';
 import { ROLE_KEYS, type RoleKey } from './roles.ts';
 
 /**

@@ -225,3 +225,25 @@ export function canAddInspectionPhotos(
 export function pipelineStep(status: ProjectStatus): number {
   return status === 'cancelled' ? 0 : PROJECT_STATUSES.indexOf(status) + 1;
 }
+
+/** Bounds of the inspection findings. */
+export const INSPECTION_LIMITS = {
+  /** Roof area, m². */
+  roofAreaM2: { min: 1, max: 100_000 },
+  /** Characters of the shading notes and of a transition note. */
+  notesMax: 2000,
+} as const;
+
+/** Photos one project may hold. */
+export const MAX_INSPECTION_PHOTOS = 20;
+
+/** The columns the pipeline list sorts by. */
+export const PROJECT_SORT_FIELDS = [
+  'address',
+  'ownerName',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const;
+/** One sortable column of the pipeline list. */
+export type ProjectSortField = (typeof PROJECT_SORT_FIELDS)[number];

@@ -7,7 +7,8 @@
  * Dates are calendar days `YYYY-MM-DD` (the business's day, UTC unless a zone is given);
  * `nowMs` is epoch milliseconds from the caller's clock.
  */
-import { isPastDate, type ProjectListItem } from './pipeline-contract.ts';
+import type { ProjectListItem } from './pipeline-contract.ts';
+import { isPastDate } from './pipeline-dates.ts';
 import { permissionsFor, type PermissionFlag } from './permissions.ts';
 import {
   PIPELINE_ACTIONS,

@@ -7,7 +7,7 @@
  * allow), read back as bytes with their type. The PDF: `application/pdf` for a configured
  * project the caller may see; 409 `no_configuration`; 400 for an unknown locale.
  */
-import { MAX_INSPECTION_PHOTOS } from '@solar/domain/pipeline-contract';
+import { MAX_INSPECTION_PHOTOS } from '@solar/domain/pipeline';
 import { BILL_IMAGE_MAX_BYTES } from '@solar/domain/validation';
 import { describe, expect, it } from 'vitest';
 import type { ContractKit } from './kit.ts';

@@ -9,11 +9,8 @@
 import { pipelineMessages, validationMessages as v } from '@solar/domain/messages';
 import { permissionsFor } from '@solar/domain/permissions';
 import { canAddInspectionPhotos } from '@solar/domain/pipeline';
-import {
-  MAX_INSPECTION_PHOTOS,
-  proposalPdfQuerySchema,
-  type InspectionPhoto,
-} from '@solar/domain/pipeline-contract';
+import { proposalPdfQuerySchema, type InspectionPhoto } from '@solar/domain/pipeline-contract';
+import { MAX_INSPECTION_PHOTOS } from '@solar/domain/pipeline';
 import { proposalFileName } from '@solar/domain/proposal';
 import { parseConfiguration } from '@solar/domain/system-configuration';
 import { BILL_IMAGE_MAX_BYTES, detectImageType } from '@solar/domain/validation';

@@ -29,7 +29,6 @@ import {
   projectAssigneesRequestSchema,
   projectPipelineQuerySchema,
   projectTransitionRequestSchema,
-  transitionDateErrors,
   type AssignableStaff,
   type InspectionPhoto,
   type ProjectListItem,
@@ -37,6 +36,7 @@ import {
   type ProjectStatusEvent,
   type RoofInspection,
 } from '@solar/domain/pipeline-contract';
+import { transitionDateErrors } from '@solar/domain/pipeline-dates';
 import { parseConfiguration } from '@solar/domain/system-configuration';
 import { recordAudit } from './fake-audit.ts';
 import { ok, parse, Refusal, refuse, reply, type FakeReply } from './reply.ts';
