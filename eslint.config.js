@@ -126,6 +126,21 @@ export default tseslint.config(
         ['@solar/api/mock', '**/testing/*', 'msw', 'msw/*'],
         'Production web code must not import the mock backend or test fixtures.',
       ),
+      // One way to fetch: a query's key and fetch come from a query-options factory of
+      // packages/api/src/react/queries.ts, so caching and refreshes are shared.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message:
+            'Write no query key by hand: use a query-options factory or queryKeys from @solar/api/react.',
+        },
+        {
+          selector: "Property[key.name='queryFn']",
+          message:
+            'Write no queryFn by hand: spread a query-options factory from @solar/api/react (packages/api/src/react/queries.ts).',
+        },
+      ],
     },
   },
   {

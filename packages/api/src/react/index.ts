@@ -16,6 +16,8 @@ export {
   conversationQuery,
   conversationsQuery,
   failedJobsQuery,
+  geoSearchQuery,
+  geoSuggestQuery,
   invalidate,
   meQuery,
   pipelineListQuery,

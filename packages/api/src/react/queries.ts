@@ -35,6 +35,8 @@ export const queryKeys = {
   photo: (projectId: string, photoId: string) =>
     ['solar', 'projects', 'photo', projectId, photoId] as const,
   production: (query: ProductionQuery) => ['solar', 'calculator', 'production', query] as const,
+  geoSuggest: (term: string, locale: string) => ['solar', 'geo', 'suggest', term, locale] as const,
+  geoSearch: (text: string, locale: string) => ['solar', 'geo', 'search', text, locale] as const,
 };
 
 /** `GET /config`: fetched once per session. */
@@ -143,6 +145,31 @@ export const productionQuery = (api: ApiClient, query: ProductionQuery) =>
     queryKey: queryKeys.production(query),
     queryFn: ({ signal }) => api.calculator.production(query, { signal }),
     staleTime: 10 * 60_000,
+    retry: false,
+  });
+
+/**
+ * `GET /geo/suggest?q=` (type-ahead, docs/product.md#full-calculator): places for a partial
+ * address in the interface's `locale` (part of the key: answers are localized). Five
+ * minutes fresh, not retried (the box says so and the typed address still works).
+ */
+export const geoSuggestQuery = (api: ApiClient, term: string, locale: string) =>
+  queryOptions({
+    queryKey: queryKeys.geoSuggest(term, locale),
+    queryFn: ({ signal }) => api.geo.suggest(term, { signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/**
+ * `GET /geo/search?q=` (on submit, docs/product.md#full-calculator): places for a whole
+ * address in `locale`. Five minutes fresh, not retried (the screen offers the way on).
+ */
+export const geoSearchQuery = (api: ApiClient, text: string, locale: string) =>
+  queryOptions({
+    queryKey: queryKeys.geoSearch(text, locale),
+    queryFn: () => api.geo.search(text),
+    staleTime: 5 * 60_000,
     retry: false,
   });
 

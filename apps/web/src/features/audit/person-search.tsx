@@ -8,7 +8,8 @@ import { adminUserListQuery, useApiClient } from '@solar/api/react';
 import { can } from '@solar/domain';
 import { ComboBox } from '@solar/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebounce } from 'use-debounce';
 import { useNow } from '../../app/clock.tsx';
 import { useSessionLike } from '../../app/session-gate.tsx';
 import { useAuditText } from './audit-text.ts';
@@ -28,11 +29,7 @@ function PersonSearchBox({ onPick }: { onPick: (id: string, name: string) => voi
   const { t } = useAuditText();
   const api = useApiClient();
   const [input, setInput] = useState('');
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(input.trim()), PERSON_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const [term] = useDebounce(input.trim(), PERSON_SEARCH_DEBOUNCE_MS);
   const enabled = term.length >= 2;
   const query = useQuery({
     ...adminUserListQuery(api, { searchTerm: term, pageSize: 10 }),

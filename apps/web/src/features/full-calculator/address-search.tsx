@@ -18,7 +18,7 @@ import {
   type MessageDescriptor,
 } from '@solar/domain';
 import { ApiError } from '@solar/api';
-import { useApiClient, useConfig } from '@solar/api/react';
+import { geoSearchQuery, geoSuggestQuery, useApiClient, useConfig } from '@solar/api/react';
 import { Button, ComboBox, Spinner, TextField } from '@solar/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -69,11 +69,8 @@ export function AddressSearch({ onSelect, onSearchState }: AddressSearchProps) {
 
   const [suggestTerm] = useDebounce(term, SUGGEST_DEBOUNCE_MS);
   const suggest = useQuery({
-    queryKey: ['solar', 'geo', 'suggest', suggestTerm, intl.locale],
-    queryFn: ({ signal }) => api.geo.suggest(suggestTerm, { signal }),
+    ...geoSuggestQuery(api, suggestTerm, intl.locale),
     enabled: typeAhead && picked === null && suggestTerm.length >= SUGGEST_MIN_CHARS,
-    staleTime: 5 * 60_000,
-    retry: false,
   });
   const suggesting = typeAhead && picked === null && term.length >= SUGGEST_MIN_CHARS;
   const suggestions: readonly GeoPlace[] = suggesting ? (suggest.data ?? []) : [];
@@ -87,11 +84,8 @@ export function AddressSearch({ onSelect, onSearchState }: AddressSearchProps) {
   );
 
   const search = useQuery({
-    queryKey: ['solar', 'geo', 'search', submitted, intl.locale],
-    queryFn: () => api.geo.search(submitted ?? ''),
+    ...geoSearchQuery(api, submitted ?? '', intl.locale),
     enabled: submitted !== null,
-    staleTime: 5 * 60_000,
-    retry: false,
   });
   const failed = submitted !== null && search.isError;
 

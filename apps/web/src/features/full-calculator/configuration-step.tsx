@@ -8,6 +8,7 @@
  * payback. 'Save as draft' is the parent's (projects).
  */
 import { useApiClient } from '@solar/api/react/provider';
+import { productionQuery } from '@solar/api/react/queries';
 import type { ProductionQuery, ProjectLocation } from '@solar/domain/contract';
 import { Button, Card, NumberField, Select, Spinner, Stat, StatGroup, formatSom } from '@solar/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -92,11 +93,8 @@ export function ConfigurationStep({
     { equalityFn: sameQuery },
   );
   const production = useQuery({
-    queryKey: ['solar', 'calculator', 'production', query],
-    queryFn: ({ signal }) => client.calculator.production(query, { signal }),
+    ...productionQuery(client, query),
     placeholderData: keepPreviousData,
-    staleTime: 10 * 60_000,
-    retry: false,
   });
   const data = production.data;
   const money = data ? economics(c, data.yearlyKwh) : null;
