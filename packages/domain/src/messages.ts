@@ -7,8 +7,9 @@
  */
 
 import { pageTitleMessages } from './page-title-messages.ts';
+import { savedViewMessages } from './saved-views.ts';
 
-export { pageTitleMessages };
+export { pageTitleMessages, savedViewMessages };
 
 /** A user-facing message: `id` for the catalogs, `defaultMessage` in English. */
 export interface MessageDescriptor {
@@ -307,5 +308,6 @@ export const allMessages: Readonly<Record<string, MessageDescriptor>> = Object.f
     pageTitleMessages,
     pipelineMessages,
     auditMessages,
+    savedViewMessages,
   ].flatMap((g) => Object.values(g).map((d) => [d.id, d] as const)),
 );
