@@ -15,6 +15,7 @@ import { jobsContract } from './jobs.ts';
 import { contractKit, type ContractTarget } from './kit.ts';
 import { pipelineContract } from './pipeline.ts';
 import { projectsContract } from './projects.ts';
+import { savedViewsContract } from './saved-views.ts';
 import { metaContract, publicContract } from './public.ts';
 import { sessionContract } from './session.ts';
 
@@ -33,5 +34,6 @@ export function contractSuite(target: () => ContractTarget): void {
   chatReplyContract(kit);
   projectsContract(kit);
   pipelineContract(kit);
+  savedViewsContract(kit);
   publicContract(kit);
 }

@@ -18,6 +18,7 @@ import { fakeAuth, type FakeAuth } from './fake-auth.ts';
 import { fakeChat, type FakeChat } from './fake-chat.ts';
 import { fakeChatStream, type FakeChatStream } from './fake-chat-stream.ts';
 import { fakeJobs, seedJobFailures, type FakeJobs } from './fake-jobs.ts';
+import { fakeSavedViews, type FakeSavedViews } from './fake-saved-views.ts';
 import { fakeProfile, type FakeProfile } from './fake-profile.ts';
 import { fakePipeline, type FakePipeline } from './fake-pipeline.ts';
 import { fakePipelineFiles, type FakePipelineFiles } from './fake-pipeline-files.ts';
@@ -45,7 +46,8 @@ export interface FakeBackend
     FakeProjects,
     FakePipeline,
     FakePipelineFiles,
-    FakeJobs {
+    FakeJobs,
+    FakeSavedViews {
   readonly users: Map<string, FakeUser>;
   readonly outbox: FakeMail[];
 }
@@ -68,6 +70,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
     ...fakePipeline(store),
     ...fakePipelineFiles(store),
     ...fakeJobs(store),
+    ...fakeSavedViews(store),
   };
 }
 

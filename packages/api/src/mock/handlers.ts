@@ -13,6 +13,7 @@ import { createRoute } from './route.ts';
 import { accountHandlers } from './routes-account.ts';
 import { appHandlers } from './routes-app.ts';
 import { jobsHandlers } from './routes-jobs.ts';
+import { savedViewsHandlers } from './routes-saved-views.ts';
 import { handlerList, type MockHandlers, type MockScenario } from './scenarios.ts';
 
 export {
@@ -58,6 +59,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     ...accountHandlers(base, fake, route),
     ...appHandlers(base, fake, route),
     ...jobsHandlers(base, fake, route),
+    ...savedViewsHandlers(base, fake, route),
   };
   return {
     fake,

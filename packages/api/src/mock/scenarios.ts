@@ -17,6 +17,7 @@ export const MOCK_GROUPS = [
   'calculator',
   'geo',
   'jobs',
+  'savedViews',
 ] as const;
 /** One handler group. */
 export type MockGroup = (typeof MOCK_GROUPS)[number];

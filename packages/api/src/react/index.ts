@@ -8,6 +8,7 @@ export * from './chat-stream.tsx';
 export * from './pipeline.tsx';
 export * from './save-blob.ts';
 export * from './jobs.ts';
+export * from './saved-views.ts';
 export {
   adminUserListQuery,
   adminUserQuery,
