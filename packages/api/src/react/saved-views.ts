@@ -26,9 +26,15 @@ export const savedViewsQuery = (api: ApiClient, list: SavedViewList) =>
 const refresh = (client: QueryClient, list: SavedViewList) =>
   client.invalidateQueries({ queryKey: savedViewsKey(list) });
 
-/** The caller's saved views of `list` (signed-in users only). */
+/** Tries a failed read once more, unless the server refused it (4xx). */
+function retryServerFailure(count: number, error: Error): boolean {
+  const status = (error as { status?: number }).status ?? 0;
+  return count < 1 && !(status >= 400 && status < 500);
+}
+
+/** The caller's saved views of `list` (signed-in users only); a server failure is tried twice. */
 export const useSavedViews = (list: SavedViewList) =>
-  useQuery(savedViewsQuery(useApiClient(), list));
+  useQuery({ ...savedViewsQuery(useApiClient(), list), retry: retryServerFailure });
 
 /**
  * `POST /saved-views`: saves (or, for a name already saved for the list, replaces) a view;
