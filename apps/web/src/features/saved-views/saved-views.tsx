@@ -79,7 +79,7 @@ export function SavedViews({ list, className }: SavedViewsProps) {
         onChange={apply}
         isDisabled={views.data.length === 0}
         placeholder={t(views.data.length === 0 ? 'savedViews.empty' : 'savedViews.choose')}
-        className="min-w-0 sm:w-72"
+        className="w-full min-w-0 sm:w-72"
       />
     );
   }
