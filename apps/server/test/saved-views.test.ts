@@ -80,6 +80,10 @@ describe.each(databaseKinds)('saved views on %s', (kind) => {
       [{ list: 'users', name: 'Long', query: 'q='.repeat(251) }, 'query'],
       [{ list: 'users', name: 'Mark', query: '?role=admin' }, 'query'],
       [{ list: 'orders', name: 'Other', query: '' }, 'list'],
+      [{ list: 'users', name: 'Nul\u0000', query: '' }, 'name'],
+      [{ list: 'users', name: 'Two\nlines', query: '' }, 'name'],
+      [{ list: 'users', name: 'Nul query', query: 'a=\u0000' }, 'query'],
+      [{ list: 'users', name: 'Surrogate', query: 'a=\ud800' }, 'query'],
       [{ list: 'users', name: 5, query: '' }, 'name'],
       [{ list: 'users', name: 'Extra', query: '', extra: true }, ''],
     ];

@@ -7,9 +7,8 @@
  */
 
 import { pageTitleMessages } from './page-title-messages.ts';
-import { savedViewMessages } from './saved-views.ts';
 
-export { pageTitleMessages, savedViewMessages };
+export { pageTitleMessages };
 
 /** A user-facing message: `id` for the catalogs, `defaultMessage` in English. */
 export interface MessageDescriptor {
@@ -287,6 +286,17 @@ export const auditMessages = group('audit', {
   date: 'Please enter a real date as YYYY-MM-DD',
   period: 'The start of the period must be on or before its end',
   format: 'Format must be json or csv',
+});
+
+/** Saved views' field and rule messages (docs/product.md#saved-views; saved-views.ts). */
+export const savedViewMessages = group('savedViews', {
+  list: 'List must be users, projects or auditEvents',
+  nameRequired: 'Please enter a name for the view',
+  nameTooLong: 'The name can be at most 60 characters',
+  queryTooLong: 'The filter is too long to save (at most 500 characters)',
+  query: 'The filter must be a query string without the leading "?"',
+  limit: 'You can keep at most 20 saved views per list; delete one first',
+  notFound: 'That saved view does not exist',
 });
 
 /** Every descriptor of the package, keyed by id: the web's catalogs are checked against it. */

@@ -34,6 +34,10 @@ describe('saved view requests (docs/product.md#saved-views)', () => {
     expect(issue({ list: 'orders', name: 'n', query: '' })).toEqual([
       ['list', savedViewMessages.list.id],
     ]);
+    expect(issue({ list: 'users', name: 'a\u0000b', query: '' })?.[0]?.[0]).toBe('name');
+    expect(issue({ list: 'users', name: 'a\nb', query: '' })?.[0]?.[0]).toBe('name');
+    expect(issue({ list: 'users', name: 'n', query: 'a=\u0000' })?.[0]?.[0]).toBe('query');
+    expect(issue({ list: 'users', name: 'n', query: 'a=\ud800' })?.[0]?.[0]).toBe('query');
     expect(savedViewListQuerySchema.safeParse({ list: 'projects' }).success).toBe(true);
     expect(savedViewListQuerySchema.safeParse({}).success).toBe(false);
   });

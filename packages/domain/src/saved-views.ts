@@ -5,8 +5,9 @@
  * with that query. Names are unique per user and list (saving a name again replaces its
  * query); a user keeps at most {@link SAVED_VIEW_LIMIT} views per list.
  */
+import { isPlainName, text } from './internal/fields.ts';
 import { z } from './internal/zod.ts';
-import type { MessageDescriptor } from './messages.ts';
+import { savedViewMessages, validationMessages } from './messages.ts';
 
 /** The lists a view can be saved for: users, projects and the audit log. */
 export const SAVED_VIEW_LISTS = ['users', 'projects', 'auditEvents'] as const;
@@ -20,21 +21,8 @@ export const SAVED_VIEW_QUERY_MAX = 500;
 /** Views one user keeps per list. */
 export const SAVED_VIEW_LIMIT = 20;
 
-const d = (key: string, defaultMessage: string): MessageDescriptor => ({
-  id: `savedViews.${key}`,
-  defaultMessage,
-});
-
-/** Field and rule messages of saved views (docs/product.md#saved-views). */
-export const savedViewMessages = {
-  list: d('list', 'List must be users, projects or auditEvents'),
-  nameRequired: d('nameRequired', 'Please enter a name for the view'),
-  nameTooLong: d('nameTooLong', 'The name can be at most 60 characters'),
-  queryTooLong: d('queryTooLong', 'The filter is too long to save (at most 500 characters)'),
-  query: d('query', 'The filter must be a query string without the leading "?"'),
-  limit: d('limit', 'You can keep at most 20 saved views per list; delete one first'),
-  notFound: d('notFound', 'That saved view does not exist'),
-} as const;
+/** Field and rule messages of saved views (defined with the catalogue in messages.ts). */
+export { savedViewMessages };
 
 const m = savedViewMessages;
 const list = z.enum(SAVED_VIEW_LISTS, { error: m.list.id });
@@ -45,20 +33,20 @@ export const savedViewListQuerySchema = z.object({ list });
 export type SavedViewListQuery = z.infer<typeof savedViewListQuerySchema>;
 
 /**
- * `POST /saved-views` body: `list`, `name` (trimmed, 1..60 characters) and `query` (the
- * list's URL search string without `?`, at most 500 characters; may be empty). Strict.
+ * `POST /saved-views` body: `list`, `name` (trimmed, 1..60 characters, no line breaks or
+ * control characters) and `query` (the list's URL search string without `?`, spaces, `#`
+ * or control characters, at most 500 characters; may be empty). Strict.
  */
 export const savedViewRequestSchema = z.strictObject({
   list,
-  name: z
-    .string({ error: m.nameRequired.id })
+  name: text(m.nameRequired.id)
     .trim()
     .min(1, m.nameRequired.id)
-    .max(SAVED_VIEW_NAME_MAX, m.nameTooLong.id),
-  query: z
-    .string({ error: m.query.id })
+    .max(SAVED_VIEW_NAME_MAX, m.nameTooLong.id)
+    .refine(isPlainName, validationMessages.nameControlCharacters.id),
+  query: text(m.query.id)
     .max(SAVED_VIEW_QUERY_MAX, m.queryTooLong.id)
-    .refine((query) => !query.startsWith('?') && !/[\s#]/.test(query), m.query.id),
+    .refine((query) => !query.startsWith('?') && !/[\s#\p{Cc}]/u.test(query), m.query.id),
 });
 /** The body of `POST /saved-views`. */
 export type SavedViewRequest = z.input<typeof savedViewRequestSchema>;
