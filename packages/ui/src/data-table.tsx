@@ -34,7 +34,8 @@ export interface DataTableColumn<T extends RowData, C extends string = string> {
   hideHeader?: boolean;
   /**
    * A control drawn in the header cell (e.g. a "Select all on this page" checkbox), after
-   * the header text. On a phone it stands above the cards, as the header row is gone.
+   * the header text. On a phone it stands above the cards, as the header row is gone, with
+   * its visually hidden text shown (a checkbox's label).
    */
   headerControl?: ReactNode;
   /**
@@ -133,7 +134,13 @@ export function DataTable<T extends RowData, C extends string = string>({
       {asCards ? (
         <div className="flex flex-col gap-3">
           {columns.map(
-            (column) => column.headerControl && <div key={column.id}>{column.headerControl}</div>,
+            (column) =>
+              // No header row here: the control's visually hidden text (its label) shows.
+              column.headerControl && (
+                <div key={column.id} className="[&_.sr-only]:not-sr-only">
+                  {column.headerControl}
+                </div>
+              ),
           )}
           {sortLabels && onSortChange && (
             <PhoneSort

@@ -161,6 +161,22 @@ describe('users list: bulk activate / deactivate', () => {
     expect(screen.getByRole('region', { name: 'Selected users' }).elements()).toHaveLength(0);
   });
 
+  it('on a phone, shows "Select all on this page" with its label above the cards', async () => {
+    await page.viewport(390, 800);
+    const { screen } = await open();
+    const label = screen.getByText('Select all on this page', { exact: true });
+    await expect.element(label).toBeVisible();
+    // Shown in full, not the 1-pixel box of visually hidden text.
+    expect(label.element().getBoundingClientRect().width).toBeGreaterThan(40);
+    await userEvent.click(label);
+    await expect
+      .element(screen.getByRole('checkbox', { name: 'Select all on this page' }))
+      .toBeChecked();
+    await expect
+      .element(screen.getByRole('checkbox', { name: 'Select Maksat Ibraimov' }))
+      .toBeChecked();
+  });
+
   it('changes nothing when the confirmation is cancelled; a new page starts unselected', async () => {
     const calls: string[] = [];
     const { fixture, screen } = await open(calls);
