@@ -146,6 +146,26 @@ describe("another user's conversation", () => {
   });
 });
 
+describe("another user's saved view", () => {
+  let aliceView: string;
+  beforeAll(async () => {
+    const saved = await server.call('POST', '/saved-views', {
+      token: alice.token,
+      body: { list: 'users', name: 'Alice Secret view', query: 'search=Alice' },
+    });
+    aliceView = saved.body.id;
+  });
+  it('cannot be deleted', () =>
+    sameAsMissing('DELETE', (id) => `/saved-views/${id}`, undefined, aliceView));
+  it('is not listed', async () => {
+    const list = await server.call('GET', '/saved-views?list=users', { token: bob.token });
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([]);
+    const own = await server.call('GET', '/saved-views?list=users', { token: alice.token });
+    expect(own.body.map((v: { id: string }) => v.id)).toEqual([aliceView]);
+  });
+});
+
 describe("another user's project", () => {
   const project = () => aliceProject;
   it('cannot be read', () => sameAsMissing('GET', (id) => `/projects/${id}`, undefined, project()));

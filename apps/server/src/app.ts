@@ -63,6 +63,7 @@ import {
 } from './security.ts';
 import { adminUserRoutes } from './users/admin-routes.ts';
 import { userHistoryRoutes } from './users/history-routes.ts';
+import { savedViewRoutes } from './saved-views/routes.ts';
 import { registerWebApp } from './web-app.ts';
 
 export { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, validationErrors } from './errors.ts';
@@ -264,6 +265,7 @@ export async function buildApp({
       await api.register(adminUserRoutes, { db: database.db, authenticate, accounts, mail });
       await api.register(auditRoutes, { db: database.db, authenticate });
       await api.register(userHistoryRoutes, { db: database.db, authenticate });
+      await api.register(savedViewRoutes, { db: database.db, authenticate });
       await api.register(jobAdminRoutes, { db: database.db, authenticate, queue: jobs });
       await api.register(chatRoutes, {
         db: database.db,

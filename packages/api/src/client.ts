@@ -15,6 +15,7 @@ import { chatResource, type ChatResource } from './resources/chat.ts';
 import { jobsResource, type JobsResource } from './resources/jobs.ts';
 import { profileResource, type ProfileResource } from './resources/profile.ts';
 import { projectsResource, type ProjectsResource } from './resources/projects.ts';
+import { savedViewsResource, type SavedViewsResource } from './resources/saved-views.ts';
 import {
   calculatorResource,
   configResource,
@@ -81,6 +82,8 @@ export interface ApiClient {
   readonly audit: AuditResource;
   readonly chat: ChatResource;
   readonly projects: ProjectsResource;
+  /** The caller's saved views of a list (docs/product.md#saved-views). */
+  readonly savedViews: SavedViewsResource;
   readonly calculator: CalculatorResource;
   readonly geo: GeoResource;
   readonly config: ConfigResource;
@@ -165,6 +168,7 @@ export function createApiClient(options: CreateApiClientOptions = {}): ApiClient
     audit: auditResource(transport),
     chat: chatResource(transport),
     projects: projectsResource(transport),
+    savedViews: savedViewsResource(transport),
     calculator: calculatorResource(transport),
     geo: geoResource(transport),
     config: configResource(transport),

@@ -27,6 +27,7 @@ export * from './quick-calculator-data.ts';
 export * from './rate-limit.ts';
 export * from './roles.ts';
 export * from './routes.ts';
+export * from './saved-views.ts';
 export * from './session.ts';
 export * from './solar-facts.ts';
 export * from './system-configuration.ts';

@@ -19,7 +19,7 @@ describe('the message catalogue', () => {
       ([name]) => name.endsWith('Messages') && name !== 'allMessages',
     );
     const total = groups.reduce((sum, [, group]) => sum + Object.keys(group as object).length, 0);
-    expect(groups.length).toBe(16);
+    expect(groups.length).toBe(17);
     expect(entries.length).toBe(total);
     for (const [id, descriptor] of entries) {
       expect(descriptor.id).toBe(id);

@@ -289,6 +289,17 @@ export const auditMessages = group('audit', {
   format: 'Format must be json or csv',
 });
 
+/** Saved views' field and rule messages (docs/product.md#saved-views; saved-views.ts). */
+export const savedViewMessages = group('savedViews', {
+  list: 'List must be users, projects or auditEvents',
+  nameRequired: 'Please enter a name for the view',
+  nameTooLong: 'The name can be at most 60 characters',
+  queryTooLong: 'The filter is too long to save (at most 500 characters)',
+  query: 'The filter must be a query string without the leading "?"',
+  limit: 'You can keep at most 20 saved views per list; delete one first',
+  notFound: 'That saved view does not exist',
+});
+
 /** Every descriptor of the package, keyed by id: the web's catalogs are checked against it. */
 export const allMessages: Readonly<Record<string, MessageDescriptor>> = Object.fromEntries(
   [
@@ -308,5 +319,6 @@ export const allMessages: Readonly<Record<string, MessageDescriptor>> = Object.f
     pageTitleMessages,
     pipelineMessages,
     auditMessages,
+    savedViewMessages,
   ].flatMap((g) => Object.values(g).map((d) => [d.id, d] as const)),
 );

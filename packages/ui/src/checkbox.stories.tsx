@@ -23,6 +23,14 @@ export const Unchecked: Story = {
 };
 
 export const Checked: Story = { args: { defaultSelected: true } };
+/** The mixed state ("Select all on this page" while some rows are): a dash, `aria-checked` mixed. */
+export const Indeterminate: Story = {
+  args: { isIndeterminate: true, children: 'Select all on this page' },
+  play: async ({ canvasElement }) => {
+    const box = within(canvasElement).getByRole('checkbox', { name: 'Select all on this page' });
+    await expect(box).toBePartiallyChecked();
+  },
+};
 export const Invalid: Story = { args: { isInvalid: true } };
 export const Disabled: Story = { args: { isDisabled: true } };
 

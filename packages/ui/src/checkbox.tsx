@@ -1,7 +1,8 @@
 /**
  * Checkbox: a labelled checkbox (react-aria-components) with a visible box, a check mark,
- * keyboard focus ring and an invalid state (e.g. the sign-up terms box,
- * docs/product.md#accounts-and-sessions).
+ * keyboard focus ring, an invalid state (e.g. the sign-up terms box,
+ * docs/product.md#accounts-and-sessions) and a mixed state (`isIndeterminate`: a dash, e.g.
+ * "Select all on this page" while some rows are selected; `aria-checked="mixed"`).
  */
 import type { ReactNode } from 'react';
 import {
@@ -40,18 +41,23 @@ export function Checkbox({ className, children, ...props }: CheckboxProps) {
         ),
       )}
     >
-      {({ isSelected }) => (
+      {({ isSelected, isIndeterminate }) => (
         <>
           <span
             aria-hidden="true"
             className={cn(
               'flex size-5 shrink-0 items-center justify-center rounded border-2 border-border-strong bg-surface-raised transition-colors',
               'group-data-[selected]:border-brand-700 group-data-[selected]:bg-brand-700 group-data-[selected]:text-white',
+              'group-data-[indeterminate]:border-brand-700 group-data-[indeterminate]:bg-brand-700 group-data-[indeterminate]:text-white',
               'group-data-[invalid]:border-danger-fg',
               'group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus',
             )}
           >
-            {isSelected && <CheckIcon className="size-3.5" strokeWidth={3} />}
+            {isIndeterminate ? (
+              <span className="h-0.5 w-2.5 rounded-full bg-current" />
+            ) : (
+              isSelected && <CheckIcon className="size-3.5" strokeWidth={3} />
+            )}
           </span>
           <span>{children}</span>
         </>

@@ -33,6 +33,12 @@ export interface DataTableColumn<T extends RowData, C extends string = string> {
   /** Hide the header text visually (e.g. an actions column). */
   hideHeader?: boolean;
   /**
+   * A control drawn in the header cell (e.g. a "Select all on this page" checkbox), after
+   * the header text. On a phone it stands above the cards, as the header row is gone, with
+   * its visually hidden text shown (a checkbox's label).
+   */
+  headerControl?: ReactNode;
+  /**
    * Cut the cell to one line (names, emails). `text` gives the whole value for the hover
    * title; the row shows it in full while it holds keyboard focus.
    */
@@ -127,6 +133,15 @@ export function DataTable<T extends RowData, C extends string = string>({
       )}
       {asCards ? (
         <div className="flex flex-col gap-3">
+          {columns.map(
+            (column) =>
+              // No header row here: the control's visually hidden text (its label) shows.
+              column.headerControl && (
+                <div key={column.id} className="[&_.sr-only]:not-sr-only">
+                  {column.headerControl}
+                </div>
+              ),
+          )}
           {sortLabels && onSortChange && (
             <PhoneSort
               columns={columns}
@@ -223,6 +238,7 @@ function HeaderCell<T extends RowData, C extends string>({
     return (
       <th scope="col" className={cn('px-2.5 py-3 align-bottom font-semibold text-fg-muted', align)}>
         <span className={cn(column.hideHeader && 'sr-only')}>{column.header}</span>
+        {column.headerControl}
       </th>
     );
   }

@@ -704,6 +704,35 @@ export const ENDPOINTS: Endpoint[] = [
       ok: 200,
     }),
   },
+  {
+    method: 'GET',
+    path: '/saved-views',
+    access: 'signed-in',
+    sample: async () => ({ url: '/saved-views?list=users', ok: 200 }),
+  },
+  {
+    method: 'POST',
+    path: '/saved-views',
+    access: 'signed-in',
+    sample: async () => ({
+      url: '/saved-views',
+      body: { list: 'projects', name: 'Drafts', query: 'status=draft' },
+      ok: 201,
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/saved-views/{id}',
+    access: 'signed-in',
+    sample: async ({ server, caller, target }) => {
+      const saved = await server.call('POST', '/saved-views', {
+        token: (caller ?? target).token,
+        body: { list: 'users', name: `Gone ${Math.random()}`, query: 'page=2' },
+      });
+      if (saved.status !== 201) throw new Error(`no saved view: ${saved.raw}`);
+      return { url: `/saved-views/${saved.body.id}`, ok: 204 };
+    },
+  },
 ];
 
 /** `METHOD /path` of an endpoint. */

@@ -36,6 +36,7 @@ export const FEATURES = [
   'not-found',
   'profile',
   'projects',
+  'saved-views',
   'users',
 ] as const;
 /** A feature folder with its own messages. */

@@ -16,6 +16,7 @@ import { jobsContract } from './jobs.ts';
 import { contractKit, type ContractTarget } from './kit.ts';
 import { pipelineContract } from './pipeline.ts';
 import { projectsContract } from './projects.ts';
+import { savedViewsContract } from './saved-views.ts';
 import { metaContract, publicContract } from './public.ts';
 import { sessionContract } from './session.ts';
 
@@ -35,5 +36,6 @@ export function contractSuite(target: () => ContractTarget): void {
   projectsContract(kit);
   pipelineContract(kit);
   auditContract(kit);
+  savedViewsContract(kit);
   publicContract(kit);
 }

@@ -19,6 +19,7 @@ import { fakeAuth, type FakeAuth } from './fake-auth.ts';
 import { fakeChat, type FakeChat } from './fake-chat.ts';
 import { fakeChatStream, type FakeChatStream } from './fake-chat-stream.ts';
 import { fakeJobs, seedJobFailures, type FakeJobs } from './fake-jobs.ts';
+import { fakeSavedViews, type FakeSavedViews } from './fake-saved-views.ts';
 import { fakeProfile, type FakeProfile } from './fake-profile.ts';
 import { fakePipeline, type FakePipeline } from './fake-pipeline.ts';
 import { fakePipelineFiles, type FakePipelineFiles } from './fake-pipeline-files.ts';
@@ -47,7 +48,8 @@ export interface FakeBackend
     FakePipeline,
     FakePipelineFiles,
     FakeJobs,
-    FakeAudit {
+    FakeAudit,
+    FakeSavedViews {
   readonly users: Map<string, FakeUser>;
   readonly outbox: FakeMail[];
 }
@@ -74,6 +76,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
     ...fakePipelineFiles(store),
     ...fakeJobs(store),
     ...fakeAudit(store),
+    ...fakeSavedViews(store),
   };
 }
 

@@ -14,6 +14,7 @@ import { accountHandlers } from './routes-account.ts';
 import { auditHandlers } from './routes-audit.ts';
 import { appHandlers } from './routes-app.ts';
 import { jobsHandlers } from './routes-jobs.ts';
+import { savedViewsHandlers } from './routes-saved-views.ts';
 import { handlerList, type MockHandlers, type MockScenario } from './scenarios.ts';
 
 export {
@@ -60,6 +61,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     ...appHandlers(base, fake, route),
     ...jobsHandlers(base, fake, route),
     ...auditHandlers(base, fake, route),
+    ...savedViewsHandlers(base, fake, route),
   };
   return {
     fake,

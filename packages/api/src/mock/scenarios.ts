@@ -18,6 +18,7 @@ export const MOCK_GROUPS = [
   'geo',
   'jobs',
   'audit',
+  'savedViews',
 ] as const;
 /** One handler group. */
 export type MockGroup = (typeof MOCK_GROUPS)[number];

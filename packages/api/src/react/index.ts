@@ -9,6 +9,7 @@ export * from './pipeline.tsx';
 export * from './save-blob.ts';
 export * from './jobs.ts';
 export * from './audit.ts';
+export * from './saved-views.ts';
 export {
   adminUserListQuery,
   adminUserQuery,

@@ -2,6 +2,7 @@
 import { PROJECT_STATUSES, type ProjectStatus } from '@solar/domain';
 import { SearchField, Select } from '@solar/ui';
 import { useSearchBox } from '../../app/use-search-box.ts';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import type { ProjectListState } from './list-state.ts';
 import { useProjectText } from './project-text.ts';
 
@@ -36,6 +37,7 @@ export function ProjectListFilters({
         value={state.status ?? 'all'}
         onChange={(value) => update({ status: value === 'all' ? null : value, page: 1 })}
       />
+      <SavedViews list="projects" className="sm:col-span-2" />
     </div>
   );
 }

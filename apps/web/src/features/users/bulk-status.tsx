@@ -1,6 +1,8 @@
 /**
  * Bulk activate / deactivate on the users list: a Select column (one
- * checkbox per row, "Select {name}") and, while any row is selected, a bar with Activate and
+ * checkbox per row, "Select {name}", and in its header "Select all on this page": checked when
+ * every selectable row of the page shown is, mixed when some are; it selects or clears exactly
+ * those rows) and, while any row is selected, a bar with Activate and
  * Deactivate. Each asks first (a confirmation naming the count), then sends the existing
  * `PUT /admin/users/{id}` for each selected user in turn (the row's fields with the new
  * `isActive`), refreshes the list and says how many changed. The signed-in admin is never
@@ -33,27 +35,63 @@ export function useBulkSelection(viewKey: string) {
     else next.delete(row.id);
     setSelection({ key: viewKey, rows: next });
   };
+  /** Selects (or clears) all of `page` at once: the header's "Select all on this page". */
+  const toggleAll = (page: readonly AdminUserListItem[], selected: boolean) => {
+    const next = new Map(rows);
+    for (const row of page) {
+      if (selected) next.set(row.id, row);
+      else next.delete(row.id);
+    }
+    setSelection({ key: viewKey, rows: next });
+  };
   const clear = () => setSelection({ key: viewKey, rows: new Map() });
-  return { selected: [...rows.values()], isSelected: (id: string) => rows.has(id), toggle, clear };
+  return {
+    selected: [...rows.values()],
+    isSelected: (id: string) => rows.has(id),
+    toggle,
+    toggleAll,
+    clear,
+  };
 }
 
 /** What `useBulkSelection` returns. */
 export type BulkSelection = ReturnType<typeof useBulkSelection>;
 
-/** The Select column: a checkbox per row named "Select {name}"; its header is for screen readers. */
+/**
+ * The Select column: a checkbox per row named "Select {name}" and, in the header, "Select all
+ * on this page" over `page` (the rows shown). `canSelect` leaves rows out of both (default: every
+ * row can be selected; the admin's own row is selectable and skipped only by Deactivate).
+ */
 export function useSelectColumn<C extends string>(
   id: C,
   selection: BulkSelection,
+  page: readonly AdminUserListItem[],
+  canSelect: (row: AdminUserListItem) => boolean = () => true,
 ): DataTableColumn<AdminUserListItem, C> {
   const intl = useIntl();
+  const selectable = page.filter(canSelect);
+  const count = selectable.filter((row) => selection.isSelected(row.id)).length;
+  const all = selectable.length > 0 && count === selectable.length;
   return {
     id,
     header: intl.formatMessage({ id: 'users.bulk.selectColumn' }),
     hideHeader: true,
     phone: 'action',
+    headerControl: (
+      <Checkbox
+        isSelected={all}
+        isIndeterminate={count > 0 && !all}
+        isDisabled={selectable.length === 0}
+        // Mixed or none -> all; all -> none (the usual header checkbox cycle).
+        onChange={() => selection.toggleAll(selectable, !all)}
+      >
+        <span className="sr-only">{intl.formatMessage({ id: 'users.bulk.selectPage' })}</span>
+      </Checkbox>
+    ),
     cell: (row) => (
       <Checkbox
         isSelected={selection.isSelected(row.id)}
+        isDisabled={!canSelect(row)}
         onChange={(selected) => selection.toggle(row, selected)}
       >
         <span className="sr-only">

@@ -3,6 +3,7 @@ import { userMessages, type RoleKey } from '@solar/domain';
 import { SearchField, Select } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import { useSearchBox } from '../../app/use-search-box.ts';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import type { UserListState } from './list-state.ts';
 import { useRoleOptions } from './user-format.ts';
 
@@ -56,6 +57,7 @@ export function ListFilters({
           update({ verified: value === 'all' ? null : value === 'verified', page: 1 })
         }
       />
+      <SavedViews list="users" className="sm:col-span-2 lg:col-span-3" />
     </div>
   );
 }

@@ -36,6 +36,35 @@ export const BulkSelection: Story = {
   },
 };
 
+/** The header's "Select all on this page" while some rows are selected: mixed (a dash). */
+export const SomeOnPageSelected: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await select(canvas, 'Maksat Ibraimov');
+    await select(canvas, 'Kanat Zhumabaev');
+    const all = canvas.getByRole('checkbox', { name: text('users.bulk.selectPage') });
+    await expect(all).toBePartiallyChecked();
+    await userEvent.unhover(all.closest('label')!);
+  },
+};
+
+/** Every row of the page selected from the header checkbox: all ticked, the bar counts them. */
+export const AllOnPageSelected: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('link', { name: 'Maksat Ibraimov' });
+    const all = canvas.getByRole('checkbox', { name: text('users.bulk.selectPage') });
+    await userEvent.click(all.closest('label')!);
+    await expect(all).toBeChecked();
+    await expect(
+      canvas.getByRole('checkbox', {
+        name: text('users.bulk.select', { name: 'Maksat Ibraimov' }),
+      }),
+    ).toBeChecked();
+    await userEvent.unhover(all.closest('label')!);
+  },
+};
+
 /** Deactivate asks first, naming the count (the administrator is left out). */
 export const BulkConfirm: Story = {
   play: async ({ canvasElement }) => {

@@ -1,7 +1,8 @@
 /**
  * Bulk activate / deactivate on /users against the MSW fake: select rows,
  * confirm with the count, one `PUT /admin/users/{id}/status` each (only isActive changes), a success toast and the list
- * refreshed; the signed-in admin is never deactivated; cancel changes nothing.
+ * refreshed; the signed-in admin is never deactivated; cancel changes nothing; the header's
+ * "Select all on this page" is none / mixed / all of the page shown.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -110,6 +111,70 @@ describe('users list: bulk activate / deactivate', () => {
     expect(calls).toHaveLength(1);
     expect(await activeOf(fixture, 'admin@solar.local')).toBe(true);
     expect(await activeOf(fixture, 'ilyas@example.com')).toBe(false);
+  });
+
+  it('selects all on the page (none, some, all) and deactivates every selectable id of it', async () => {
+    const calls: string[] = [];
+    // 25 a page with the server's default order: the administrator's own row is on it.
+    const { fixture, screen } = await open(calls, '/users?size=25');
+    const shown = await fixture.client.adminUsers.list({ pageNumber: 1, pageSize: 25 });
+    const ownId = shown.items.find((u) => u.email === 'admin@solar.local')!.id;
+    const all = screen.getByRole('checkbox', { name: 'Select all on this page' });
+    await expect.element(all).not.toBeChecked();
+    await expect.element(all).not.toBePartiallyChecked();
+
+    await select('Maksat Ibraimov');
+    await expect.element(all).toBePartiallyChecked();
+
+    // Keyboard: with focus on it, Space selects the whole page.
+    (all.element() as HTMLInputElement).focus();
+    await userEvent.keyboard(' ');
+    await expect.element(all).toBeChecked();
+    const bar = screen.getByRole('region', { name: 'Selected users' });
+    await expect.element(bar).toMatchTextContent(`${shown.items.length} users selected`);
+    await expect
+      .element(screen.getByRole('checkbox', { name: 'Select Kanat Zhumabaev' }))
+      .toBeChecked();
+
+    await userEvent.click(bar.getByRole('button', { name: 'Deactivate' }));
+    const count = shown.items.length - 1;
+    const dialog = screen.getByRole('alertdialog', { name: `Deactivate ${count} users?` });
+    await userEvent.click(dialog.getByRole('button', { name: 'Deactivate' }));
+    await expect.element(toast(`${count} users deactivated`)).toBeVisible();
+    // Every id of the page but the admin's own, each once.
+    expect([...calls].sort()).toEqual(
+      shown.items
+        .map((u) => u.id)
+        .filter((id) => id !== ownId)
+        .sort(),
+    );
+    await expect.element(all).not.toBeChecked();
+  });
+
+  it('clears the whole page from the header checkbox once all are selected', async () => {
+    const { screen } = await open();
+    const all = screen.getByRole('checkbox', { name: 'Select all on this page' });
+    await userEvent.click(page.elementLocator(all.element().closest('label')!));
+    await expect.element(all).toBeChecked();
+    await userEvent.click(page.elementLocator(all.element().closest('label')!));
+    await expect.element(all).not.toBeChecked();
+    expect(screen.getByRole('region', { name: 'Selected users' }).elements()).toHaveLength(0);
+  });
+
+  it('on a phone, shows "Select all on this page" with its label above the cards', async () => {
+    await page.viewport(390, 800);
+    const { screen } = await open();
+    const label = screen.getByText('Select all on this page', { exact: true });
+    await expect.element(label).toBeVisible();
+    // Shown in full, not the 1-pixel box of visually hidden text.
+    expect(label.element().getBoundingClientRect().width).toBeGreaterThan(40);
+    await userEvent.click(label);
+    await expect
+      .element(screen.getByRole('checkbox', { name: 'Select all on this page' }))
+      .toBeChecked();
+    await expect
+      .element(screen.getByRole('checkbox', { name: 'Select Maksat Ibraimov' }))
+      .toBeChecked();
   });
 
   it('changes nothing when the confirmation is cancelled; a new page starts unselected', async () => {

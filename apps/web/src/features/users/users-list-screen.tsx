@@ -13,7 +13,8 @@
  * - Failure: the 'Failed to load users' toast and an inline retry.
  * Page, size, sort, search and filters live in the URL query (list-state.ts), so a reload
  * or the back button keeps them.
- * - Rows can be selected for bulk activate / deactivate (bulk-status.tsx); Export CSV
+ * - Rows can be selected for bulk activate / deactivate (bulk-status.tsx), one by
+ *   one or all of the page at once; Export CSV
  *   downloads every user of the current search and filters (export-csv.tsx).
  */
 import {
@@ -48,8 +49,8 @@ export default function UsersListScreen() {
   const intl = useIntl();
   const { state, query, data, failure, filtered, loading, update } = useUsersList();
   const selection = useBulkSelection(useSearch());
-  const columns = [useSelectColumn<Column>('select', selection), ...useUserColumns()];
   const rows = data?.items ?? [];
+  const columns = [useSelectColumn<Column>('select', selection, rows), ...useUserColumns()];
 
   return (
     <SignedInShell>
