@@ -28,6 +28,7 @@ export * from './rate-limit.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './saved-views.ts';
+export * from './saved-view-requests.ts';
 export * from './session.ts';
 export * from './solar-facts.ts';
 export * from './system-configuration.ts';

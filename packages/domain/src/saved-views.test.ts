@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  savedViewListQuerySchema,
-  savedViewMessages,
-  savedViewRequestSchema,
-} from './saved-views.ts';
+import { savedViewListQuerySchema, savedViewRequestSchema } from './saved-view-requests.ts';
+import { savedViewMessages } from './saved-views.ts';
 
 const issue = (body: unknown) =>
   savedViewRequestSchema.safeParse(body).error?.issues.map((i) => [i.path.join('.'), i.message]);

@@ -3,11 +3,11 @@
  * user so it follows the person to every device. A view is the list's URL search string
  * (e.g. `status=active&sortBy=name`, without the leading `?`); applying it opens the list
  * with that query. Names are unique per user and list (saving a name again replaces its
- * query); a user keeps at most {@link SAVED_VIEW_LIMIT} views per list.
+ * query); a user keeps at most {@link SAVED_VIEW_LIMIT} views per list. No schema library
+ * here, so screens can show views without downloading zod; the request schemas are in
+ * saved-view-requests.ts.
  */
-import { isPlainName, text } from './internal/fields.ts';
-import { z } from './internal/zod.ts';
-import { savedViewMessages, validationMessages } from './messages.ts';
+import { savedViewMessages } from './messages.ts';
 
 /** The lists a view can be saved for: users, projects and the audit log. */
 export const SAVED_VIEW_LISTS = ['users', 'projects', 'auditEvents'] as const;
@@ -23,33 +23,6 @@ export const SAVED_VIEW_LIMIT = 20;
 
 /** Field and rule messages of saved views (defined with the catalogue in messages.ts). */
 export { savedViewMessages };
-
-const m = savedViewMessages;
-const list = z.enum(SAVED_VIEW_LISTS, { error: m.list.id });
-
-/** `GET /saved-views?list=` query. */
-export const savedViewListQuerySchema = z.object({ list });
-/** The query of `GET /saved-views`. */
-export type SavedViewListQuery = z.infer<typeof savedViewListQuerySchema>;
-
-/**
- * `POST /saved-views` body: `list`, `name` (trimmed, 1..60 characters, no line breaks or
- * control characters) and `query` (the list's URL search string without `?`, spaces, `#`
- * or control characters, at most 500 characters; may be empty). Strict.
- */
-export const savedViewRequestSchema = z.strictObject({
-  list,
-  name: text(m.nameRequired.id)
-    .trim()
-    .min(1, m.nameRequired.id)
-    .max(SAVED_VIEW_NAME_MAX, m.nameTooLong.id)
-    .refine(isPlainName, validationMessages.nameControlCharacters.id),
-  query: text(m.query.id)
-    .max(SAVED_VIEW_QUERY_MAX, m.queryTooLong.id)
-    .refine((query) => !query.startsWith('?') && !/[\s#\p{Cc}]/u.test(query), m.query.id),
-});
-/** The body of `POST /saved-views`. */
-export type SavedViewRequest = z.input<typeof savedViewRequestSchema>;
 
 /** A saved view as the server answers it; `createdAt` is an ISO 8601 instant (UTC). */
 export interface SavedView {

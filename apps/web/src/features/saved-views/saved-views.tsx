@@ -7,22 +7,20 @@
  * removes it after a confirmation. Loading, empty and error states show in place of the
  * choices. Takes no props but the list and classes: the query is the URL's.
  */
-import { ApiError } from '@solar/api';
-import { useDeleteView, useSavedViews, useSaveView } from '@solar/api/react';
-import {
-  SAVED_VIEW_NAME_MAX,
-  SAVED_VIEW_QUERY_MAX,
-  savedViewMessages,
-  savedViewRequestSchema,
-  type SavedView,
-  type SavedViewList,
-} from '@solar/domain';
-import { Button, ConfirmDialog, Dialog, Select, TextField, cn } from '@solar/ui';
-import { useState } from 'react';
+import { useDeleteView, useSavedViews } from '@solar/api/react';
+import type { SavedView, SavedViewList } from '@solar/domain';
+import { Button, Select, cn, type ConfirmDialogProps } from '@solar/ui';
+import { Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { useNotify } from '../../app/notices.tsx';
-import { useForm } from '../../forms/use-form.ts';
+import { retryableLazy } from '../../app/retryable-lazy.tsx';
+import { SaveViewDialog } from './save-view-dialog.tsx';
+
+/** The delete confirmation (Radix Dialog) loads when first asked for, not with the list. */
+const ConfirmDialog = retryableLazy<ConfirmDialogProps>(() =>
+  import('@solar/ui/dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 export interface SavedViewsProps {
   /** The list whose views are shown and saved. */
@@ -103,104 +101,12 @@ export function SavedViews({ list, className }: SavedViewsProps) {
           onClose={() => setSaving(false)}
         />
       )}
-      {current && (
-        <DeleteViewDialog
-          list={list}
-          view={current}
-          open={deleting}
-          onClose={() => setDeleting(false)}
-        />
+      {current && deleting && (
+        <Suspense fallback={null}>
+          <DeleteViewDialog list={list} view={current} onClose={() => setDeleting(false)} />
+        </Suspense>
       )}
     </div>
-  );
-}
-
-/** The "Save this view" dialog: a name (1..60 characters), Save and Cancel. */
-function SaveViewDialog({
-  list,
-  query,
-  initialName,
-  onClose,
-}: {
-  list: SavedViewList;
-  query: string;
-  initialName: string;
-  onClose: () => void;
-}) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
-  const notify = useNotify();
-  const save = useSaveView();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { connect, field, values, validate, showServerErrors } = useForm(['name'] as const, {
-    name: initialName,
-  });
-
-  const submit = async () => {
-    setFailure(null);
-    if (query.length > SAVED_VIEW_QUERY_MAX) {
-      setFailure(intl.formatMessage(savedViewMessages.queryTooLong));
-      return;
-    }
-    const body = validate(savedViewRequestSchema, { list, name: values.name, query } as never);
-    if (!body) return;
-    try {
-      const view = await save.mutateAsync(body);
-      notify({
-        kind: 'success',
-        message: intl.formatMessage({ id: 'savedViews.saved' }, { name: view.name }),
-      });
-      onClose();
-    } catch (error) {
-      if (showServerErrors(error)) return;
-      setFailure(
-        error instanceof ApiError && error.status === 409
-          ? intl.formatMessage(savedViewMessages.limit)
-          : t('savedViews.saveFailed'),
-      );
-    }
-  };
-
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !save.isPending) onClose();
-      }}
-      title={t('savedViews.saveTitle')}
-      description={t('savedViews.saveDescription')}
-      closeLabel={t('savedViews.close')}
-    >
-      <form
-        ref={connect}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <TextField
-          {...field('name')}
-          label={t('savedViews.name')}
-          maxLength={SAVED_VIEW_NAME_MAX + 20}
-          isRequired
-        />
-        {failure && (
-          <p role="alert" className="text-sm text-danger-fg">
-            {failure}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onPress={onClose} isDisabled={save.isPending}>
-            {t('savedViews.cancel')}
-          </Button>
-          <Button type="submit" isPending={save.isPending}>
-            {t('savedViews.submit')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
 
@@ -208,12 +114,10 @@ function SaveViewDialog({
 function DeleteViewDialog({
   list,
   view,
-  open,
   onClose,
 }: {
   list: SavedViewList;
   view: SavedView;
-  open: boolean;
   onClose: () => void;
 }) {
   const intl = useIntl();
@@ -222,7 +126,7 @@ function DeleteViewDialog({
   const remove = useDeleteView(list);
   return (
     <ConfirmDialog
-      open={open}
+      open
       onOpenChange={(next) => {
         if (!next && !remove.isPending) onClose();
       }}

@@ -12,10 +12,17 @@
 import { invalidate, useApiClient, useApiQueryClient } from '@solar/api/react';
 import { useSession } from '@solar/api/react/provider';
 import type { AdminUserListItem } from '@solar/domain';
-import { Button, Checkbox, ConfirmDialog, InfoIcon, type DataTableColumn } from '@solar/ui';
-import { useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  InfoIcon,
+  type ConfirmDialogProps,
+  type DataTableColumn,
+} from '@solar/ui';
+import { Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNotify } from '../../app/notices.tsx';
+import { retryableLazy } from '../../app/retryable-lazy.tsx';
 
 type Change = 'activate' | 'deactivate';
 
@@ -53,6 +60,11 @@ export function useBulkSelection(viewKey: string) {
     clear,
   };
 }
+
+/** The confirmation dialog (Radix Dialog) loads when first asked for, not with the list. */
+const ConfirmDialog = retryableLazy<ConfirmDialogProps>(() =>
+  import('@solar/ui/dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /** What `useBulkSelection` returns. */
 export type BulkSelection = ReturnType<typeof useBulkSelection>;
@@ -199,8 +211,12 @@ export function BulkStatusBar({ selection }: { selection: BulkSelection }) {
           {t('users.bulk.selfSkipped')}
         </p>
       )}
-      {dialog('activate')}
-      {dialog('deactivate')}
+      {confirming !== null && (
+        <Suspense fallback={null}>
+          {dialog('activate')}
+          {dialog('deactivate')}
+        </Suspense>
+      )}
     </section>
   );
 }
