@@ -45,5 +45,5 @@ test('the admin finds a change in the audit log, exports it and sees it in the h
   await row.getByRole('link', { name: `User ${person.name}` }).click();
   const history = page.getByRole('region', { name: 'Change history' });
   await expect(history.getByText('Account created')).toBeVisible();
-  await expect(history.getByText(`Name: none → ${person.name}`)).toBeVisible();
+  await expect(history.getByText(`Name: none to ${person.name}`)).toBeVisible();
 });

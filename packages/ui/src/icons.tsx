@@ -81,6 +81,12 @@ export const ArrowDownIcon = (p: IconProps) => (
     <path d="M12 5v14M19 12l-7 7-7-7" />
   </Icon>
 );
+/** Right arrow (a value changed from one to the next). */
+export const ArrowRightIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 12h14M12 5l7 7-7 7" />
+  </Icon>
+);
 /** Up-down arrows (sortable, not sorted). */
 export const ArrowUpDownIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -105,7 +105,7 @@ const screenFeatures: Record<keyof typeof screens, Feature | readonly Feature[]>
   projects: ['projects', 'saved-views'],
   project: ['projects', 'audit'],
   proposal: ['projects', 'full-calculator'],
-  auditLog: 'audit',
+  auditLog: ['audit', 'projects'],
   notFound: 'not-found',
 };
 for (const [id, feature] of Object.entries(screenFeatures)) {

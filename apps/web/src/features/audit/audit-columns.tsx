@@ -4,14 +4,17 @@
  * "Only this target") and the change summary.
  */
 import { projectPath, userPath, type AuditEvent } from '@solar/domain';
-import { Button, Link, type DataTableColumn } from '@solar/ui';
+import { ArrowRightIcon, Button, Link, type DataTableColumn } from '@solar/ui';
 import type { AuditLogState } from './audit-state.ts';
 import { useAuditText } from './audit-text.ts';
 
 /** The table's column ids. */
 export type AuditColumn = 'at' | 'actor' | 'action' | 'target' | 'changes';
 
-/** The change summary: one line per changed field, or "No field changed". */
+/**
+ * The change summary: one "field: before → after" line per changed field (the arrow drawn,
+ * read as "to"), or "No field changed".
+ */
 export function ChangeSummary({ event }: { event: AuditEvent }) {
   const text = useAuditText();
   const lines = text.changes(event);
@@ -19,8 +22,24 @@ export function ChangeSummary({ event }: { event: AuditEvent }) {
     return <span className="text-fg-muted">{text.t('audit.change.none')}</span>;
   return (
     <ul className="flex flex-col gap-0.5 text-sm [overflow-wrap:anywhere]">
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
+      {lines.map((change) => (
+        <li key={change.field}>
+          {text.intl.formatMessage(
+            { id: 'audit.change.line' },
+            {
+              field: change.field,
+              before: change.before,
+              after: change.after,
+              // The arrow is drawn; the word ("to") is what a screen reader says.
+              to: (word) => (
+                <>
+                  <ArrowRightIcon className="mx-0.5 inline size-3.5 align-[-0.125em]" />
+                  <span className="sr-only">{word}</span>
+                </>
+              ),
+            },
+          )}
+        </li>
       ))}
     </ul>
   );

@@ -29,9 +29,10 @@ describe('audit log', () => {
     await expect
       .element(screen.getByRole('heading', { name: 'Audit log', level: 1 }))
       .toBeVisible();
-    await expect
-      .element(screen.getByRole('row', { name: /Quote requested/ }).first())
-      .toBeVisible();
+    const quoted = screen.getByRole('row', { name: /Quote requested/ }).first();
+    await expect.element(quoted).toBeVisible();
+    // A project status reads as its label, not its code.
+    await expect.element(quoted.getByText('Status: Draft to Site visit requested')).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: 'All actions Action' }));
     await userEvent.click(page.getByRole('option', { name: 'Account activated or deactivated' }));
@@ -39,7 +40,7 @@ describe('audit log', () => {
     await expect.poll(() => lastPath(fixture)).toBe('/audit-log?action=user.status');
     const row = screen.getByRole('row', { name: /Account activated or deactivated/ });
     await expect.element(row).toBeVisible();
-    await expect.element(row.getByText('Active: yes → no')).toBeVisible();
+    await expect.element(row.getByText('Active: yes to no')).toBeVisible();
     await expect
       .element(row.getByRole('link', { name: 'User Elnura Toktogulova' }))
       .toHaveAttribute('href', expect.stringMatching(/^\/users\//));
@@ -51,7 +52,7 @@ describe('audit log', () => {
     const { fixture, screen } = await open('/audit-log?action=user.update');
     const row = screen.getByRole('row', { name: /Account changed/ });
     await expect
-      .element(row.getByText('Name: Farida Usenova-Asanova → Farida Usenova'))
+      .element(row.getByText('Name: Farida Usenova-Asanova to Farida Usenova'))
       .toBeVisible();
     await userEvent.click(row.getByRole('button', { name: 'Only this person: Administrator' }));
     await expect.poll(() => lastPath(fixture)).toMatch(/actor=/);

@@ -4,9 +4,9 @@
  * one), the target's name (an account's name from its audited fields, else the start of its
  * id), the change summary lines and the localized date and time.
  */
-import { roleMessages, userTypeToRole, type AuditEvent } from '@solar/domain';
+import { PROJECT_STATUSES, roleMessages, userTypeToRole, type AuditEvent } from '@solar/domain';
 import { useIntl } from 'react-intl';
-import { actionMessageId, changedFields } from './audit-format.ts';
+import { actionMessageId, changedFields, type FieldChange } from './audit-format.ts';
 
 const FIELDS = new Set([
   'name',
@@ -39,6 +39,7 @@ export function useAuditText() {
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   return {
+    intl,
     t,
     action: (action: string) => {
       const id = actionMessageId(action);
@@ -55,23 +56,25 @@ export function useAuditText() {
           ? t('audit.target.project', { name })
           : t('audit.target.none'),
     /**
-     * "field: before → after" per changed field: translated field names where known, a user
-     * type as its role's name, true/false as yes/no, "none" for an empty value.
+     * The changed fields, each with its name and its values before and after as shown:
+     * translated field names where known, a user type as its role's name, a project status
+     * as its label, true/false as yes/no, "none" for an empty value.
      */
     changes: (event: AuditEvent) => {
       const value = (field: string, raw: string) => {
         if (raw === '') return t('audit.change.empty');
         if (raw === 'true' || raw === 'false') return t(`audit.value.${raw}`);
+        if (field === 'status' && (PROJECT_STATUSES as readonly string[]).includes(raw)) {
+          return t(`projects.status.${raw}`);
+        }
         const role = field === 'userType' ? userTypeToRole(Number(raw)) : null;
         return role ? intl.formatMessage(roleMessages[role]) : raw;
       };
-      return changedFields(event.before, event.after).map((change) =>
-        t('audit.change.line', {
-          field: FIELDS.has(change.field) ? t(`audit.field.${change.field}`) : change.field,
-          before: value(change.field, change.before),
-          after: value(change.field, change.after),
-        }),
-      );
+      return changedFields(event.before, event.after).map((change): FieldChange => ({
+        field: FIELDS.has(change.field) ? t(`audit.field.${change.field}`) : change.field,
+        before: value(change.field, change.before),
+        after: value(change.field, change.after),
+      }));
     },
     when: (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }),
   };
