@@ -227,6 +227,11 @@ export function projectHandlers(options: ProjectsFakeOptions = {}) {
       if (params.id !== PROJECT_ID) return error('not_found', 'Project not found', 404);
       return HttpResponse.json(pipeline);
     }),
+    // The change history panel (its own stories show rows): none recorded here.
+    http.get('*/api/v1/projects/:id/history', ({ params }) => {
+      if (params.id !== PROJECT_ID) return error('not_found', 'Project not found', 404);
+      return HttpResponse.json(toPage([], 0, 1, 10));
+    }),
     http.post('*/api/v1/projects/:id/transitions', async ({ request }) => {
       record(request);
       const parsed = projectTransitionRequestSchema.safeParse(await request.json());
