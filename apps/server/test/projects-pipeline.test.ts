@@ -92,6 +92,7 @@ describe.each(databaseKinds)('the project pipeline on %s', (kind) => {
       ],
       actions: ['requestQuote', 'cancel'],
       owner: { id: client.id, name: client.name, email: client.email },
+      assignees: { roofInspector: null, installer: null },
     });
     // A draft is private: the inspector cannot see it yet.
     const hidden = await call(server, 'GET', `/projects/${id}/pipeline`, {
