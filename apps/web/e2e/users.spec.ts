@@ -92,7 +92,7 @@ test('the admin creates, finds, views and edits a user', async ({ page }) => {
   // View.
   await page.getByRole('link', { name: person.name, exact: true }).click();
   await expect(page.getByRole('heading', { name: person.name, level: 1 })).toBeVisible();
-  await expect(page.getByText(person.email)).toBeVisible();
+  await expect(page.getByText(person.email, { exact: true })).toBeVisible();
   await expect(page.getByText('Installer', { exact: true })).toBeVisible();
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
   await expect(page.getByText('Not linked', { exact: true })).toBeVisible();
