@@ -3,8 +3,8 @@ import {
   auditEventQuerySchema,
   auditExportQuerySchema,
   auditHistoryQuerySchema,
-  auditTargetTypeOf,
-} from './audit.ts';
+} from './audit-requests.ts';
+import { auditTargetTypeOf } from './audit.ts';
 import { can } from './permissions.ts';
 import { ROLE_KEYS } from './roles.ts';
 

@@ -11,12 +11,9 @@
  * - `GET /projects/{id}/history` -> 200 `Page<AuditEvent>` of one project (whoever sees it).
  * - `GET /users/{id}/history` -> 200 `Page<AuditEvent>` of one user's account (canViewAuditLog).
  *
- * `from` and `to` are calendar days `YYYY-MM-DD` in UTC, both included.
+ * `from` and `to` are calendar days `YYYY-MM-DD` in UTC, both included. The query schemas
+ * are in audit-requests.ts, so this module stays free of zod.
  */
-import { z } from './internal/zod.ts';
-import { queryValue, strict, text } from './internal/fields.ts';
-import { auditMessages as m, validationMessages as v } from './messages.ts';
-import { isCalendarDate } from './pipeline-dates.ts';
 
 /** What an audit row may be about. */
 export const AUDIT_TARGET_TYPES = ['user', 'project'] as const;
@@ -52,63 +49,6 @@ export function auditTargetTypeOf(action: string): AuditTargetType | null {
     ? (prefix as AuditTargetType)
     : null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const idField = (message: string) =>
-  text(message)
-    .trim()
-    .regex(UUID, message)
-    .transform((id) => id.toLowerCase());
-const dayField = text(m.date.id).refine(isCalendarDate, m.date.id);
-
-/** The paging of an audit list: as the user list (1-based page, 1..100 rows, default 25). */
-export const auditPageQuery = {
-  pageNumber: queryValue(z.int({ error: v.pageNumber.id }).min(1, v.pageNumber.id).default(1)),
-  pageSize: queryValue(
-    z.int({ error: v.pageSize.id }).min(1, v.pageSize.id).max(100, v.pageSize.id).default(25),
-  ),
-};
-
-/** The filters of the audit log (all optional; `from` <= `to`; a target id needs its type). */
-const auditFilters = {
-  actorId: idField(m.actorId.id).optional(),
-  targetType: queryValue(z.enum(AUDIT_TARGET_TYPES, { error: m.targetType.id }).optional()),
-  targetId: idField(m.targetId.id).optional(),
-  action: text(m.action.id)
-    .trim()
-    .max(AUDIT_ACTION_MAX, m.action.id)
-    .optional()
-    .transform((value) => (value === '' ? undefined : value)),
-  from: dayField.optional(),
-  to: dayField.optional(),
-};
-
-type FilterShape = { targetType?: unknown; targetId?: unknown; from?: string; to?: string };
-const checkFilters = (q: FilterShape, ctx: z.core.$RefinementCtx) => {
-  if (q.from && q.to && q.from > q.to) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: m.period.id });
-  }
-  if (q.targetId !== undefined && q.targetType === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['targetType'], message: m.targetTypeRequired.id });
-  }
-};
-
-/** `GET /audit-events` query: filters and paging (see the file comment). */
-export const auditEventQuerySchema = strict({ ...auditFilters, ...auditPageQuery }).superRefine(
-  checkFilters,
-);
-/** The audit list query after defaults. */
-export type AuditEventQuery = z.output<typeof auditEventQuerySchema>;
-
-/** `GET /audit-events.csv` query: the list's filters, no paging. */
-export const auditExportQuerySchema = strict(auditFilters).superRefine(checkFilters);
-/** The export query. */
-export type AuditExportQuery = z.output<typeof auditExportQuerySchema>;
-
-/** `GET /projects/{id}/history` and `GET /users/{id}/history` query: paging only. */
-export const auditHistoryQuerySchema = strict(auditPageQuery);
-/** The history query after defaults. */
-export type AuditHistoryQuery = z.output<typeof auditHistoryQuerySchema>;
 
 /** The CSV export's columns, in order (the header row). */
 export const AUDIT_CSV_COLUMNS = [

@@ -3,6 +3,7 @@
  * TypeScript. Each module is also importable as `@solar/domain/<file>`.
  */
 export * from './audit.ts';
+export * from './audit-requests.ts';
 export * from './chat.ts';
 export * from './constants.ts';
 export * from './contract.ts';

@@ -152,61 +152,13 @@ export type AdminEditUserFormInput = z.infer<typeof adminEditUserFormSchema>;
 
 export { passwordRequirements, type PasswordRequirement } from './password.ts';
 
-/** Accepted bill photo MIME types (docs/product.md#quick-calculator: JPEG, JPG, PNG, WebP). */
-export const BILL_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
-
-/** Bill photos must be smaller than 10 MB = 10 x 1024 x 1024 bytes (docs/product.md#quick-calculator). */
-export const BILL_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-
-/**
- * A bill photo (docs/product.md#quick-calculator), checked on the `File`'s `type` and `size`
- * (bytes): an allowed MIME type, and strictly less than {@link BILL_IMAGE_MAX_BYTES}; exactly 10 MB
- * is refused ('File size must be less than 10MB').
- */
-export const billImageSchema = z.object({
-  type: z
-    .string({ error: m.invalidImageType.id })
-    .refine(
-      (type) => (BILL_IMAGE_TYPES as readonly string[]).includes(type.toLowerCase()),
-      m.invalidImageType.id,
-    ),
-  size: z
-    .number({ error: m.invalidValue.id })
-    .min(0, m.invalidValue.id)
-    .lt(BILL_IMAGE_MAX_BYTES, m.imageTooLarge.id),
-});
-
-/**
- * The first problem of a bill photo as a descriptor, or null when it is acceptable
- * (docs/product.md#quick-calculator).
- */
-export function validateBillImage(file: {
-  readonly type: string;
-  readonly size: number;
-}): MessageDescriptor | null {
-  const result = billImageSchema.safeParse({ type: file.type, size: file.size });
-  const id = result.error?.issues[0]?.message;
-  return id === undefined ? null : messageDescriptor(id);
-}
-
-/**
- * An image type recognised from a file's first bytes (`POST /calculator/bill-extract` in the
- * OpenAPI document).
- */
-export type ImageKind = 'jpeg' | 'png' | 'webp';
-
-/**
- * Reads JPEG (FF D8 FF), PNG (89 50 4E 47 0D 0A 1A 0A) or WebP (RIFF....WEBP) magic bytes (API-
- * CONTRACT.md bill-extract).
- */
-export function detectImageType(bytes: Uint8Array): ImageKind | null {
-  const starts = (offset: number, ...values: number[]) =>
-    values.every((value, i) => bytes[offset + i] === value);
-  if (starts(0, 0xff, 0xd8, 0xff)) return 'jpeg';
-  if (starts(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
-  if (starts(0, 0x52, 0x49, 0x46, 0x46) && starts(8, 0x57, 0x45, 0x42, 0x50)) return 'webp';
-  return null;
-}
+export {
+  BILL_IMAGE_MAX_BYTES,
+  BILL_IMAGE_TYPES,
+  detectImageType,
+  validateBillImage,
+  type ImageKind,
+} from './bill-image.ts';
 
 /** A conversation title (docs/product.md#ai-chat): trimmed, 1..200 characters. */
 export const conversationTitleSchema = text(m.titleRequired.id)

@@ -9,15 +9,13 @@
  * Row ids come from their own sequence (`00000000-0000-4000-a000-<n>`), not the store's,
  * so recording rows never shifts the ids stories and screenshots depend on.
  */
+import { AUDIT_CSV_COLUMNS, auditTargetTypeOf, type AuditEvent } from '@solar/domain/audit';
 import {
-  AUDIT_CSV_COLUMNS,
   auditEventQuerySchema,
   auditExportQuerySchema,
   auditHistoryQuerySchema,
-  auditTargetTypeOf,
-  type AuditEvent,
   type AuditExportQuery,
-} from '@solar/domain/audit';
+} from '@solar/domain/audit-requests';
 import { toPage } from '@solar/domain/paging';
 import type { FakeUser } from './store.ts';
 import { visibleProject } from './fake-pipeline.ts';
