@@ -5,15 +5,19 @@
  * empty form. Validation: the domain's forgot-password schema ('Please enter a valid email
  * address'). Failures show the server's message, the rate-limit message, or 'Something
  * went wrong. Please try again later.'.
+ *
+ * The schema (zod) loads on the form's first focus, not with the page
+ * (forms/load-validation.ts).
  */
 import { useForgotPassword } from '@solar/api/react';
-import { authMessages, forgotPasswordSchema, ROUTES } from '@solar/domain';
+import { authMessages, globalErrorMessages, ROUTES } from '@solar/domain';
 import { Button, Link, TextField } from '@solar/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useNotify } from '../../app/notices.tsx';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText, isServiceFailure } from './failure-text.ts';
+import { loadValidation, preloadValidation } from '../../forms/load-validation.ts';
 import { useForm } from '../../forms/use-form.ts';
 
 const FIELDS = ['email'] as const;
@@ -38,7 +42,9 @@ export default function ForgotPasswordScreen() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const data = validate(forgotPasswordSchema);
+    const schemas = await loadValidation();
+    if (!schemas) return setFailure(intl.formatMessage(globalErrorMessages.connection));
+    const data = validate(schemas.forgotPasswordSchema);
     if (!data) return;
     try {
       await forgot.mutateAsync(data);
@@ -64,7 +70,13 @@ export default function ForgotPasswordScreen() {
       footer={<Link href={ROUTES.signIn}>{t('forgotPassword.backToSignIn')}</Link>}
     >
       {sentTo === null ? (
-        <form ref={connect} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <form
+          ref={connect}
+          noValidate
+          onFocus={preloadValidation}
+          onSubmit={onSubmit}
+          className="flex flex-col gap-4"
+        >
           <TextField
             label={t('forgotPassword.email')}
             type="email"

@@ -6,15 +6,12 @@
  * link is invalid or has expired.' with a link to /forgot-password; other failures the
  * server's message or 'Failed to reset password. Please try again.'. Without a token the
  * route guard sends the visitor to /forgot-password.
+ *
+ * The schema (zod) loads on the form's first focus, not with the page
+ * (forms/load-validation.ts).
  */
 import { useResetPassword } from '@solar/api/react';
-import {
-  apiMessages,
-  authMessages,
-  DELAYS_MS,
-  resetPasswordFormSchema,
-  ROUTES,
-} from '@solar/domain';
+import { apiMessages, authMessages, DELAYS_MS, globalErrorMessages, ROUTES } from '@solar/domain';
 import { ApiError } from '@solar/api';
 import { Button, ButtonLink, Link, PasswordField } from '@solar/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -23,6 +20,7 @@ import { useLocation, useSearch } from 'wouter';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText } from './failure-text.ts';
 import { useSchedule } from '../../app/clock.tsx';
+import { loadValidation, preloadValidation } from '../../forms/load-validation.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { checklistLabels } from './password-checklist.ts';
 
@@ -55,7 +53,9 @@ export default function ResetPasswordScreen() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const data = validate(resetPasswordFormSchema);
+    const schemas = await loadValidation();
+    if (!schemas) return setFailure(intl.formatMessage(globalErrorMessages.connection));
+    const data = validate(schemas.resetPasswordFormSchema);
     if (!data) return;
     try {
       await reset.mutateAsync({ token, ...data });
@@ -115,7 +115,13 @@ export default function ResetPasswordScreen() {
       subtitle={t('resetPassword.subtitle')}
       footer={<Link href={ROUTES.signIn}>{t('resetPassword.backToSignIn')}</Link>}
     >
-      <form ref={connect} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        ref={connect}
+        noValidate
+        onFocus={preloadValidation}
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+      >
         <PasswordField
           label={t('resetPassword.password')}
           showLabel={t('resetPassword.showPassword')}

@@ -9,8 +9,8 @@
  * message (403 `account_inactive`) or the server's message; a server or connection failure
  * also raises an error toast.
  *
- * The schema (zod) loads with the first submit, not with the page: the form renders and
- * takes input without it.
+ * The schema (zod) loads on the form's first focus, not with the page
+ * (forms/load-validation.ts): the form renders and takes input without it.
  */
 import {
   afterSignInPath,
@@ -27,6 +27,7 @@ import { useLocation, useSearch } from 'wouter';
 import { useNotify } from '../../app/notices.tsx';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText, isServiceFailure } from './failure-text.ts';
+import { loadValidation, preloadValidation } from '../../forms/load-validation.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { ExternalSignInButton } from './external-sign-in-button.tsx';
 
@@ -51,15 +52,10 @@ export default function SignInScreen() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    let signInSchema;
-    try {
-      ({ signInSchema } = await import('@solar/domain/validation'));
-    } catch {
-      // Offline before the first submit: the connection message, as a sign-in would give.
-      setFailure(intl.formatMessage(globalErrorMessages.connection));
-      return;
-    }
-    const data = validate(signInSchema);
+    const schemas = await loadValidation();
+    // Offline before the schema came: the connection message, as a sign-in would give.
+    if (!schemas) return setFailure(intl.formatMessage(globalErrorMessages.connection));
+    const data = validate(schemas.signInSchema);
     if (!data) return;
     try {
       await signIn.mutateAsync(data);
@@ -85,7 +81,13 @@ export default function SignInScreen() {
         </>
       }
     >
-      <form ref={connect} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        ref={connect}
+        noValidate
+        onFocus={preloadValidation}
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+      >
         <TextField
           label={t('signin.email')}
           type="email"

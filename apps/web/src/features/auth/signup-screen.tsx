@@ -8,13 +8,16 @@
  * path kept from /signin (domain `afterSignInPath`), else /dashboard; the link back to
  * /signin keeps it too. A 409 `email_taken` is shown on the email field; other failures
  * show the server's message or 'Registration failed. Please try again.'.
+ *
+ * The schema (zod) loads on the form's first focus, not with the page
+ * (forms/load-validation.ts).
  */
 import { useSignUp } from '@solar/api/react';
 import {
   afterSignInPath,
   authMessages,
+  globalErrorMessages,
   ROUTES,
-  signUpFormSchema,
   withSafeFrom,
 } from '@solar/domain';
 import { Button, Checkbox, Link, PasswordField, TextField } from '@solar/ui';
@@ -25,6 +28,7 @@ import { useLocale } from '../../app/intl.tsx';
 import { useNotify } from '../../app/notices.tsx';
 import { AuthPage, FormAlert } from './auth-page.tsx';
 import { failureText, isServiceFailure } from './failure-text.ts';
+import { loadValidation, preloadValidation } from '../../forms/load-validation.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { ExternalSignInButton } from './external-sign-in-button.tsx';
 import { checklistLabels } from './password-checklist.ts';
@@ -62,7 +66,9 @@ export default function SignUpScreen() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const data = validate(signUpFormSchema);
+    const schemas = await loadValidation();
+    if (!schemas) return setFailure(intl.formatMessage(globalErrorMessages.connection));
+    const data = validate(schemas.signUpFormSchema);
     if (!data) return;
     const { name, email, password, confirmPassword } = data;
     try {
@@ -88,7 +94,13 @@ export default function SignUpScreen() {
         </>
       }
     >
-      <form ref={connect} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        ref={connect}
+        noValidate
+        onFocus={preloadValidation}
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+      >
         <TextField label={t('signup.name')} {...field('name')} autoComplete="name" isRequired />
         <TextField
           label={t('signup.email')}

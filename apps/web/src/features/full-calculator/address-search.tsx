@@ -11,7 +11,7 @@
  * other ways on) and what was typed.
  */
 import {
-  selectionFromSuggestion,
+  globalErrorMessages,
   validationMessages,
   type GeoPlace,
   type MapSelection,
@@ -24,6 +24,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useDebounce } from 'use-debounce';
+import { loadValidation, preloadValidation } from '../../forms/load-validation.ts';
 
 /** Wait after the last keystroke before asking for suggestions, ms (type-ahead only). */
 export const SUGGEST_DEBOUNCE_MS = 300;
@@ -103,8 +104,18 @@ export function AddressSearch({ onSelect, onSearchState }: AddressSearchProps) {
     setError(null);
   }
 
-  function pick(place: GeoPlace | undefined) {
-    const result = selectionFromSuggestion(place);
+  // The rules that check a picked place load while the visitor types (forms/load-validation.ts).
+  useEffect(() => {
+    if (term !== '') preloadValidation();
+  }, [term]);
+
+  async function pick(place: GeoPlace | undefined) {
+    const rules = await loadValidation();
+    if (!rules) {
+      setError(globalErrorMessages.connection);
+      return;
+    }
+    const result = rules.selectionFromSuggestion(place);
     if (!result.ok) {
       setError(result.message);
       return;
@@ -162,7 +173,7 @@ export function AddressSearch({ onSelect, onSearchState }: AddressSearchProps) {
             onSelectionChange={(key) => {
               if (key === null) return;
               justPicked.current = true;
-              pick(suggestions.find((s) => s.placeId === key));
+              void pick(suggestions.find((s) => s.placeId === key));
             }}
             // The open list keeps Enter from submitting the form: submit it here, unless
             // that Enter picked a suggestion.
@@ -219,7 +230,7 @@ export function AddressSearch({ onSelect, onSearchState }: AddressSearchProps) {
                     <Button
                       variant="secondary"
                       className="h-auto w-full justify-start py-2 text-left break-words whitespace-normal"
-                      onPress={() => pick(place)}
+                      onPress={() => void pick(place)}
                     >
                       {place.address}
                     </Button>

@@ -3,12 +3,14 @@
  * on when neither the map nor the address search can place the site. Latitude and longitude
  * in decimal degrees (a comma or a point), validated with the domain's
  * `typedCoordinatesSchema` (-90..90, -180..180), each field with its own message and focus
- * on the first invalid one; a valid pair goes to `onSubmit` in degrees.
+ * on the first invalid one; a valid pair goes to `onSubmit` in degrees. The schema loads on
+ * the form's first focus (forms/load-validation.ts).
  */
-import { typedCoordinatesSchema, type TypedCoordinates } from '@solar/domain';
+import { globalErrorMessages, type TypedCoordinates } from '@solar/domain';
 import { Button, TextField } from '@solar/ui';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { loadValidation, preloadValidation } from '../../forms/load-validation.ts';
 import { useForm } from '../../forms/use-form.ts';
 
 export interface CoordinatesFormProps {
@@ -25,16 +27,23 @@ export function CoordinatesForm({ onSubmit }: CoordinatesFormProps) {
     latitude: '',
     longitude: '',
   });
+  // The connection message when the schema's code could not be fetched (offline).
+  const [failure, setFailure] = useState<string | null>(null);
   return (
     <form
       ref={connect}
       noValidate
       aria-labelledby={headingId}
       className="flex flex-col gap-3 rounded-card border border-border p-4"
+      onFocus={preloadValidation}
       onSubmit={(event) => {
         event.preventDefault();
-        const coordinates = validate(typedCoordinatesSchema);
-        if (coordinates) onSubmit(coordinates);
+        void loadValidation().then((rules) => {
+          if (!rules) return setFailure(intl.formatMessage(globalErrorMessages.connection));
+          setFailure(null);
+          const coordinates = validate(rules.typedCoordinatesSchema);
+          if (coordinates) onSubmit(coordinates);
+        });
       }}
     >
       <h3 id={headingId} className="text-base font-semibold">
@@ -57,6 +66,11 @@ export function CoordinatesForm({ onSubmit }: CoordinatesFormProps) {
           autoComplete="off"
         />
       </div>
+      {failure && (
+        <p role="alert" className="text-sm text-danger-fg">
+          {failure}
+        </p>
+      )}
       <Button type="submit" variant="secondary" className="self-start">
         {t('fullCalculator.coordinates.submit')}
       </Button>

@@ -2,16 +2,20 @@
  * The roof findings of an inspection (recordInspection, by someone who
  * schedules inspections): roof type, usable area in m² and shading notes, validated with
  * the transition schema's bounds (INSPECTION_LIMITS); server field errors
- * (`inspection.roofAreaM2`...) land on their fields.
+ * (`inspection.roofAreaM2`...) land on their fields. The schema loads on the form's first
+ * focus (forms/load-validation.ts).
  */
 import {
   CONFIG_ROOF_TYPES,
+  globalErrorMessages,
   INSPECTION_LIMITS,
-  projectTransitionRequestSchema,
   type ConfigRoofType,
   type ProjectTransitionRequest,
 } from '@solar/domain';
 import { Button, Select, TextField } from '@solar/ui';
+import { useIntl } from 'react-intl';
+import { useNotify } from '../../app/notices.tsx';
+import { loadPipelineSchemas, preloadPipelineSchemas } from '../../forms/load-validation.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useProjectText } from './project-text.ts';
 import type { RunOutcome } from './use-project-page.ts';
@@ -42,7 +46,14 @@ export function InspectionForm({ run, isRunning }: InspectionFormProps) {
     'inspection.shadingNotes': '',
   });
   const { connect, values, edit, field, errorText, validate, showServerErrors } = form;
+  const intl = useIntl();
+  const notify = useNotify();
   const submit = async () => {
+    const schemas = await loadPipelineSchemas();
+    if (!schemas) {
+      notify({ kind: 'error', message: intl.formatMessage(globalErrorMessages.connection) });
+      return;
+    }
     const input = {
       action: 'recordInspection',
       inspection: {
@@ -51,7 +62,7 @@ export function InspectionForm({ run, isRunning }: InspectionFormProps) {
         shadingNotes: values['inspection.shadingNotes'],
       },
     };
-    const body = validate(projectTransitionRequestSchema, input as never);
+    const body = validate(schemas.projectTransitionRequestSchema, input as never);
     if (!body) return;
     const outcome = await run(body);
     if (!outcome.ok) showServerErrors(outcome.error);
@@ -64,6 +75,7 @@ export function InspectionForm({ run, isRunning }: InspectionFormProps) {
         noValidate
         aria-labelledby="record-inspection-heading"
         className="flex flex-col gap-4"
+        onFocus={preloadPipelineSchemas}
         onSubmit={(event) => {
           event.preventDefault();
           void submit();

@@ -2,10 +2,13 @@
  * The date of an inspection or an installation (scheduleInspection,
  * scheduleInstallation): a labelled native date input (the library has no date picker
  * yet), validated with the transition schema (a real `YYYY-MM-DD` day), server field
- * errors on the field.
+ * errors on the field. The schema loads on the form's first focus (forms/load-validation.ts).
  */
-import { projectTransitionRequestSchema, type ProjectTransitionRequest } from '@solar/domain';
+import { globalErrorMessages, type ProjectTransitionRequest } from '@solar/domain';
 import { Button, TextField } from '@solar/ui';
+import { useIntl } from 'react-intl';
+import { useNotify } from '../../app/notices.tsx';
+import { loadPipelineSchemas, preloadPipelineSchemas } from '../../forms/load-validation.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useProjectText } from './project-text.ts';
 import type { RunOutcome } from './use-project-page.ts';
@@ -24,8 +27,18 @@ export function ScheduleForm({ action, current, run, isRunning }: ScheduleFormPr
   const { connect, field, values, validate, showServerErrors } = useForm(['date'] as const, {
     date: current ?? '',
   });
+  const intl = useIntl();
+  const notify = useNotify();
   const submit = async () => {
-    const body = validate(projectTransitionRequestSchema, { action, date: values.date } as never);
+    const schemas = await loadPipelineSchemas();
+    if (!schemas) {
+      notify({ kind: 'error', message: intl.formatMessage(globalErrorMessages.connection) });
+      return;
+    }
+    const body = validate(schemas.projectTransitionRequestSchema, {
+      action,
+      date: values.date,
+    } as never);
     if (!body) return;
     const outcome = await run(body);
     if (!outcome.ok) showServerErrors(outcome.error);
@@ -38,6 +51,7 @@ export function ScheduleForm({ action, current, run, isRunning }: ScheduleFormPr
         noValidate
         aria-labelledby={headingId}
         className="flex flex-col gap-4"
+        onFocus={preloadPipelineSchemas}
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
