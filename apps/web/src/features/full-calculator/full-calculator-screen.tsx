@@ -18,14 +18,23 @@
  * so and when it can be loaded again (its Retry-After).
  */
 import { proposalPath } from '@solar/domain';
-import { Link, StepIndicator } from '@solar/ui';
-import { useRef } from 'react';
+import { Link, Spinner, StepIndicator } from '@solar/ui';
+import { Suspense, useRef } from 'react';
 import { useIntl } from 'react-intl';
+import { retryableLazy } from '../../app/retryable-lazy.tsx';
 import { SignedInShell } from '../../app/shell.tsx';
-import { ConfigurationStep } from './configuration-step.tsx';
+import type { ConfigurationStepProps } from './configuration-step.tsx';
 import { DraftsCard } from './drafts-card.tsx';
 import { LocationStep } from './location-step.tsx';
 import { useFullCalculator } from './use-full-calculator.ts';
+
+/**
+ * Step 2 (its number fields, roof select and chart) loads when a location has been accepted
+ * or a draft opened, not with step 1.
+ */
+const ConfigurationStep = retryableLazy<ConfigurationStepProps>(() =>
+  import('./configuration-step.tsx').then((m) => ({ default: m.ConfigurationStep })),
+);
 
 /** The full calculator page (default export for the router). */
 export default function FullCalculatorScreen() {
@@ -59,33 +68,35 @@ function FullCalculator() {
         {calc.step === 0 || !calc.location || !calc.configuration ? (
           <LocationStep initial={calc.location} onUse={calc.acceptLocation} />
         ) : (
-          <ConfigurationStep
-            location={calc.location}
-            configuration={calc.configuration}
-            onChange={calc.changeConfiguration}
-            prefill={calc.prefill}
-            onChangeLocation={calc.changeLocation}
-            onSave={() => void calc.saveDraft()}
-            isSaving={calc.isSaving}
-            saveStatus={
-              calc.savedAt !== null ? (
-                <>
-                  <span role="status" className="text-sm text-success-fg">
-                    {t('fullCalculator.saved', {
-                      // The same clock style as the drafts list ("3:28 PM", "15:28").
-                      time: intl.formatTime(calc.savedAt, { timeStyle: 'short' }),
-                    })}
-                  </span>
-                  {calc.draftId && (
-                    // The saved assessment's proposal.
-                    <Link href={proposalPath(calc.draftId)} className="text-sm">
-                      {t('fullCalculator.viewProposal')}
-                    </Link>
-                  )}
-                </>
-              ) : null
-            }
-          />
+          <Suspense fallback={<Spinner label={t('app.loading')} />}>
+            <ConfigurationStep
+              location={calc.location}
+              configuration={calc.configuration}
+              onChange={calc.changeConfiguration}
+              prefill={calc.prefill}
+              onChangeLocation={calc.changeLocation}
+              onSave={() => void calc.saveDraft()}
+              isSaving={calc.isSaving}
+              saveStatus={
+                calc.savedAt !== null ? (
+                  <>
+                    <span role="status" className="text-sm text-success-fg">
+                      {t('fullCalculator.saved', {
+                        // The same clock style as the drafts list ("3:28 PM", "15:28").
+                        time: intl.formatTime(calc.savedAt, { timeStyle: 'short' }),
+                      })}
+                    </span>
+                    {calc.draftId && (
+                      // The saved assessment's proposal.
+                      <Link href={proposalPath(calc.draftId)} className="text-sm">
+                        {t('fullCalculator.viewProposal')}
+                      </Link>
+                    )}
+                  </>
+                ) : null
+              }
+            />
+          </Suspense>
         )}
       </div>
       <DraftsCard currentId={calc.draftId} onContinue={calc.continueDraft} />

@@ -11,14 +11,20 @@ import {
   type ProjectPipeline,
   type ProjectTransitionRequest,
 } from '@solar/domain';
-import { Button, ConfirmDialog } from '@solar/ui';
-import { useState } from 'react';
+import { Button, type ConfirmDialogProps } from '@solar/ui';
+import { Suspense, useState } from 'react';
+import { retryableLazy } from '../../app/retryable-lazy.tsx';
 import { InspectionForm } from './inspection-form.tsx';
 import { useProjectText } from './project-text.ts';
 import { ScheduleForm } from './schedule-form.tsx';
 import type { RunOutcome } from './use-project-page.ts';
 
 const BUTTONS: readonly PipelineAction[] = ['requestQuote', 'acceptProposal', 'markInstalled'];
+
+/** The cancel confirmation (Radix Dialog) loads when first asked for, not with the page. */
+const ConfirmDialog = retryableLazy<ConfirmDialogProps>(() =>
+  import('@solar/ui/dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 export interface ProjectActionsProps {
   pipeline: ProjectPipeline;
@@ -82,20 +88,24 @@ export function ProjectActions({ pipeline, run, isRunning, isStaff }: ProjectAct
           isRunning={isRunning}
         />
       )}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t('projects.cancel.title')}
-        description={t('projects.cancel.body')}
-        confirmLabel={action('cancel')}
-        cancelLabel={t('projects.cancel.keep')}
-        closeLabel={t('projects.cancel.close')}
-        tone="danger"
-        isPending={isRunning}
-        onConfirm={() => {
-          void run({ action: 'cancel' }).then(() => setConfirming(false));
-        }}
-      />
+      {confirming && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onOpenChange={setConfirming}
+            title={t('projects.cancel.title')}
+            description={t('projects.cancel.body')}
+            confirmLabel={action('cancel')}
+            cancelLabel={t('projects.cancel.keep')}
+            closeLabel={t('projects.cancel.close')}
+            tone="danger"
+            isPending={isRunning}
+            onConfirm={() => {
+              void run({ action: 'cancel' }).then(() => setConfirming(false));
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

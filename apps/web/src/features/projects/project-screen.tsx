@@ -17,6 +17,8 @@ import {
   type ProjectPipeline,
 } from '@solar/domain';
 import { ButtonLink, Link, LoadError, PipelineSteps, ProjectStatusBadge, Spinner } from '@solar/ui';
+import { Suspense } from 'react';
+import { retryableLazy } from '../../app/retryable-lazy.tsx';
 import { useSessionLike } from '../../app/session-gate.tsx';
 import { HistoryPanel } from '../audit/history-panel.tsx';
 import { SignedInShell } from '../../app/shell.tsx';
@@ -29,9 +31,13 @@ import {
   ProjectHistory,
   Section,
 } from './project-details.tsx';
-import { PhotoUpload } from './photo-upload.tsx';
 import { useProjectText } from './project-text.ts';
 import { useProjectPage } from './use-project-page.ts';
+
+/** The photo upload (a drop zone) loads only for someone who may add photos now. */
+const PhotoUpload = retryableLazy<{ projectId: string; count: number }>(() =>
+  import('./photo-upload.tsx').then((m) => ({ default: m.PhotoUpload })),
+);
 
 const STEPS = PROJECT_STATUSES.filter((s) => s !== 'cancelled');
 
@@ -126,7 +132,9 @@ export default function ProjectScreen({ params }: { params: Record<string, strin
           <Section title={t('projects.project.photos')}>
             <PhotoGrid pipeline={data} />
             {canAddInspectionPhotos(role, data.status) && (
-              <PhotoUpload projectId={id} count={data.photos.length} />
+              <Suspense fallback={null}>
+                <PhotoUpload projectId={id} count={data.photos.length} />
+              </Suspense>
             )}
           </Section>
           <ProjectHistory pipeline={data} />
