@@ -60,6 +60,12 @@ export const CHAT_INPUT_MAX_HEIGHT_PX = 200;
 export const STREAM_RETRY_MS = 1000;
 
 /**
+ * Wait after the last keystroke before a type-ahead asks for suggestions (the full
+ * calculator's address search, the audit log's person search), ms.
+ */
+export const SUGGEST_DEBOUNCE_MS = 300;
+
+/**
  * UI delays, in ms (docs/product.md#accounts-and-sessions: reset password goes to /signin after
  * 3 s). The first version's simulated waits (quick calculation,
  * bill extraction, forgot/reset, profile save) are not kept: those are real calls now.

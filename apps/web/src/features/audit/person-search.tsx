@@ -5,7 +5,7 @@
  * with canManageUsers (the search is that list's); otherwise a person is picked from a row.
  */
 import { adminUserListQuery, useApiClient } from '@solar/api/react';
-import { can } from '@solar/domain';
+import { can, SUGGEST_DEBOUNCE_MS } from '@solar/domain';
 import { ComboBox } from '@solar/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,9 +13,6 @@ import { useDebounce } from 'use-debounce';
 import { useNow } from '../../app/clock.tsx';
 import { useSessionLike } from '../../app/session-gate.tsx';
 import { useAuditText } from './audit-text.ts';
-
-/** Wait after the last keystroke before searching, ms. */
-export const PERSON_SEARCH_DEBOUNCE_MS = 300;
 
 /** The search box; `onPick` gets the chosen account's id and name. */
 export function PersonSearch({ onPick }: { onPick: (id: string, name: string) => void }) {
@@ -29,7 +26,7 @@ function PersonSearchBox({ onPick }: { onPick: (id: string, name: string) => voi
   const { t } = useAuditText();
   const api = useApiClient();
   const [input, setInput] = useState('');
-  const [term] = useDebounce(input.trim(), PERSON_SEARCH_DEBOUNCE_MS);
+  const [term] = useDebounce(input.trim(), SUGGEST_DEBOUNCE_MS);
   const enabled = term.length >= 2;
   const query = useQuery({
     ...adminUserListQuery(api, { searchTerm: term, pageSize: 10 }),

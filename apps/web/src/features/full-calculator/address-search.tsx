@@ -12,6 +12,7 @@
  */
 import {
   globalErrorMessages,
+  SUGGEST_DEBOUNCE_MS,
   validationMessages,
   type GeoPlace,
   type MapSelection,
@@ -26,8 +27,6 @@ import { useIntl } from 'react-intl';
 import { useDebounce } from 'use-debounce';
 import { loadValidation, preloadValidation } from '../../forms/load-validation.ts';
 
-/** Wait after the last keystroke before asking for suggestions, ms (type-ahead only). */
-export const SUGGEST_DEBOUNCE_MS = 300;
 /** Shortest text that gets suggestions. */
 export const SUGGEST_MIN_CHARS = 3;
 

@@ -71,19 +71,17 @@ export type BulkSelection = ReturnType<typeof useBulkSelection>;
 
 /**
  * The Select column: a checkbox per row named "Select {name}" and, in the header, "Select all
- * on this page" over `page` (the rows shown). `canSelect` leaves rows out of both (default: every
- * row can be selected; the admin's own row is selectable and skipped only by Deactivate).
+ * on this page" over `page` (the rows shown). Every row can be selected; the admin's own row is
+ * skipped only by Deactivate.
  */
 export function useSelectColumn<C extends string>(
   id: C,
   selection: BulkSelection,
   page: readonly AdminUserListItem[],
-  canSelect: (row: AdminUserListItem) => boolean = () => true,
 ): DataTableColumn<AdminUserListItem, C> {
   const intl = useIntl();
-  const selectable = page.filter(canSelect);
-  const count = selectable.filter((row) => selection.isSelected(row.id)).length;
-  const all = selectable.length > 0 && count === selectable.length;
+  const count = page.filter((row) => selection.isSelected(row.id)).length;
+  const all = page.length > 0 && count === page.length;
   return {
     id,
     header: intl.formatMessage({ id: 'users.bulk.selectColumn' }),
@@ -93,9 +91,9 @@ export function useSelectColumn<C extends string>(
       <Checkbox
         isSelected={all}
         isIndeterminate={count > 0 && !all}
-        isDisabled={selectable.length === 0}
+        isDisabled={page.length === 0}
         // Mixed or none -> all; all -> none (the usual header checkbox cycle).
-        onChange={() => selection.toggleAll(selectable, !all)}
+        onChange={() => selection.toggleAll(page, !all)}
       >
         <span className="sr-only">{intl.formatMessage({ id: 'users.bulk.selectPage' })}</span>
       </Checkbox>
@@ -103,7 +101,6 @@ export function useSelectColumn<C extends string>(
     cell: (row) => (
       <Checkbox
         isSelected={selection.isSelected(row.id)}
-        isDisabled={!canSelect(row)}
         onChange={(selected) => selection.toggle(row, selected)}
       >
         <span className="sr-only">
