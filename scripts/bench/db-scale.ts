@@ -244,7 +244,8 @@ export async function dbPart(ctx: BenchContext): Promise<Section> {
   }
   s.notes.push(
     `${rounds} requests per query, one at a time after 3 warm-up requests, through the real server (JWT check and account read included), timed by the client.`,
-    'What keeps them flat (docs/decisions/012-benchmarks.md): ordered indexes on (created_at, id), (lower(name), id) and (lower(email), id); the search as LIKE over pg_trgm GIN indexes; a page past the middle read in the reverse order; the unfiltered total read from the trigger-kept user_count row.',
+    `Pages of 10: the first, the middle (${middlePage}, offset 49 990, the farthest from either end) and the last (${userCount / 10}) newest first and by name ascending, and the first page of a search.`,
+    'What keeps them flat (docs/decisions/012-benchmarks.md, 037-deferred-join-paging.md): a page past the middle read in the reverse order; its ids found by an index-only scan of (created_at, id), (lower(name), id, name) or (lower(email), id, email), then only its 10 rows read (a deferred join); the search as LIKE over pg_trgm GIN indexes; the unfiltered total read from the trigger-kept user_count row.',
   );
   return s;
 }
