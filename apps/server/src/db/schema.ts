@@ -75,9 +75,12 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
     index('users_created_at_id_idx').on(t.createdAt, t.id),
-    // The admin list sorts by lower(name)/lower(email) with id as tie-break (docs/benchmarks.md).
-    index('users_name_lower_id_idx').on(sql`lower(${t.name})`, t.id),
-    index('users_email_lower_id_idx').on(sql`lower(${t.email})`, t.id),
+    // The admin list sorts by lower(name)/lower(email) with id as tie-break. The column
+    // itself comes last so PostgreSQL can skip to a page by an index-only scan (it reads
+    // lower(name) from the index only when `name` is there too; a deferred join,
+    // docs/decisions/037-deferred-join-paging.md).
+    index('users_name_order_idx').on(sql`lower(${t.name})`, t.id, t.name),
+    index('users_email_order_idx').on(sql`lower(${t.email})`, t.id, t.email),
     // The admin search is a substring (LIKE '%term%') of lower(name) or lower(email):
     // trigram indexes serve it (pg_trgm; migration 0003 creates the extension).
     index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),

@@ -181,11 +181,14 @@ export async function listPipeline(
   }
   if (q.status) filters.push(eq(projects.status, q.status));
   const where = and(...filters);
-  const [total] = await db
-    .select({ n: count() })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.userId))
-    .where(where);
+  // The owner is joined in only when the search or the sort reads it: every project has
+  // one (a non-null foreign key), so the join never drops a row.
+  const withOwner = q.searchTerm !== undefined || q.sortBy === 'ownerName';
+  const scope = () => {
+    const from = db.select({ id: projects.id }).from(projects);
+    return withOwner ? from.innerJoin(users, eq(users.id, projects.userId)) : from;
+  };
+  const [total] = await db.select({ n: count() }).from(scope().where(where).as('visible'));
   const totalCount = total?.n ?? 0;
   const window = pageWindow(totalCount, q.pageNumber, q.pageSize);
   let items: ProjectListItem[] = [];
@@ -195,14 +198,21 @@ export async function listPipeline(
     const assigned = sql`(case when ${projects.roofInspectorId} = ${userId} or ${projects.installerId} = ${userId} then 0 else 1 end)`;
     const mineFirst =
       q.assignedTo === 'me' ? [window.reversed ? desc(assigned) : asc(assigned)] : [];
+    const order = [...mineFirst, direction(sortColumns[q.sortBy]), direction(projects.id)];
+    // A deferred join, as in the admin user list (docs/decisions/037-deferred-join-paging.md):
+    // the page's ids first, read from the nearer end of the order, then only their rows.
+    const page = scope()
+      .where(where)
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset)
+      .as('page');
     const rows = await db
       .select({ project: projects, ownerName: users.name, ownerEmail: users.email })
       .from(projects)
+      .innerJoin(page, eq(projects.id, page.id))
       .innerJoin(users, eq(users.id, projects.userId))
-      .where(where)
-      .orderBy(...mineFirst, direction(sortColumns[q.sortBy]), direction(projects.id))
-      .limit(window.limit)
-      .offset(window.offset);
+      .orderBy(...order);
     if (window.reversed) rows.reverse();
     items = rows.map(({ project, ownerName, ownerEmail }) =>
       toListItem(project, ownerName, ownerEmail),

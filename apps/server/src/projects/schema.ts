@@ -79,7 +79,10 @@ export const projects = pgTable(
     index('projects_roof_inspector_idx').on(t.roofInspectorId),
     index('projects_installer_idx').on(t.installerId),
     index('projects_user_updated_idx').on(t.userId, t.updatedAt),
-    index('projects_updated_idx').on(t.updatedAt),
+    // The pipeline list's sorts, id the tie-break, so a page is skipped to by an
+    // index-only scan (docs/decisions/037-deferred-join-paging.md).
+    index('projects_updated_id_idx').on(t.updatedAt, t.id),
+    index('projects_created_id_idx').on(t.createdAt, t.id),
     index('projects_status_updated_idx').on(t.status, t.updatedAt),
     check('projects_status_known', sql`${t.status} in (${statusList})`),
   ],

@@ -1,10 +1,12 @@
 /**
- * The admin user list (the OpenAPI document): search, filters, sort and paging,
- * read from whichever end of the order is nearer (docs/benchmarks.md, "Database scale").
+ * The admin user list (the OpenAPI document): search, filters, sort and paging. A page is
+ * found from whichever end of the order is nearer, by a deferred join: the page's ids are
+ * skipped to through an ordered index alone, then only its rows are read
+ * (docs/decisions/037-deferred-join-paging.md).
  */
 import type { AdminUserListItem, adminUserListQuerySchema } from '@solar/domain/contract';
 import { toPage } from '@solar/domain/paging';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { userCount, users } from '../db/schema.ts';
@@ -70,17 +72,25 @@ export async function listUsers(db: Db, q: UserListQuery) {
   const window = pageWindow(totalCount, q.pageNumber, q.pageSize);
   let rows: UserRow[] = [];
   if (window) {
-    // A page past the middle is read from the other end (the exact reverse order),
-    // so the database skips at most half the rows: the last page is as quick as the
-    // first (docs/benchmarks.md, "Database scale").
+    // A page past the middle is read from the other end (the exact reverse order), so at
+    // most half the rows are skipped; and they are skipped as (sort key, id) entries of an
+    // ordered index (an index-only scan), the full rows read for the page alone: the
+    // middle page is nearly as quick as the first (docs/decisions/037-deferred-join-paging.md).
     const direction = q.descending !== window.reversed ? desc : asc;
-    rows = await db
-      .select()
+    const order = [direction(sortColumns[q.sortBy]), direction(users.id)];
+    const page = db
+      .select({ id: users.id })
       .from(users)
       .where(where)
-      .orderBy(direction(sortColumns[q.sortBy]), direction(users.id))
+      .orderBy(...order)
       .limit(window.limit)
-      .offset(window.offset);
+      .offset(window.offset)
+      .as('page');
+    rows = await db
+      .select(getTableColumns(users))
+      .from(users)
+      .innerJoin(page, eq(users.id, page.id))
+      .orderBy(...order);
     if (window.reversed) rows.reverse();
   }
   return toPage<AdminUserListItem>(rows.map(toListItem), totalCount, q.pageNumber, q.pageSize);
