@@ -132,6 +132,14 @@ function fontNotices(): Plugin {
  * React Aria's built-in strings are kept only for the interface languages
  * (docs/product.md#languages-and-formats).
  */
+/**
+ * How many of the build's chunks must use a module for it to go into the `common` chunk
+ * (see `build.rolldownOptions` below). 16 of about 60 merged every module the sign-in,
+ * calculator and signed-in screens share without putting screen-specific code in it;
+ * docs/benchmarks.md has the sizes per route.
+ */
+const COMMON_SHARE_COUNT = 16;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -150,5 +158,26 @@ export default defineConfig({
   },
   // No source maps in the production build: the server would publish them, and with them
   // the app's whole source.
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks (docs/decisions/015-initial-javascript.md): a module that
+        // at least COMMON_SHARE_COUNT of the app's chunks use (the components, hooks and
+        // rules nearly every screen needs) goes into one `common` chunk instead of a file of
+        // a few hundred bytes each, which paid its own request and headers. zod stays out:
+        // it loads only with a form's schemas (apps/web/src/forms/load-validation.ts).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'common',
+              minShareCount: COMMON_SHARE_COUNT,
+              test: (id: string) => !/[\\/]zod(?:[\\/]|\.ts$)/.test(id),
+            },
+          ],
+        },
+      },
+    },
+  },
 });
