@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { matchRoute } from '../../packages/domain/src/routes.ts';
+import { matchRoute, type RouteId } from '../../packages/domain/src/routes.ts';
 import { root } from './server.ts';
 
 /** One chunk of `.vite/manifest.json` (the fields used here). */
@@ -24,8 +24,73 @@ export interface ManifestChunk {
 /** The Vite manifest: chunk key (source path or `_name-hash.js`) -> chunk. */
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The routes whose sizes the issue asks for. */
-export const measuredRoutes = ['/signin', '/solar-calculator', '/dashboard', '/chat', '/users'];
+/** Every screen of the router but `root`, which only sends the browser to /dashboard. */
+export type MeasuredRouteId = Exclude<RouteId, 'root'>;
+
+/**
+ * The path the benchmark opens for each screen, keyed by route id, so a new route in
+ * packages/domain/src/routes.ts does not compile until it is listed here (and so measured
+ * and gated). `{projectId}`, `{conversationId}` and `{userId}` are replaced by records the
+ * web part makes first ({@link fillRoute}); screens reached from a mailed link get a made-up
+ * token and show their "link not valid" state, as a visitor with an old link sees them.
+ */
+export const routePatterns: Readonly<Record<MeasuredRouteId, string>> = {
+  signIn: '/signin',
+  signUp: '/signup',
+  signInCallback: '/signin/callback',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password?token=bench-token',
+  verifyEmail: '/verify-email?token=bench-token',
+  confirmEmailChange: '/confirm-email-change?token=bench-token',
+  cancelEmailChange: '/cancel-email-change?token=bench-token',
+  terms: '/terms',
+  privacy: '/privacy',
+  quickCalculator: '/solar-calculator',
+  notFound: '/no-such-page',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  fullCalculator: '/solar-calculator-full',
+  chat: '/chat',
+  conversation: '/chat/{conversationId}',
+  users: '/users',
+  userCreate: '/users/create',
+  userView: '/users/{userId}',
+  userEdit: '/users/{userId}/edit',
+  projects: '/projects',
+  project: '/projects/{projectId}',
+  proposal: '/projects/{projectId}/proposal',
+  auditLog: '/audit-log',
+};
+
+/** The route's name in tables and metric keys: its pattern without the query string. */
+export const routeLabel = (id: MeasuredRouteId): string => routePatterns[id].split('?')[0]!;
+
+/** The records a parameterised route opens. */
+export interface RouteRecords {
+  projectId: string;
+  conversationId: string;
+  userId: string;
+}
+
+/** The path to open for route `id`, its placeholders replaced by `records`. */
+export function fillRoute(id: MeasuredRouteId, records: RouteRecords): string {
+  return routePatterns[id].replace(
+    /\{(projectId|conversationId|userId)\}/g,
+    (_, key: keyof RouteRecords) => encodeURIComponent(records[key]),
+  );
+}
+
+/** Every measured route id, in the order of {@link routePatterns}. */
+export const measuredRouteIds = Object.keys(routePatterns) as MeasuredRouteId[];
+
+/**
+ * True when the route is opened signed out: a visitor may open it without an account
+ * (its access rule is `any` or `signedOut`). Signed-in routes are opened as the admin.
+ */
+export const isPublicRoute = (id: MeasuredRouteId): boolean => {
+  const kind = matchRoute(routePatterns[id]).access.kind;
+  return kind === 'any' || kind === 'signedOut';
+};
 
 /**
  * Reads router.tsx and returns route id -> screen module path relative to apps/web
@@ -36,13 +101,13 @@ export function screenModules(routerSource: string): Map<string, string> {
   const fromRouter = (spec: string) => path.posix.join('src/app', spec);
   const named = new Map<string, string>();
   for (const m of routerSource.matchAll(
-    /const (\w+)(?::[^=]+)?=\s*lazy(?:Screen)?\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*\)/g,
+    /const (\w+)(?::[^=]+)?=\s*lazy(?:Screen)?\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*,?\s*\)/g,
   )) {
     named.set(m[1]!, fromRouter(m[2]!));
   }
   const modules = new Map<string, string>();
   for (const m of routerSource.matchAll(
-    /^\s*(\w+):\s*(?:lazy(?:Screen)?\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*\)|(\w+))\s*,/gm,
+    /^\s*(\w+):\s*(?:lazy(?:Screen)?\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*,?\s*\)|(\w+))\s*,/gm,
   )) {
     const target = m[2] ? fromRouter(m[2]) : named.get(m[3]!);
     if (target) modules.set(m[1]!, target);
@@ -140,7 +205,10 @@ export function buildWeb(outDir: string): void {
 }
 
 /** Per-route sizes of a build in `outDir` (made by {@link buildWeb}). */
-export function routeSizes(outDir: string, routes = measuredRoutes): RouteSizes[] {
+export function routeSizes(
+  outDir: string,
+  routes: readonly MeasuredRouteId[] = measuredRouteIds,
+): RouteSizes[] {
   const manifest = JSON.parse(
     readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
   ) as Manifest;
@@ -166,8 +234,12 @@ export function routeSizes(outDir: string, routes = measuredRoutes): RouteSizes[
       { raw: 0, gzip: 0, brotli: 0 },
     );
   const entryFiles = new Set(initialFiles(manifest, entryKey(manifest)).js);
-  return routes.map((route) => {
-    const id = matchRoute(route).id;
+  const unlisted = [...modules.keys()].filter((id) => id !== 'root' && !(id in routePatterns));
+  if (unlisted.length > 0) {
+    throw new Error(`router.tsx has screens the benchmark does not open: ${unlisted.join(', ')}`);
+  }
+  return routes.map((id) => {
+    const route = routeLabel(id);
     const screen = modules.get(id);
     if (!screen) throw new Error(`router.tsx has no lazy screen for ${route} (route id ${id})`);
     const files = initialFiles(manifest, screen);
