@@ -1,25 +1,22 @@
 /**
- * "Continue with {provider}" on /signin and "Sign up with {provider}" on /signup
- * (docs/product.md#accounts-and-sessions), under an "or" divider; nothing when `GET /config`
- * reports no provider. Pressing it goes to the provider (use-external-sign-in.ts); the
- * provider sends the browser back to /signin/callback. A failure to start (provider
- * unreachable, offline, rate limited) is handed to `onError`.
+ * The external sign-in button itself (external-sign-in-button.tsx loads it only when
+ * `GET /config` reports a provider): "Continue with {provider}" on /signin and "Sign up with
+ * {provider}" on /signup (docs/product.md#accounts-and-sessions), under an "or" divider.
+ * Pressing it goes to the provider (use-external-sign-in.ts); the provider sends the
+ * browser back to /signin/callback. A failure to start (provider unreachable, offline, rate
+ * limited) is handed to `onError`.
  */
 import { Button, UserIcon } from '@solar/ui';
 import { useIntl } from 'react-intl';
+import type { ExternalSignInButtonProps } from './external-sign-in-button.tsx';
 import { useExternalSignIn } from './use-external-sign-in.ts';
 
-export interface ExternalSignInButtonProps {
-  /** 'signIn': back to `from` afterwards; 'signUp': to the dashboard. */
-  mode: 'signIn' | 'signUp';
-  /** The page to come back to after signing in (`?from=` of /signin), or null. */
-  from?: string | null;
-  /** A failure's text, or null when a new attempt starts. */
-  onError: (message: string | null) => void;
-}
-
 /** The provider's button with an "or" divider above it; renders nothing when off. */
-export function ExternalSignInButton({ mode, from = null, onError }: ExternalSignInButtonProps) {
+export default function ProviderSignInButton({
+  mode,
+  from = null,
+  onError,
+}: ExternalSignInButtonProps) {
   const intl = useIntl();
   const { provider, pending, start, describe } = useExternalSignIn();
   if (!provider) return null;
