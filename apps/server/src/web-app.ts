@@ -151,7 +151,9 @@ export async function registerWebApp(
   const documentOf = (routeId: string): Rendered => {
     let found = rendered.get(routeId);
     if (!found) {
-      const identity = Buffer.from(renderDocument(index ?? '', publicConfig, preloads[routeId] ?? []));
+      const identity = Buffer.from(
+        renderDocument(index ?? '', publicConfig, preloads[routeId] ?? []),
+      );
       found = {
         identity,
         br: brotliCompressSync(identity, {
