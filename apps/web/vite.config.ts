@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import license from 'rollup-plugin-license';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, parseAst, type Plugin } from 'vite';
 
 /** The message catalogs: src/i18n/{app,domain}.<locale>.json and features' messages.<locale>.json. */
 const CATALOG_FILE =
@@ -127,6 +127,136 @@ function fontNotices(): Plugin {
   };
 }
 
+/** The Inter file of the Latin subset: the first paint's text in every language needs it. */
+const FIRST_PAINT_FONT = 'inter-latin-wght-normal.woff2';
+/** The router, whose `lazyScreen(() => import(...))` calls name each route's screen. */
+const ROUTER_FILE = fileURLToPath(new URL('./src/app/router.tsx', import.meta.url));
+/** Where the route -> modules list is written; the server reads it (apps/server/src/web-app.ts). */
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/** A node of the router's syntax tree (ESTree), as far as it is read here. */
+type Node = { type: string; [key: string]: unknown };
+
+/**
+ * The screens of the router's source `code`: route id (a key of `screens`) -> the module
+ * specifier its `lazyScreen(() => import(...))` loads; a key whose value is a variable
+ * holding such a screen (`chat: chatScreen`) gets that screen's module.
+ */
+function routeScreens(code: string): Map<string, string> {
+  const byName = new Map<string, string>();
+  const variables = new Map<string, string>();
+  const aliases: [string, string][] = [];
+  const screenModule = (node: unknown): string | undefined => {
+    const call = node as Node | null;
+    if (call?.type !== 'CallExpression') return undefined;
+    const callee = call.callee as Node;
+    const [arrow] = call.arguments as Node[];
+    if (callee.type !== 'Identifier' || callee.name !== 'lazyScreen') return undefined;
+    const body = arrow?.type === 'ArrowFunctionExpression' ? (arrow.body as Node) : undefined;
+    const source = body?.type === 'ImportExpression' ? (body.source as Node) : undefined;
+    return typeof source?.value === 'string' ? source.value : undefined;
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const n = node as Node;
+    const key =
+      n.type === 'Property'
+        ? (n.key as Node)
+        : n.type === 'VariableDeclarator'
+          ? (n.id as Node)
+          : null;
+    const value = n.type === 'Property' ? n.value : n.type === 'VariableDeclarator' ? n.init : null;
+    if (key?.type === 'Identifier' && typeof key.name === 'string') {
+      const module = screenModule(value);
+      if (module) (n.type === 'Property' ? byName : variables).set(key.name, module);
+      else if (n.type === 'Property' && (value as Node | null)?.type === 'Identifier') {
+        aliases.push([key.name, (value as Node).name as string]);
+      }
+    }
+    for (const child of Object.values(n)) if (child && typeof child === 'object') visit(child);
+  };
+  visit(parseAst(code, { lang: 'tsx' }));
+  for (const [name, variable] of aliases) {
+    const module = variables.get(variable);
+    if (module) byName.set(name, module);
+  }
+  return byName;
+}
+
+/**
+ * What a first visit fetches early, written by the production build:
+ *
+ * - index.html preloads the Latin Inter file (its hashed name in this build), so the text's
+ *   font arrives with the entry script instead of after the stylesheet has been parsed;
+ * - `.vite/route-preloads.json` lists, per route id, the route's screen chunk and the
+ *   chunks it imports that the entry does not (paths on the server). The server adds them
+ *   as `<link rel="modulepreload">` to the document of that route, so the screen loads
+ *   beside the entry script instead of after it has run.
+ */
+function firstVisitPreloads(): Plugin {
+  let base = '/';
+  return {
+    name: 'solar:first-visit-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const font = Object.values(bundle ?? {}).find(
+          (file) =>
+            file.type === 'asset' &&
+            file.originalFileNames.some((name) => name.endsWith(`/${FIRST_PAINT_FONT}`)),
+        );
+        if (!font) throw new Error(`the build has no ${FIRST_PAINT_FONT} to preload`);
+        return [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: '',
+              href: `${base}${font.fileName}`,
+            },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** `fileName` and the chunks it imports statically, transitively. */
+      const closure = (fileName: string, into = new Set<string>()): Set<string> => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+        return into;
+      };
+      const initial = new Set<string>();
+      for (const entry of chunks.filter((chunk) => chunk.isEntry)) closure(entry.fileName, initial);
+      const preloads: Record<string, string[]> = {};
+      const screens = routeScreens(await readFile(ROUTER_FILE, 'utf8'));
+      for (const [routeId, specifier] of screens) {
+        const resolved = await this.resolve(specifier, ROUTER_FILE);
+        const screen = chunks.find((chunk) => chunk.facadeModuleId === resolved?.id);
+        if (!screen) throw new Error(`no chunk for the screen of ${routeId} (${specifier})`);
+        preloads[routeId] = [...closure(screen.fileName)]
+          .filter((file) => !initial.has(file))
+          .map((file) => `${base}${file}`);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: JSON.stringify(preloads),
+      });
+    },
+  };
+}
+
 /**
  * The web app. In development /api is proxied to the server (`pnpm dev` starts both).
  * React Aria's built-in strings are kept only for the interface languages
@@ -149,6 +279,7 @@ export default defineConfig({
     precompressedFiles(),
     thirdPartyLicenses(),
     fontNotices(),
+    firstVisitPreloads(),
   ],
   server: {
     port: 5173,

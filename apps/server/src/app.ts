@@ -40,7 +40,7 @@ import { proposalRoutes } from './proposal/routes.ts';
 import { createTokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { healthRoutes } from './health/routes.ts';
+import { healthRoutes, publicConfig } from './health/routes.ts';
 import { createStorageState } from './health/storage.ts';
 import { createErrorHandler } from './errors.ts';
 import { logOptions, RequestLog } from './logging.ts';
@@ -323,7 +323,12 @@ export async function buildApp({
     { prefix: '/api/v1' },
   );
 
-  if (config.webDist) await registerWebApp(app, config.webDist, documentHeaders);
+  if (config.webDist) {
+    await registerWebApp(app, config.webDist, {
+      documentHeaders,
+      publicConfig: publicConfig(config),
+    });
+  }
 
   return app;
 }

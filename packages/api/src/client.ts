@@ -5,7 +5,7 @@
  * raises the 'Authorization Error' event on 403, and exposes one typed resource per part
  * of the contract. Every call rejects with ApiError (errors.ts).
  */
-import { API_BASE_PATH } from '@solar/domain/contract';
+import { API_BASE_PATH, type ConfigResponse } from '@solar/domain/contract';
 import type { ApiError } from './errors.ts';
 import type { Http } from './http.ts';
 import { adminUsersResource, type AdminUsersResource } from './resources/admin-users.ts';
@@ -58,6 +58,11 @@ export interface CreateApiClientOptions {
   readonly onSignedOut?: (event: SignedOutEvent) => void;
   /** Called for every 403 answer: show the 'Authorization Error' toast (docs/product.md#errors-and-messages). */
   readonly onAuthorizationError?: (error: ApiError) => void;
+  /**
+   * The answer of `GET /config` the page was served with (the server writes it into the web
+   * app's document): `client.config.initial`, from which `configQuery` starts.
+   */
+  readonly initialConfig?: ConfigResponse;
   /** The clock, epoch ms (default Date.now). */
   readonly now?: () => number;
   /** Refresh this many ms before the token's `exp` (default 30 000; at most half its lifetime). */
@@ -171,7 +176,7 @@ export function createApiClient(options: CreateApiClientOptions = {}): ApiClient
     savedViews: savedViewsResource(transport),
     calculator: calculatorResource(transport),
     geo: geoResource(transport),
-    config: configResource(transport),
+    config: configResource(transport, options.initialConfig),
     getAccessToken: () => tokens.getAccessToken(),
     onForbidden(listener) {
       forbidden.add(listener);

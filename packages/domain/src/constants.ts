@@ -73,3 +73,10 @@ export const SUGGEST_DEBOUNCE_MS = 300;
 export const DELAYS_MS = {
   resetRedirect: 3000,
 } as const;
+
+/**
+ * The id of the `<script type="application/json">` element in which the server writes the
+ * answer of `GET /config` (the OpenAPI document) into the web app's page, so a first visit
+ * needs no request for it.
+ */
+export const CONFIG_ELEMENT_ID = 'solar-config';

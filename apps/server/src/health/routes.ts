@@ -22,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import type { ConfigResponse } from '@solar/domain/contract';
 import type { BusinessIdentity, Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http-errors.ts';
@@ -56,6 +57,23 @@ export function businessInfo(identity: BusinessIdentity): z.infer<typeof busines
     website: identity.website ?? null,
     legal: identity.legal ?? null,
     logoUrl: identity.logo ? BUSINESS_LOGO_URL : null,
+  };
+}
+
+/**
+ * The answer of `GET /config` for `config`: fixed for the life of the process (it is made
+ * from the environment), so the web app's document carries it too (web-app.ts).
+ */
+export function publicConfig(config: Config): ConfigResponse {
+  return {
+    googleClientId: config.oidc?.clientId ?? null,
+    oidcProvider: config.oidc
+      ? { name: config.oidc.providerName, logo: config.oidc.isGoogle ? 'google' : null }
+      : null,
+    aiProvider: config.aiProvider,
+    addressSuggestions: config.addressSuggestions,
+    version: config.version,
+    business: businessInfo(config.business),
   };
 }
 
@@ -196,19 +214,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         },
       },
     },
-    async () => ({
-      googleClientId: config.oidc?.clientId ?? null,
-      oidcProvider: config.oidc
-        ? {
-            name: config.oidc.providerName,
-            logo: config.oidc.isGoogle ? ('google' as const) : null,
-          }
-        : null,
-      aiProvider: config.aiProvider,
-      addressSuggestions: config.addressSuggestions,
-      version: config.version,
-      business: businessInfo(config.business),
-    }),
+    async () => publicConfig(config),
   );
 
   app.get(

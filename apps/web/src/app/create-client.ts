@@ -18,7 +18,9 @@ const SIGNED_OUT_MESSAGES: Record<SignedOutEvent['reason'], MessageDescriptor> =
   no_refresh_token: authMessages.noRefreshToken,
   account_inactive: apiMessages.accountInactive,
 };
+import type { ConfigResponse } from '@solar/domain/contract';
 import type { NoticeBus } from './events.ts';
+import { readServedConfig } from './served-config.ts';
 
 export interface BrowserClientOptions {
   bus: NoticeBus;
@@ -31,6 +33,11 @@ export interface BrowserClientOptions {
   externalChanges?: ExternalChanges;
   /** The clock, epoch ms (tests). */
   now?: () => number;
+  /**
+   * The answer of `GET /config` to start from; default the one the server wrote into the
+   * page (served-config.ts), if any.
+   */
+  initialConfig?: ConfigResponse;
 }
 
 export function createBrowserClient({
@@ -40,8 +47,10 @@ export function createBrowserClient({
   storage,
   externalChanges,
   now,
+  initialConfig = readServedConfig(),
 }: BrowserClientOptions): ApiClient {
   return createApiClient({
+    ...(initialConfig ? { initialConfig } : {}),
     ...(fetch ? { fetch } : {}),
     ...(storage ? { storage } : {}),
     ...(externalChanges ? { externalChanges } : {}),

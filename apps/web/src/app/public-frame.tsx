@@ -45,16 +45,17 @@ export const CONFIG_QUERY_KEY = ['solar', 'config'] as const;
 
 /**
  * `GET /config` through the shared query cache (the same entry as `useConfig`), read once:
- * the cached answer at once, else fetched. Undefined until it answers, and when it fails.
+ * the cached answer, else the one the page was served with (`client.config.initial`), at
+ * once; else fetched. Undefined until it answers, and when it fails.
  * `fetchQuery` rather than `useQuery`, and the key written out: the public pages load no
  * query observer or query module otherwise, and their JavaScript budget
  * (docs/benchmarks.md) has no room for them.
  */
-function useCachedConfig(): ConfigResponse | undefined {
+export function usePublicConfig(): ConfigResponse | undefined {
   const queryClient = useQueryClient();
   const client = useApiClient();
-  const [config, setConfig] = useState(() =>
-    queryClient.getQueryData<ConfigResponse>(CONFIG_QUERY_KEY),
+  const [config, setConfig] = useState(
+    () => queryClient.getQueryData<ConfigResponse>(CONFIG_QUERY_KEY) ?? client.config.initial,
   );
   useEffect(() => {
     if (config) return;
@@ -86,7 +87,7 @@ function useCachedConfig(): ConfigResponse | undefined {
  */
 export function BusinessFooter() {
   const intl = useIntl();
-  const business = useCachedConfig()?.business;
+  const business = usePublicConfig()?.business;
   if (!business) return null;
   return (
     <SiteFooter

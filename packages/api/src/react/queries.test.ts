@@ -38,6 +38,19 @@ describe('react query options', () => {
     expect(requests.filter((r) => r === 'GET /api/v1/config')).toHaveLength(1);
   });
 
+  it('a client made with the configuration the page was served with never asks for it', async () => {
+    const served = await createApiClient({ baseUrl, storage: memoryStorage() }).config.get();
+    const initialConfig = { ...served, business: { ...served.business, name: 'Served' } };
+    const api = createApiClient({ baseUrl, storage: memoryStorage(), initialConfig });
+    const queryClient = new QueryClient();
+    requests.length = 0;
+    expect(await queryClient.fetchQuery(configQuery(api))).toEqual(initialConfig);
+    // Dropped (a sign-out removes every cached answer): read again from the page's copy.
+    queryClient.removeQueries({ queryKey: queryKeys.config() });
+    expect(await queryClient.fetchQuery(configQuery(api))).toEqual(initialConfig);
+    expect(requests).toEqual([]);
+  });
+
   it('creating a user invalidates every user list page', async () => {
     const api = createApiClient({ baseUrl, storage: memoryStorage() });
     await api.auth.signIn({ email: 'admin@solar.local', password: 'Admin123!' });

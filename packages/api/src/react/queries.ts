@@ -39,11 +39,15 @@ export const queryKeys = {
   geoSearch: (text: string, locale: string) => ['solar', 'geo', 'search', text, locale] as const,
 };
 
-/** `GET /config`: fetched once per session. */
+/**
+ * `GET /config`: fetched once per session, or never when the page was served with it
+ * (`api.config.initial`, the query's initial data).
+ */
 export const configQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: queryKeys.config(),
     queryFn: () => api.config.get(),
+    initialData: () => api.config.initial,
     staleTime: Infinity,
   });
 

@@ -57,6 +57,12 @@ export interface ConfigResource {
    * null when not configured; domain `BusinessInfo`).
    */
   get(): Promise<ConfigResponse>;
+  /**
+   * The answer the page was served with (the server writes it into the web app's document),
+   * undefined when there is none (development server, Storybook, tests): `configQuery`
+   * starts from it instead of asking.
+   */
+  readonly initial: ConfigResponse | undefined;
   /** `GET /health` -> 200 `{status: "ok", database}`; 503 when the database is down or the disk full. */
   health(): Promise<HealthResponse>;
 }
@@ -108,9 +114,10 @@ export function geoResource(t: Transport): GeoResource {
   };
 }
 
-/** Creates the config resource. */
-export function configResource(t: Transport): ConfigResource {
+/** Creates the config resource; `initial`: the answer the page was served with, if any. */
+export function configResource(t: Transport, initial?: ConfigResponse): ConfigResource {
   return {
+    initial,
     // Plain fetch, not ky: every page's footer reads it on first load, and ky (http.ts)
     // would otherwise load on public pages that call nothing else (docs/benchmarks.md).
     get: () =>

@@ -1,13 +1,12 @@
 /**
- * "Continue with {provider}" on /signin and "Sign up with {provider}" on /signup
- * (docs/product.md#accounts-and-sessions), under an "or" divider; nothing when `GET /config`
- * reports no provider. Pressing it goes to the provider (use-external-sign-in.ts); the
- * provider sends the browser back to /signin/callback. A failure to start (provider
- * unreachable, offline, rate limited) is handed to `onError`.
+ * External sign-in on /signin and /signup (docs/product.md#accounts-and-sessions): the
+ * provider's button (provider-sign-in-button.tsx) when `GET /config` reports a provider,
+ * nothing otherwise. The button's code, with the start of a sign-in and its failure texts,
+ * loads only then: with external sign-in off, the pages download none of it.
  */
-import { Button, UserIcon } from '@solar/ui';
-import { useIntl } from 'react-intl';
-import { useExternalSignIn } from './use-external-sign-in.ts';
+import { Suspense } from 'react';
+import { usePublicConfig } from '../../app/public-frame.tsx';
+import { retryableLazy } from '../../app/retryable-lazy.tsx';
 
 export interface ExternalSignInButtonProps {
   /** 'signIn': back to `from` afterwards; 'signUp': to the dashboard. */
@@ -18,62 +17,19 @@ export interface ExternalSignInButtonProps {
   onError: (message: string | null) => void;
 }
 
-/** The provider's button with an "or" divider above it; renders nothing when off. */
-export function ExternalSignInButton({ mode, from = null, onError }: ExternalSignInButtonProps) {
-  const intl = useIntl();
-  const { provider, pending, start, describe } = useExternalSignIn();
-  if (!provider) return null;
+const ProviderSignInButton = retryableLazy<ExternalSignInButtonProps>(
+  () => import('./provider-sign-in-button.tsx'),
+);
 
-  async function press() {
-    onError(null);
-    const failure = await start({ mode, from });
-    if (failure) onError(describe(failure));
-  }
-
+/**
+ * The provider's button with an "or" divider above it, once its code has arrived; nothing
+ * while the configuration is unknown and when external sign-in is off.
+ */
+export function ExternalSignInButton(props: ExternalSignInButtonProps) {
+  if (!usePublicConfig()?.oidcProvider) return null;
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex items-center gap-3 text-xs text-fg-muted uppercase">
-        <span aria-hidden="true" className="h-px flex-1 bg-border" />
-        <span>{intl.formatMessage({ id: 'signin.or' })}</span>
-        <span aria-hidden="true" className="h-px flex-1 bg-border" />
-      </div>
-      <Button variant="secondary" isPending={pending} onPress={() => void press()}>
-        {provider.logo === 'google' ? (
-          <GoogleLogo />
-        ) : (
-          <UserIcon aria-hidden="true" className="size-4" />
-        )}
-        <span className="min-w-0 break-words">
-          {intl.formatMessage(
-            { id: mode === 'signIn' ? 'signin.google' : 'signup.google' },
-            { provider: provider.name },
-          )}
-        </span>
-      </Button>
-    </div>
-  );
-}
-
-/** Google's "G" mark (its sign-in branding asks for it on Google's button). */
-function GoogleLogo() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 48 48" className="size-4 shrink-0">
-      <path
-        fill="#EA4335"
-        d="M24 9.5c3.54 0 6.71 1.22 9.21 3.6l6.85-6.85C35.9 2.38 30.47 0 24 0 14.62 0 6.51 5.38 2.56 13.22l7.98 6.19C12.43 13.72 17.74 9.5 24 9.5z"
-      />
-      <path
-        fill="#4285F4"
-        d="M46.98 24.55c0-1.57-.15-3.09-.38-4.55H24v9.02h12.94c-.58 2.96-2.26 5.48-4.78 7.18l7.73 6c4.51-4.18 7.09-10.36 7.09-17.65z"
-      />
-      <path
-        fill="#FBBC05"
-        d="M10.53 28.59c-.48-1.45-.76-2.99-.76-4.59s.27-3.14.76-4.59l-7.98-6.19C.92 16.46 0 20.12 0 24c0 3.88.92 7.54 2.56 10.78l7.97-6.19z"
-      />
-      <path
-        fill="#34A853"
-        d="M24 48c6.48 0 11.93-2.13 15.89-5.81l-7.73-6c-2.15 1.45-4.92 2.3-8.16 2.3-6.26 0-11.57-4.22-13.47-9.91l-7.98 6.19C6.51 42.62 14.62 48 24 48z"
-      />
-    </svg>
+    <Suspense fallback={null}>
+      <ProviderSignInButton {...props} />
+    </Suspense>
   );
 }
