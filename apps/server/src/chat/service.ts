@@ -149,6 +149,9 @@ export function createChatService(db: Db) {
           if (!conversation) throw conversationNotFound();
           if (conversation.status === 'ended') throw conversationEnded();
         } else {
+          // Counted already: its lastMessageAt and the message's createdAt are both the
+          // transaction's now(), so no update follows (one round trip fewer before the
+          // reply's first text).
           [conversation] = await tx
             .insert(conversations)
             .values({
@@ -156,6 +159,7 @@ export function createChatService(db: Db) {
               userId: input.userId,
               title: input.newTitle,
               titleGenerated: true,
+              messageCount: 1,
             })
             .returning();
           created = true;
@@ -179,6 +183,8 @@ export function createChatService(db: Db) {
             botType: input.botType,
           })
           .returning();
+        if (created)
+          return { conversation: conversation!, created, userMessage: userMessage!, history };
         const [updated] = await tx
           .update(conversations)
           .set({
