@@ -5,10 +5,10 @@
 import http from 'node:http';
 
 /** New streams a second in the steady run. */
-export const arrivalsPerSecond = 50;
+export const arrivalsPerSecond = 20;
 
 /** Most streams open at once in the steady run; an arrival waits while this many are. */
-export const maxOpen = 200;
+export const maxOpen = 100;
 
 /** What one stream took, ms from the moment its request was fully written to the socket. */
 export interface StreamTiming {

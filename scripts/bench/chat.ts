@@ -5,15 +5,18 @@
  * ({@link arrivalsPerSecond} a second, at most {@link maxOpen} streams open at once, each on
  * a new connection), answered by the offline assistant at its default pace
  * (AI_STREAM_DELAY_MS unset), on PostgreSQL. A warm-up stretch comes first; the budget reads
- * the first-chunk p95 of the measured stretch. Also measured on PGlite, for information.
+ * the time-to-first-text p95 of the measured stretch (`chat.firstText.p95`): the first event
+ * with a non-empty `textDelta`, the first word a user sees. The first chunk (the conversation
+ * id, sent before anything is stored) is reported beside it for information. Also measured
+ * on PGlite, for information.
  *
  * **Zero-delay burst (informational):** {@link streams} concurrent streams at once with no
  * pause between words on PGlite, a setting no user runs: it shows how the server degrades
  * when saturated. The first burst warms the server up and is reported apart.
  *
- * Each: time to the first chunk (the first `data:` event) and to the first text, p50/p95,
- * and the server's RSS before, at peak and once idle (growth after the streams end would be
- * a leak).
+ * Each: time to the first text and to the first chunk, and the whole stream, p50/p95, and
+ * the server's RSS before, at peak and once idle (growth after the streams end would be a
+ * leak).
  */
 
 /**
@@ -68,19 +71,29 @@ const headers = [
   'load',
   'part',
   'streams',
+  'first text p50',
+  'first text p95',
   'first chunk p50',
   'first chunk p95',
-  'first text p95',
+  'stream total p50',
   'stream total p95',
   'most open',
 ];
+
+/** The row figures of a list of streams: first text, first chunk, whole stream, p50/p95. */
+function timingCells(timings: readonly StreamTiming[]): string[] {
+  const text = summarize(timings.map((t) => t.firstText));
+  const chunk = summarize(timings.map((t) => t.firstChunk));
+  const total = summarize(timings.map((t) => t.total));
+  return [text.p50, text.p95, chunk.p50, chunk.p95, total.p50, total.p95].map(ms);
+}
 
 /**
  * Runs the chat part: the steady run at the default pace on PostgreSQL (budgeted) and
  * PGlite, then the zero-delay burst on PGlite (informational).
  */
 export async function chatPart(ctx: BenchContext): Promise<Section> {
-  const s = section('Chat: time to first chunk, offline assistant', headers);
+  const s = section('Chat: time to first text, offline assistant', headers);
   const postgres = await freshPostgres(ctx);
   if (postgres) {
     try {
@@ -91,12 +104,25 @@ export async function chatPart(ctx: BenchContext): Promise<Section> {
   } else {
     s.notes.push('PostgreSQL did not answer: the budgeted run was not measured.');
   }
-  await steadyOn(ctx, s, 'PGlite', 'pglite', undefined);
-  await burstOn(ctx, s);
+  // The informational runs: one that cannot run (a server that does not start on a busy
+  // machine) is noted, and the budgeted figures above are kept.
+  for (const [name, run] of [
+    ['PGlite (steady)', () => steadyOn(ctx, s, 'PGlite', 'pglite', undefined)],
+    ['PGlite (burst)', () => burstOn(ctx, s)],
+  ] as const) {
+    try {
+      await run();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      s.notes.push(`${name} could not run: ${reason}`);
+      ctx.log(`chat: ${name} could not run: ${reason}`);
+    }
+  }
   s.notes.push(
-    `Steady: ${arrivalsPerSecond} new conversations a second, at most ${maxOpen} streams open at once, the offline assistant at its default pace (AI_STREAM_DELAY_MS unset): ${steadySeconds.warmUp} s of warm-up arrivals, then ${steadySeconds.measured} s measured. The budget reads the measured first-chunk p95 on PostgreSQL.`,
+    `Method: "first text" is the time from the written request to the first event with a non-empty textDelta (the first word a user sees; the first chunk, the conversation id, comes before it and is informational), at ${arrivalsPerSecond} new conversations a second with at most ${maxOpen} streams open, on a PostgreSQL database the bench creates and drops; the budget reads its measured p95 (chat.firstText.p95).`,
+    `Steady: the offline assistant at its default pace (AI_STREAM_DELAY_MS unset): ${steadySeconds.warmUp} s of warm-up arrivals, then ${steadySeconds.measured} s measured. The same run on PGlite is informational.`,
     `Burst (informational): ${streams} streams at once with no pause between words on PGlite, a setting no user runs; the server is saturated for the whole burst. Burst 1 warms the server up.`,
-    'Each stream is a new conversation of one signed-in user (per-user message limit raised for the run), sent with node:http on a connection of its own. Times run from the moment the request was written, so they include accepting the connection and the JWT check but not the load generator queueing its requests. The first chunk (the conversation id) is sent before the message is stored; the first text follows storing it.',
+    "Each stream is a new conversation of one signed-in user (per-user message limit raised for the run), sent with node:http on a connection of its own. Times run from the moment the request was written, so they include accepting the connection and the JWT check but not the load generator queueing its requests. The first chunk (the conversation id) is sent before the message is stored; the first text follows storing it and the assistant's first step (its tool call).",
   );
   return s;
 }
@@ -136,26 +162,26 @@ async function steadyOn(
     const rss = server.rssBytes();
     const measured = run.streams.filter((x) => x.startedAt >= steadySeconds.warmUp * 1000);
     const warmUp = run.streams.filter((x) => x.startedAt < steadySeconds.warmUp * 1000);
-    const load = `${arrivalsPerSecond}/s, default pace`;
+    const load = `${arrivalsPerSecond}/s up to ${maxOpen} open, default pace`;
     for (const [part, list] of [
       ['warm-up', warmUp],
       ['measured', measured],
     ] as const) {
-      const first = summarize(list.map((x) => x.timing.firstChunk));
+      const timings = list.map((x) => x.timing);
       s.rows.push([
         label,
         load,
         part,
         String(list.length),
-        ms(first.p50),
-        ms(first.p95),
-        ms(summarize(list.map((x) => x.timing.firstText)).p95),
-        ms(summarize(list.map((x) => x.timing.total)).p95),
+        ...timingCells(timings),
         part === 'measured' ? String(run.peakOpen) : '',
       ]);
       if (part === 'measured') {
-        ctx.metrics.set(`chat.steady.${key}.ttfc.p95`, first.p95);
-        if (key === 'postgres') ctx.metrics.set('chat.ttfc.p95', first.p95);
+        const firstText = summarize(timings.map((t) => t.firstText)).p95;
+        const firstChunk = summarize(timings.map((t) => t.firstChunk)).p95;
+        ctx.metrics.set(`chat.steady.${key}.firstText.p95`, firstText);
+        ctx.metrics.set(`chat.steady.${key}.ttfc.p95`, firstChunk);
+        if (key === 'postgres') ctx.metrics.set('chat.firstText.p95', firstText);
       }
     }
     s.notes.push(`${label} (steady): server RSS at the end ${MiB(rss)}.`);
@@ -203,16 +229,12 @@ async function burstOn(ctx: BenchContext, s: Section): Promise<void> {
     const firstChunks = results.map((b) => summarize(b.timings.map((t) => t.firstChunk)));
     ctx.metrics.set('chat.burst.pglite.ttfc.p95', budgetP95(firstChunks.map((f) => f.p95)));
     results.forEach((b, i) => {
-      const first = firstChunks[i]!;
       s.rows.push([
         label,
         `${streams} at once, no delay`,
         i < warmUpBursts ? `burst ${i + 1} (warm-up)` : `burst ${i + 1}`,
         String(b.timings.length),
-        ms(first.p50),
-        ms(first.p95),
-        ms(summarize(b.timings.map((t) => t.firstText)).p95),
-        ms(summarize(b.timings.map((t) => t.total)).p95),
+        ...timingCells(b.timings),
         String(streams),
       ]);
     });

@@ -1,6 +1,6 @@
 import { quickEstimate } from '@solar/domain';
 import { generateText, isStepCount, streamText, tool } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { recordFactsInputSchema } from './facts.ts';
 import { RECORD_FACTS_TOOL } from './instructions.ts';
 import { createOfflineModel, streamPieces } from './offline-model.ts';
@@ -68,6 +68,35 @@ describe('the offline model behind the AI SDK', () => {
       }),
     );
     expect(first.toolCalls).toEqual([]);
+  });
+
+  it('keeps to its schedule: after a stall the words already due come without a new pause', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+    try {
+      const model = createOfflineModel({ delayMs: 100 });
+      const { stream } = await model.doStream({
+        prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }],
+      });
+      const reader = stream.getReader();
+      // A part, or 'late' when it needs more than half a pause between words.
+      const next = async () => {
+        const part = Promise.race([
+          reader.read().then((r) => r.value?.type),
+          new Promise<string>((resolve) => setTimeout(() => resolve('late'), 50)),
+        ]);
+        await vi.advanceTimersByTimeAsync(50);
+        return part;
+      };
+      expect([await next(), await next()]).toEqual(['stream-start', 'text-start']);
+      // The server is busy for a second: words 1 to 10 fall due meanwhile.
+      await vi.advanceTimersByTimeAsync(1000);
+      const parts: (string | undefined)[] = [];
+      for (let i = 0; i < 5; i++) parts.push(await next());
+      expect(parts).toEqual(Array(5).fill('text-delta'));
+      await reader.cancel();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops streaming as soon as the call is aborted', async () => {

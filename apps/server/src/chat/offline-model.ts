@@ -6,7 +6,11 @@
  * (domain parser, then validation) and the `record_solar_facts` tool is offered, it first
  * answers with that tool call; after the tool result (or when there is nothing to record)
  * it streams the reply of `composeOfflineReply` word by word, `delayMs` apart, and stops
- * as soon as the call's abort signal fires. Deterministic: the same prompt gives the same
+ * as soon as the call's abort signal fires. The words keep to a schedule fixed when the
+ * stream starts (word n is due `n * delayMs` after it), as a network model's keep coming
+ * while the server is busy: a late turn of the event loop does not push every later word
+ * back, which under load had stretched a reply to twice its length in time
+ * (docs/decisions/038-chat-first-text-under-load.md). Deterministic: the same prompt gives the same
  * reply. The conversation's locale, bot type and portfolio facts come in
  * `providerOptions.solar` ({@link OfflineCallSettings}).
  */
@@ -107,8 +111,8 @@ function usage(outputTokens: number): Usage {
 }
 
 /**
- * Resolves after `ms`, or at once when `signal` aborts. With no delay it still waits for
- * the event loop's next turn, as a network model's words would: a reply made of microtasks
+ * Resolves after `ms`, or at once when `signal` aborts. With no delay (or a word already
+ * due) it still waits for the event loop's next turn, as a network model's words would: a reply made of microtasks
  * only would hold the server until it ends, and other requests would wait for it.
  */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -196,10 +200,14 @@ export function createOfflineModel({ delayMs }: { delayMs: number }): LanguageMo
         );
       }
       let cancelled = false;
+      let due = performance.now();
       const stream = new ReadableStream<StreamPart>({
         async pull(controller) {
           const part = queue.shift();
-          if (part?.type === 'text-delta') await pause(delayMs, signal);
+          if (part?.type === 'text-delta') {
+            due += delayMs;
+            await pause(delayMs > 0 ? due - performance.now() : 0, signal);
+          }
           if (cancelled) return;
           if (signal?.aborted) {
             controller.error(abortError(signal));

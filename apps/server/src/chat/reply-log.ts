@@ -24,11 +24,12 @@ export const RETAIN_MS = 60_000;
 /** Expiry of a reply's Redis stream after its last write, ms (a dead instance's reply). */
 export const REDIS_TTL_MS = 120_000;
 
-/** One event of a reply: its id, optional name, and JSON data. */
+/** One event of a reply: its id, optional name, and its data as JSON text. */
 export interface ReplyEvent {
   id: string;
   event: string | undefined;
-  data: unknown;
+  /** The data, `JSON.stringify`'d once when emitted (sent as is, and copied to Redis). */
+  json: string;
 }
 
 /** The writer of one reply's events. */
@@ -89,29 +90,50 @@ export function createReplyLog(redis?: Redis, onRedisError: (e: unknown) => void
   const reader = redis ? createStreamReader(redis, onRedisError) : undefined;
 
   const wake = (reply: LocalReply) => {
-    for (const listener of [...reply.listeners]) listener();
+    // A listener may remove itself while this runs; a Set's iteration allows that.
+    for (const listener of reply.listeners) listener();
   };
 
-  async function followLocal(
+  /**
+   * Hands `reply`'s events after `after` to `onEvent`, those already there at once and
+   * each later one as it is emitted (within `emit`, so no promise or timer per event),
+   * until the reply is done or `signal` aborts; rejects when `onEvent` throws.
+   */
+  function followLocal(
     reply: LocalReply,
     after: number,
     onEvent: (event: ReplyEvent) => void,
     signal: AbortSignal,
-  ) {
+  ): Promise<void> {
     let next = after + 1;
-    while (!signal.aborted) {
+    const flush = () => {
       while (next < reply.events.length) onEvent(reply.events[next++]!);
-      if (reply.done) return;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          reply.listeners.delete(done);
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        reply.listeners.add(done);
-        signal.addEventListener('abort', done, { once: true });
-      });
-    }
+    };
+    if (signal.aborted) return Promise.resolve();
+    flush();
+    if (reply.done) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const stop = () => {
+        reply.listeners.delete(listener);
+        signal.removeEventListener('abort', onAbort);
+      };
+      const onAbort = () => {
+        stop();
+        resolve();
+      };
+      const listener = () => {
+        try {
+          flush();
+        } catch (error) {
+          stop();
+          reject(error instanceof Error ? error : new Error(String(error)));
+          return;
+        }
+        if (reply.done) onAbort();
+      };
+      reply.listeners.add(listener);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   async function followRedis(
@@ -140,13 +162,8 @@ export function createReplyLog(redis?: Redis, onRedisError: (e: unknown) => void
         const fields = fieldsOf(list);
         if (fields.r !== replyId || fields.e === END) return true;
         const n = Number(fields.n);
-        if (n > after) {
-          onEvent({
-            id: `${replyId}.${n}`,
-            event: fields.e || undefined,
-            data: JSON.parse(fields.d!),
-          });
-        }
+        if (n > after)
+          onEvent({ id: `${replyId}.${n}`, event: fields.e || undefined, json: fields.d! });
         return false;
       };
       for (const entry of entries) if (handle(entry)) return true;
@@ -191,11 +208,12 @@ export function createReplyLog(redis?: Redis, onRedisError: (e: unknown) => void
       }
       local.set(conversationId, reply);
       const key = streamKey(conversationId);
-      const mirror = (fields: string[]) => {
+      /** Copies an event (`end`: the end entry) to Redis; `fields` is only made when ready. */
+      const mirror = (fields: () => string[], end = false) => {
         if (!ready()) return;
         redis!
           .multi()
-          .xadd(key, `0-${reply.events.length + (fields[1] === END ? 1 : 0)}`, ...fields)
+          .xadd(key, `0-${reply.events.length + (end ? 1 : 0)}`, ...fields())
           .pexpire(key, REDIS_TTL_MS)
           .exec()
           .catch(onRedisError);
@@ -204,9 +222,13 @@ export function createReplyLog(redis?: Redis, onRedisError: (e: unknown) => void
       return {
         emit(data, event) {
           const n = reply.events.length;
-          const entry: ReplyEvent = { id: `${reply.replyId}.${n}`, event, data };
+          const entry: ReplyEvent = {
+            id: `${reply.replyId}.${n}`,
+            event,
+            json: JSON.stringify(data),
+          };
           reply.events.push(entry);
-          mirror(['e', event ?? '', 'r', reply.replyId, 'n', String(n), 'd', JSON.stringify(data)]);
+          mirror(() => ['e', event ?? '', 'r', reply.replyId, 'n', String(n), 'd', entry.json]);
           wake(reply);
           return entry;
         },
@@ -216,7 +238,7 @@ export function createReplyLog(redis?: Redis, onRedisError: (e: unknown) => void
         end() {
           if (reply.done) return;
           reply.done = true;
-          mirror(['e', END, 'r', reply.replyId]);
+          mirror(() => ['e', END, 'r', reply.replyId], true);
           wake(reply);
           setTimeout(() => {
             if (local.get(conversationId) === reply) local.delete(conversationId);

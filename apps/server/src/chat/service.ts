@@ -21,6 +21,95 @@ import {
   type MessageRow,
 } from './repository.ts';
 
+/** A transaction of `db`. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** An assistant reply to store, whole or partial (`interrupted`). */
+export interface ReplyToStore {
+  userId: string;
+  conversationId: string;
+  /** The user message it answers: the source of its portfolio facts. */
+  userMessageId: string;
+  content: string;
+  botType: BotType;
+  /** The validated solar facts of the exchange, or null. */
+  extractedData: ExtractedData | null;
+  interrupted: boolean;
+}
+
+/**
+ * Writes a reply within `tx`: the message row, the conversation's count and lastMessageAt,
+ * and the portfolio facts of `extractedData` sourced from `userMessageId`. Without
+ * `regenerate` the facts are added. With it (docs/decisions/036-regenerate-a-chat-reply.md)
+ * only a complete reply changes anything else: it deletes the reply `replaceId` (when
+ * given) and replaces the facts recorded for `userMessageId`, keeping their time; an
+ * interrupted one is stored after the earlier reply and leaves the portfolio as it was.
+ * Returns the new reply's row.
+ */
+async function storeReply(
+  tx: Tx,
+  input: ReplyToStore,
+  regenerate?: { replaceId: string | null },
+): Promise<MessageRow> {
+  const [reply] = await tx
+    .insert(messages)
+    .values({
+      conversationId: input.conversationId,
+      role: 'assistant',
+      content: input.content,
+      botType: input.botType,
+      extractedData: input.extractedData,
+      interrupted: input.interrupted,
+    })
+    .returning();
+  const complete = !input.interrupted;
+  let removed = 0;
+  if (regenerate?.replaceId != null && complete) {
+    const deleted = await tx
+      .delete(messages)
+      .where(
+        and(
+          eq(messages.id, regenerate.replaceId),
+          eq(messages.conversationId, input.conversationId),
+        ),
+      )
+      .returning({ id: messages.id });
+    removed = deleted.length;
+  }
+  await tx
+    .update(conversations)
+    .set({
+      messageCount: sql`${conversations.messageCount} + ${1 - removed}`,
+      lastMessageAt: reply!.createdAt,
+    })
+    .where(eq(conversations.id, input.conversationId));
+  if (regenerate && !complete) return reply!;
+  let keptTime: Date | undefined;
+  if (regenerate) {
+    const recorded = await tx
+      .delete(portfolioFacts)
+      .where(
+        and(
+          eq(portfolioFacts.userId, input.userId),
+          eq(portfolioFacts.messageId, input.userMessageId),
+        ),
+      )
+      .returning({ createdAt: portfolioFacts.createdAt });
+    keptTime = recorded[0]?.createdAt;
+  }
+  const facts = input.extractedData ?? {};
+  const rows = FACT_KEYS.filter((key) => facts[key] !== undefined).map((key) => ({
+    userId: input.userId,
+    conversationId: input.conversationId,
+    messageId: input.userMessageId,
+    fact: key,
+    value: facts[key]!,
+    ...(keptTime ? { createdAt: keptTime } : {}),
+  }));
+  if (rows.length > 0) await tx.insert(portfolioFacts).values(rows);
+  return reply!;
+}
+
 /** The chat service over `db`: the reads of repository.ts and the writes below. */
 export function createChatService(db: Db) {
   const reads = createChatRepository(db);
@@ -60,6 +149,9 @@ export function createChatService(db: Db) {
           if (!conversation) throw conversationNotFound();
           if (conversation.status === 'ended') throw conversationEnded();
         } else {
+          // Counted already: its lastMessageAt and the message's createdAt are both the
+          // transaction's now(), so no update follows (one round trip fewer before the
+          // reply's first text).
           [conversation] = await tx
             .insert(conversations)
             .values({
@@ -67,6 +159,7 @@ export function createChatService(db: Db) {
               userId: input.userId,
               title: input.newTitle,
               titleGenerated: true,
+              messageCount: 1,
             })
             .returning();
           created = true;
@@ -90,6 +183,8 @@ export function createChatService(db: Db) {
             botType: input.botType,
           })
           .returning();
+        if (created)
+          return { conversation: conversation!, created, userMessage: userMessage!, history };
         const [updated] = await tx
           .update(conversations)
           .set({
@@ -107,45 +202,8 @@ export function createChatService(db: Db) {
      * each fact of `extractedData` to the user's portfolio with the user message as its
      * source, in one transaction. Returns the reply's row.
      */
-    async finishExchange(input: {
-      userId: string;
-      conversationId: string;
-      userMessageId: string;
-      content: string;
-      botType: BotType;
-      extractedData: ExtractedData | null;
-      interrupted: boolean;
-    }): Promise<MessageRow> {
-      return db.transaction(async (tx) => {
-        const [reply] = await tx
-          .insert(messages)
-          .values({
-            conversationId: input.conversationId,
-            role: 'assistant',
-            content: input.content,
-            botType: input.botType,
-            extractedData: input.extractedData,
-            interrupted: input.interrupted,
-          })
-          .returning();
-        await tx
-          .update(conversations)
-          .set({
-            messageCount: sql`${conversations.messageCount} + 1`,
-            lastMessageAt: reply!.createdAt,
-          })
-          .where(eq(conversations.id, input.conversationId));
-        const facts = input.extractedData ?? {};
-        const rows = FACT_KEYS.filter((key) => facts[key] !== undefined).map((key) => ({
-          userId: input.userId,
-          conversationId: input.conversationId,
-          messageId: input.userMessageId,
-          fact: key,
-          value: facts[key]!,
-        }));
-        if (rows.length > 0) await tx.insert(portfolioFacts).values(rows);
-        return reply!;
-      });
+    async finishExchange(input: ReplyToStore): Promise<MessageRow> {
+      return db.transaction((tx) => storeReply(tx, input));
     },
 
     /**
@@ -156,71 +214,10 @@ export function createChatService(db: Db) {
      * `userMessageId` (keeping their time), so one user message never counts twice in the
      * portfolio. Returns the new reply's row.
      */
-    async finishRegenerate(input: {
-      userId: string;
-      conversationId: string;
-      userMessageId: string;
-      replaceId: string | null;
-      content: string;
-      botType: BotType;
-      extractedData: ExtractedData | null;
-      interrupted: boolean;
-    }): Promise<MessageRow> {
-      return db.transaction(async (tx) => {
-        const [reply] = await tx
-          .insert(messages)
-          .values({
-            conversationId: input.conversationId,
-            role: 'assistant',
-            content: input.content,
-            botType: input.botType,
-            extractedData: input.extractedData,
-            interrupted: input.interrupted,
-          })
-          .returning();
-        let removed = 0;
-        if (input.replaceId !== null && !input.interrupted) {
-          const deleted = await tx
-            .delete(messages)
-            .where(
-              and(
-                eq(messages.id, input.replaceId),
-                eq(messages.conversationId, input.conversationId),
-              ),
-            )
-            .returning({ id: messages.id });
-          removed = deleted.length;
-        }
-        await tx
-          .update(conversations)
-          .set({
-            messageCount: sql`${conversations.messageCount} + ${1 - removed}`,
-            lastMessageAt: reply!.createdAt,
-          })
-          .where(eq(conversations.id, input.conversationId));
-        if (!input.interrupted) {
-          const recorded = await tx
-            .delete(portfolioFacts)
-            .where(
-              and(
-                eq(portfolioFacts.userId, input.userId),
-                eq(portfolioFacts.messageId, input.userMessageId),
-              ),
-            )
-            .returning({ createdAt: portfolioFacts.createdAt });
-          const facts = input.extractedData ?? {};
-          const rows = FACT_KEYS.filter((key) => facts[key] !== undefined).map((key) => ({
-            userId: input.userId,
-            conversationId: input.conversationId,
-            messageId: input.userMessageId,
-            fact: key,
-            value: facts[key]!,
-            ...(recorded[0] ? { createdAt: recorded[0].createdAt } : {}),
-          }));
-          if (rows.length > 0) await tx.insert(portfolioFacts).values(rows);
-        }
-        return reply!;
-      });
+    async finishRegenerate(
+      input: ReplyToStore & { replaceId: string | null },
+    ): Promise<MessageRow> {
+      return db.transaction((tx) => storeReply(tx, input, { replaceId: input.replaceId }));
     },
 
     /** `POST /chat/end/{id}`: marks the conversation ended (again is harmless); 404. */

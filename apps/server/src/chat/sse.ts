@@ -15,16 +15,19 @@ export const SSE_HEADERS: OutgoingHttpHeaders = {
   'x-accel-buffering': 'no',
 };
 
-/** One event: its id, its name (undefined: an unnamed event) and its data (sent as JSON). */
+/**
+ * One event: its id, its name (undefined: an unnamed event) and its data as JSON text
+ * (`JSON.stringify` output: one line), serialized once however many clients follow it.
+ */
 export interface SseEvent {
   id: string;
   event: string | undefined;
-  data: unknown;
+  json: string;
 }
 
 /** The text of one event: `id:`, `event:` when named, and `data:` as one JSON line. */
-export function eventText({ id, event, data }: SseEvent): string {
-  return `id: ${id}\n${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+export function eventText({ id, event, json }: SseEvent): string {
+  return `id: ${id}\n${event ? `event: ${event}\n` : ''}data: ${json}\n\n`;
 }
 
 /** A writer of one event stream. */

@@ -28,7 +28,12 @@ import {
   type Locale,
   type StreamChunk,
 } from '@solar/domain';
-import { isStepCount, streamText, tool, type ModelMessage } from 'ai';
+import {
+  experimental_streamTextLowMemory as streamTextLowMemory,
+  isStepCount,
+  tool,
+  type ModelMessage,
+} from 'ai';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireAuth } from '../auth/guard.ts';
@@ -182,79 +187,89 @@ export async function streamChatReply(
   // serve the other requests already waiting (their first chunks), then continue.
   await new Promise((resolve) => setImmediate(resolve));
 
-  let knownFacts: ExtractedData;
-  let exchange: ExchangeStart;
-  try {
-    knownFacts = (await repo.latestFacts(auth.userId)).facts;
-    exchange = target
-      ? {
+  // The portfolio is read while the message is stored (two connections, one wait before
+  // the model starts): under load each round trip waits for a turn of a busy event loop.
+  const [facts, begun] = await Promise.allSettled([
+    repo.latestFacts(auth.userId),
+    target
+      ? Promise.resolve<ExchangeStart>({
           conversation: target.conversation,
           created: false,
           userMessage: target.userMessage,
           history: target.history,
-        }
-      : await repo.beginExchange({
+        })
+      : repo.beginExchange({
           userId: auth.userId,
           conversationId: body.conversationId,
           newConversationId: conversationId,
           content: message,
           botType,
           newTitle: summaryTitle(message),
-        });
-  } catch (error) {
+        }),
+  ]);
+  if (begun.status === 'rejected') {
     // Nothing was stored (one transaction): the stream ends with the error chunk.
     clearInterval(heartbeat);
     live.close();
-    request.log.error({ err: error }, 'storing the chat message failed');
+    request.log.error({ err: begun.reason }, 'storing the chat message failed');
     endStream(true, '', null);
     await answered;
     return;
   }
+  const exchange = begun.value;
+  const knownFacts: ExtractedData = facts.status === 'fulfilled' ? facts.value.facts : {};
   const shutdown = deps.shutdown ?? new AbortController().signal;
   const limit = abortWhenAny([shutdown, live.signal], config.timeoutMs);
   const signal = limit.signal;
 
   let text = '';
-  let failure: unknown;
+  // The message is stored by now: a failed portfolio read fails the reply, which is then
+  // stored empty and interrupted after it, like any failure of the model.
+  let failure: unknown = facts.status === 'rejected' ? facts.reason : undefined;
   let toolFacts: ExtractedData = {};
   let stepBreak = false;
   try {
-    const result = streamText({
-      model: chatModel.model,
-      instructions: botInstructions(botType, locale, knownFacts),
-      messages: modelMessages(exchange.history, message),
-      tools: {
-        [RECORD_FACTS_TOOL]: tool({
-          description: recordFactsToolDescription(locale),
-          inputSchema: recordFactsInputSchema,
-          // The facts are taken from the tool-call part below, which also sees calls whose
-          // input failed the schema; the model is told what was kept.
-          execute: async (input) => ({ recorded: validateFacts(input) }),
-        }),
-      },
-      stopWhen: isStepCount(3),
-      maxRetries: 0,
-      abortSignal: signal,
-      providerOptions: { solar: { locale, botType, knownFacts: { ...knownFacts } } },
-      onError: () => {},
-    });
-    for await (const part of result.stream) {
-      // Parts the model had already produced are not sent once the reply was stopped.
-      if (signal.aborted) break;
-      if (part.type === 'text-delta' && part.text !== '') {
-        const delta = stepBreak && !/\s$/.test(text) ? `\n\n${part.text}` : part.text;
-        stepBreak = false;
-        text += delta;
-        log.emit(chunk({ textDelta: delta }));
-      } else if (part.type === 'tool-call' && part.toolName === RECORD_FACTS_TOOL) {
-        toolFacts = mergeFacts(toolFacts, validateFacts(toolInput(part.input)));
-      } else if (part.type === 'finish-step') {
-        stepBreak = text !== '';
-      } else if (part.type === 'error') {
-        failure = part.error;
-        break;
-      } else if (part.type === 'abort') {
-        break;
+    if (failure === undefined) {
+      // One consumer (the loop below) and no replay of the result: the low-memory variant
+      // skips the SDK's tee and an extra stream stage per part
+      // (docs/decisions/038-chat-first-text-under-load.md).
+      const result = streamTextLowMemory({
+        model: chatModel.model,
+        instructions: botInstructions(botType, locale, knownFacts),
+        messages: modelMessages(exchange.history, message),
+        tools: {
+          [RECORD_FACTS_TOOL]: tool({
+            description: recordFactsToolDescription(locale),
+            inputSchema: recordFactsInputSchema,
+            // The facts are taken from the tool-call part below, which also sees calls whose
+            // input failed the schema; the model is told what was kept.
+            execute: async (input) => ({ recorded: validateFacts(input) }),
+          }),
+        },
+        stopWhen: isStepCount(3),
+        maxRetries: 0,
+        abortSignal: signal,
+        providerOptions: { solar: { locale, botType, knownFacts: { ...knownFacts } } },
+        onError: () => {},
+      });
+      for await (const part of result.stream) {
+        // Parts the model had already produced are not sent once the reply was stopped.
+        if (signal.aborted) break;
+        if (part.type === 'text-delta' && part.text !== '') {
+          const delta = stepBreak && !/\s$/.test(text) ? `\n\n${part.text}` : part.text;
+          stepBreak = false;
+          text += delta;
+          log.emit(chunk({ textDelta: delta }));
+        } else if (part.type === 'tool-call' && part.toolName === RECORD_FACTS_TOOL) {
+          toolFacts = mergeFacts(toolFacts, validateFacts(toolInput(part.input)));
+        } else if (part.type === 'finish-step') {
+          stepBreak = text !== '';
+        } else if (part.type === 'error') {
+          failure = part.error;
+          break;
+        } else if (part.type === 'abort') {
+          break;
+        }
       }
     }
   } catch (error) {
