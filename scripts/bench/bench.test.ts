@@ -92,9 +92,13 @@ describe('budgets', () => {
     assert.equal(limit('web.wire.js:/projects/{projectId}'), 230_000);
     assert.equal(limit('web.wire.js:/users'), 230_000);
     assert.equal(limit('api.me.ratio'), 0.5);
-    assert.equal(limit('db.postgres.last.p95'), 25);
-    assert.equal(limit('db.pglite.search.p95'), 100);
-    assert.equal(limit('chat.ttfc.p95'), 100);
+    for (const page of ['first', 'middle', 'last']) {
+      assert.equal(limit(`db.postgres.default-${page}.p95`), 25);
+      assert.equal(limit(`db.postgres.name-${page}.p95`), 25);
+      assert.equal(limit(`db.pglite.name-${page}.p95`), 100);
+    }
+    assert.equal(limit('db.postgres.search.p95'), 25);
+    assert.equal(limit('chat.firstText.p95'), 300);
     assert.equal(limit('startup.existing'), 3000);
     assert.equal(limit('lighthouse.performance:/dashboard'), 95);
     assert.equal(limit('lighthouse.accessibility:/signin'), 100);
