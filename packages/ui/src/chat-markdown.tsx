@@ -9,7 +9,7 @@
  * not raw markers. See docs/decisions/008-ui-library.md ("Markdown in chat").
  */
 import Markdown, { sanitizer, type MarkdownToJSX } from 'markdown-to-jsx/react';
-import type { ComponentPropsWithoutRef } from 'react';
+import { Children, isValidElement, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import remend from 'remend';
 
 /** URL schemes a link may use (those react-markdown allowed); a URL without one is relative. */
@@ -45,6 +45,38 @@ function Link({ children, href, title }: ComponentPropsWithoutRef<'a'>) {
   );
 }
 
+/** A task list item's box (`- [x] done`): shows the state, is not a control. */
+function TaskBox({ checked }: ComponentPropsWithoutRef<'input'>) {
+  return <input type="checkbox" checked={checked} disabled readOnly />;
+}
+
+/** Elements that end a task's label (a nested list, a second paragraph). */
+const blockTags = new Set(['ul', 'ol', 'p', 'pre', 'blockquote', 'div', 'hr']);
+
+/**
+ * Content that starts with a task box, with the box and the text after it (up to the first
+ * block) wrapped in a label, so the box is named by its task; other content as it is.
+ */
+function labelledTask(children: ReactNode): ReactNode {
+  const items = Children.toArray(children);
+  const [first] = items;
+  if (!isValidElement(first) || first.type !== TaskBox) return children;
+  const end = items.findIndex(
+    (item, index) =>
+      index > 0 &&
+      isValidElement(item) &&
+      typeof item.type === 'string' &&
+      blockTags.has(item.type),
+  );
+  const cut = end === -1 ? items.length : end;
+  return (
+    <>
+      <label>{items.slice(0, cut)}</label>
+      {items.slice(cut)}
+    </>
+  );
+}
+
 const options: MarkdownToJSX.Options = {
   // Raw HTML is text: `<b>x</b>` shows the characters, nothing becomes an element.
   disableParsingRawHTML: true,
@@ -57,9 +89,12 @@ const options: MarkdownToJSX.Options = {
   overrides: {
     a: Link,
     img: ({ alt }: ComponentPropsWithoutRef<'img'>) => <span>{alt}</span>,
-    // A task list's box shows the state; it is not a control.
-    input: ({ checked, type }: ComponentPropsWithoutRef<'input'>) => (
-      <input type={type} checked={checked} disabled readOnly />
+    input: TaskBox,
+    li: ({ children, ...props }: ComponentPropsWithoutRef<'li'>) => (
+      <li {...props}>{labelledTask(children)}</li>
+    ),
+    p: ({ children, ...props }: ComponentPropsWithoutRef<'p'>) => (
+      <p {...props}>{labelledTask(children)}</p>
     ),
     // A wide table scrolls inside the bubble instead of widening it (phones).
     table: (props: ComponentPropsWithoutRef<'table'>) => (
