@@ -28,8 +28,7 @@ const uiOwnDeps = [
   'clsx',
   'tailwind-merge',
   '@tanstack/react-table',
-  'react-markdown',
-  'remark-gfm',
+  'markdown-to-jsx/react',
   'remend',
 ];
 const reactDeps = ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime'];

@@ -1,33 +1,108 @@
 /**
  * The assistant's markdown (docs/product.md#ai-chat) rendered safely, GitHub-flavoured (tables,
- * strikethrough, task lists, autolinks: what real models write): react-markdown with raw HTML
- * skipped, images shown as their alt text, unsafe URLs dropped (react-markdown's default
- * URL transform), links opening in a new tab without referrer. Loaded lazily by ChatMessage.
- * A partial reply (still streaming, or stopped mid-way) is first completed by remend, so an
- * unclosed `**bold` or `` `code`` renders as formatting, not raw markers.
+ * strikethrough, task lists, autolinks: what real models write): markdown-to-jsx, which builds
+ * React elements (never `dangerouslySetInnerHTML`), with raw HTML not parsed (it shows as the
+ * text it is), images shown as their alt text, unsafe URLs dropped (its sanitizer, then only
+ * relative URLs and the schemes of `safeSchemes`), links opening in a new tab without
+ * referrer. Loaded lazily by ChatMessage. A partial reply (still streaming, or stopped mid-way)
+ * is first completed by remend, so an unclosed `**bold` or `` `code`` renders as formatting,
+ * not raw markers. See docs/decisions/008-ui-library.md ("Markdown in chat").
  */
-import Markdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import Markdown, { sanitizer, type MarkdownToJSX } from 'markdown-to-jsx/react';
+import { Children, isValidElement, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import remend from 'remend';
 
-const markdownComponents: Components = {
-  a: ({ node: _node, children, ...props }) => (
+/** URL schemes a link may use (those react-markdown allowed); a URL without one is relative. */
+const safeSchemes = new Set(['http', 'https', 'mailto', 'irc', 'ircs', 'xmpp']);
+
+/**
+ * A link or image URL as it may be rendered, or null to drop the attribute: markdown-to-jsx's
+ * own sanitizer first (it sees through entity and percent encoding), then the URL's scheme,
+ * if it has one before any `/`, `?` or `#`, must be in `safeSchemes` (so `data:` and other
+ * schemes are dropped too).
+ */
+function safeUrl(url: string): string | null {
+  const checked = sanitizer(url);
+  if (checked === null) return null;
+  // Browsers ignore tabs, newlines and leading control characters and spaces in a URL.
+  // eslint-disable-next-line no-control-regex
+  const bare = checked.replace(/[\u0000-\u0020]/g, '');
+  const scheme = /^([^/?#]*?):/.exec(bare)?.[1];
+  return scheme === undefined || safeSchemes.has(scheme.toLowerCase()) ? checked : null;
+}
+
+function Link({ children, href, title }: ComponentPropsWithoutRef<'a'>) {
+  return (
     <a
-      {...props}
+      href={href}
+      title={title}
       target="_blank"
       rel="noopener noreferrer nofollow"
       className="text-link underline underline-offset-2"
     >
       {children}
     </a>
-  ),
-  img: ({ alt }) => <span>{alt}</span>,
-  // A wide table scrolls inside the bubble instead of widening it (phones).
-  table: ({ node: _node, ...props }) => (
-    <div className="max-w-full overflow-x-auto">
-      <table {...props} />
-    </div>
-  ),
+  );
+}
+
+/** A task list item's box (`- [x] done`): shows the state, is not a control. */
+function TaskBox({ checked }: ComponentPropsWithoutRef<'input'>) {
+  return <input type="checkbox" checked={checked} disabled readOnly />;
+}
+
+/** Elements that end a task's label (a nested list, a second paragraph). */
+const blockTags = new Set(['ul', 'ol', 'p', 'pre', 'blockquote', 'div', 'hr']);
+
+/**
+ * Content that starts with a task box, with the box and the text after it (up to the first
+ * block) wrapped in a label, so the box is named by its task; other content as it is.
+ */
+function labelledTask(children: ReactNode): ReactNode {
+  const items = Children.toArray(children);
+  const [first] = items;
+  if (!isValidElement(first) || first.type !== TaskBox) return children;
+  const end = items.findIndex(
+    (item, index) =>
+      index > 0 &&
+      isValidElement(item) &&
+      typeof item.type === 'string' &&
+      blockTags.has(item.type),
+  );
+  const cut = end === -1 ? items.length : end;
+  return (
+    <>
+      <label>{items.slice(0, cut)}</label>
+      {items.slice(cut)}
+    </>
+  );
+}
+
+const options: MarkdownToJSX.Options = {
+  // Raw HTML is text: `<b>x</b>` shows the characters, nothing becomes an element.
+  disableParsingRawHTML: true,
+  // `---` at the start is a thematic break, not frontmatter that would be hidden.
+  disableFrontmatter: true,
+  // Always block output (paragraphs), as for a reply of several paragraphs.
+  forceBlock: true,
+  wrapper: null,
+  sanitizer: (value) => safeUrl(value),
+  overrides: {
+    a: Link,
+    img: ({ alt }: ComponentPropsWithoutRef<'img'>) => <span>{alt}</span>,
+    input: TaskBox,
+    li: ({ children, ...props }: ComponentPropsWithoutRef<'li'>) => (
+      <li {...props}>{labelledTask(children)}</li>
+    ),
+    p: ({ children, ...props }: ComponentPropsWithoutRef<'p'>) => (
+      <p {...props}>{labelledTask(children)}</p>
+    ),
+    // A wide table scrolls inside the bubble instead of widening it (phones).
+    table: (props: ComponentPropsWithoutRef<'table'>) => (
+      <div className="max-w-full overflow-x-auto">
+        <table {...props} />
+      </div>
+    ),
+  },
 };
 
 /**
@@ -48,9 +123,5 @@ export default function SafeMarkdown({
   /** The text may end mid-way (streaming or stopped): close open marks first. @default false */
   isPartial?: boolean;
 }) {
-  return (
-    <Markdown skipHtml remarkPlugins={[remarkGfm]} components={markdownComponents}>
-      {isPartial ? remend(children) : children}
-    </Markdown>
-  );
+  return <Markdown options={options}>{isPartial ? remend(children) : children}</Markdown>;
 }

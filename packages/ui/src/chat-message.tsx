@@ -1,6 +1,6 @@
 /**
  * ChatMessage: one message of the AI chat (docs/product.md#ai-chat). User messages are plain
- * text on the right; assistant messages render safe markdown (react-markdown: no raw
+ * text on the right; assistant messages render safe markdown (markdown-to-jsx: no raw
  * HTML, unsafe URLs dropped, links open in a new tab) with the bot type label
  * (Solar Consultant / Sales Specialist); system messages are centred notices, `tone`
  * error for failures. A streaming reply shows a blinking caret and is `aria-busy`; an
@@ -165,7 +165,7 @@ function CopyReplyButton({
 }
 
 /**
- * The markdown renderer (react-markdown and its parser, about 30 kB compressed) loads with
+ * The markdown renderer (markdown-to-jsx and remend, about 33 kB brotli) loads with
  * the first assistant message, not with the chat page; until it arrives, the text shows as
  * written. When its code cannot be fetched (the server is down), the text stays as written
  * and the next message rendered asks for it again, rather than the failure taking down
