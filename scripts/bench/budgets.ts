@@ -4,7 +4,7 @@
  * (a part not run, or a service that did not answer) is SKIP, never PASS.
  * Units: bytes, milliseconds, ratios (0..1) and Lighthouse scores (0..100).
  */
-import { isPublicRoute, measuredRouteIds, routeLabel } from './bundle.ts';
+import { isPublicRoute, measuredRouteIds, routeLabel, type MeasuredRouteId } from './bundle.ts';
 import { queries } from './db-scale.ts';
 import { kB, ms, percent } from './stats.ts';
 
@@ -29,6 +29,13 @@ export interface Budget {
    * with its load.
    */
   gated?: boolean;
+  /**
+   * The figure the CI gate holds this budget to when the product cannot meet the budget
+   * without bending its design (an allowance recorded in docs/decisions/012-benchmarks.md,
+   * never more than measured plus a little): the budget still reports FAIL, and the gate
+   * stops the route from growing further. Default: the limit itself.
+   */
+  gateLimit?: number;
 }
 
 /** PASS or FAIL for a measured budget, SKIP when its metric is missing from the run. */
@@ -50,6 +57,17 @@ const score = (value: number) => Math.round(value).toString();
 export const PUBLIC_JS_BUDGET = 160_000;
 export const SIGNED_IN_JS_BUDGET = 230_000;
 
+/**
+ * Routes over their JavaScript budget by a feature's own library, gated at an allowance
+ * instead (docs/decisions/012-benchmarks.md), bytes: the full calculator's map (Leaflet,
+ * about 38 kB, shown when the location is picked by hand) and a conversation's markdown
+ * renderer (markdown-to-jsx, about 33 kB). The budget rows still say FAIL.
+ */
+export const JS_GATE_ALLOWANCES: Readonly<Partial<Record<MeasuredRouteId, number>>> = {
+  fullCalculator: 238_000,
+  conversation: 236_000,
+};
+
 /** Every budget of docs/benchmarks.md. The admin-users budget applies to each query. */
 export const budgets: readonly Budget[] = [
   // JavaScript on the wire of every route of the router (web.ts, bundle.ts), gated in CI at
@@ -66,6 +84,7 @@ export const budgets: readonly Budget[] = [
       format: kB,
       quick: true,
       gated: true,
+      ...(JS_GATE_ALLOWANCES[id] === undefined ? {} : { gateLimit: JS_GATE_ALLOWANCES[id] }),
     };
   }),
   {
@@ -166,7 +185,14 @@ export function checkBudgets(
  * reported, not gated.
  */
 export function gateFailures(results: readonly BudgetResult[]): BudgetResult[] {
-  return results.filter((r) => r.budget.gated === true && r.status === 'FAIL');
+  return results.filter((r) => {
+    if (r.budget.gated !== true || r.status !== 'FAIL') return false;
+    const { gateLimit } = r.budget;
+    return (
+      gateLimit === undefined ||
+      checkBudget({ ...r.budget, limit: gateLimit }, r.actual).status === 'FAIL'
+    );
+  });
 }
 
 /** The budget written as "<= 150.0 kB". */
