@@ -67,6 +67,19 @@ describe('mock backend', () => {
     await expect(api.chat.portfolio()).resolves.toBeDefined();
   });
 
+  it('a group loading scenario holds that group only', async () => {
+    const api = client();
+    await api.auth.signIn({ email: 'daniyar@example.com', password: 'Password1' });
+    mock.scenario = scenarios.groupLoading('projects');
+    let settled = false;
+    void api.projects.pipelineList().finally(() => {
+      settled = true;
+    });
+    // Asked after the list, the portfolio (chat group) answers while the list still waits.
+    await expect(api.chat.portfolio()).resolves.toBeDefined();
+    expect(settled).toBe(false);
+  });
+
   it('the slow scenario delays answers', async () => {
     const api = client();
     mock.scenario = { delayMs: 120 };
