@@ -40,6 +40,18 @@ function fakeClock() {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
   cleanups.push(() => vi.useRealTimers());
 }
+
+/** Jumps the fake clock `ms` on; React renders what the timers set off before it returns. */
+function jump(ms: number) {
+  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const before = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = true; // act()'s test mode, for this call only
+  try {
+    act(() => vi.advanceTimersByTime(ms));
+  } finally {
+    scope.IS_REACT_ACT_ENVIRONMENT = before;
+  }
+}
 beforeEach(() => {
   localStorage.removeItem(STORAGE_KEYS.calculatorData);
   for (const key of Object.keys(localStorage)) {
@@ -205,7 +217,7 @@ describe('full calculator: location step', () => {
     await userEvent.keyboard('Chuy avenue 12');
     // A second on, longer than any debounce the box ever had: still nothing asked (and the
     // one search below is all that was ever sent).
-    act(() => vi.advanceTimersByTime(1000));
+    jump(1000);
     expect(geo.seen).toEqual({ search: [], suggest: [] });
     await userEvent.keyboard('{Enter}');
     await expect
@@ -448,10 +460,10 @@ describe('full calculator: configuration step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
     const results = screen.getByRole('region', { name: 'Monthly production' });
     await expect.poll(() => textOf(results)).toContain('Yearly production4,680 kWh/year');
-    act(() => vi.advanceTimersByTime(PRODUCTION_DEBOUNCE_MS));
+    jump(PRODUCTION_DEBOUNCE_MS);
     const settled = commits;
     // Three more debounce periods with no input: nothing may render again.
-    act(() => vi.advanceTimersByTime(3 * PRODUCTION_DEBOUNCE_MS));
+    jump(3 * PRODUCTION_DEBOUNCE_MS);
     expect(commits - settled).toBe(0);
   });
 
