@@ -30,6 +30,8 @@ describe('kill -9 during writes (PGlite)', () => {
     const conversation = (await openStream(api, token, 'Hello')).conversationId!;
 
     const acknowledged: { id: string; address: string }[] = [];
+    let sixtyAcknowledged!: () => void;
+    const sixty = new Promise<void>((resolve) => (sixtyAcknowledged = resolve));
     let lastTitle: string | undefined;
     let stop = false;
     const writer = async (worker: number) => {
@@ -40,7 +42,8 @@ describe('kill -9 during writes (PGlite)', () => {
             token,
             body: { location: { address, latitude: 42.8, longitude: 74.6 }, isDraft: false },
           });
-          if (created.status === 201) acknowledged.push({ id: created.body.id, address });
+          if (created.status === 201 && acknowledged.push({ id: created.body.id, address }) === 60)
+            sixtyAcknowledged();
           const title = `Title ${worker}-${n}`;
           const renamed = await callJson(api, 'PUT', `/chat/conversations/${conversation}/title`, {
             token,
@@ -53,8 +56,9 @@ describe('kill -9 during writes (PGlite)', () => {
       }
     };
     const writers = [1, 2, 3, 4].map(writer);
-    // Let the writes run, then kill without warning while they are in flight.
-    while (acknowledged.length < 60) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Let the writes run until 60 are acknowledged, then kill without warning while others
+    // are in flight.
+    await sixty;
     const killed = await server.stop('SIGKILL');
     stop = true;
     await Promise.all(writers);

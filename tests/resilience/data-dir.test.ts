@@ -1,7 +1,8 @@
 /**
  * Bad data at rest: a corrupted or foreign DATA_DIR stops
- * start-up with one clear line (naming the path, no stack trace) and exit code 1 within
- * START_BOUND_MS, and leaves every file as it was: never silent data loss.
+ * start-up with one clear line (naming the path, no stack trace) and exit code 1 by itself
+ * (killed past START_BOUND_MS, which its exit code would tell), and leaves every file as it
+ * was: never silent data loss.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -24,7 +25,7 @@ import {
   tempDir,
 } from './support/process.ts';
 
-/** A refused start ends within this (PGlite's own start takes 2-4 s here). */
+/** A start still running after this is killed (PGlite's own start takes 2-4 s here). */
 const START_BOUND_MS = 30_000;
 
 const root = tempDir('datadir');
@@ -59,14 +60,13 @@ function variant(name: string, damage: (dir: string) => void): string {
  */
 async function refusedStart(dataDir: string, expected: RegExp, unchanged = true) {
   const before = statSync(dataDir).isDirectory() ? treeDigest(dataDir) : readFileSync(dataDir);
-  const started = performance.now();
   const server = await spawnServer({ DATA_DIR: dataDir });
   const timer = setTimeout(() => server.child.kill('SIGKILL'), START_BOUND_MS);
   const code = await server.exited;
   clearTimeout(timer);
   const output = server.output().trim();
+  // 1: it stopped by itself ('SIGTERM'/'SIGKILL' had it still been starting).
   expect(code, output).toBe(1);
-  expect(performance.now() - started).toBeLessThan(START_BOUND_MS);
   const lines = output.split('\n').filter((line) => line.trim() !== '');
   expect(lines, output).toHaveLength(1);
   expect(lines[0]).toMatch(expected);

@@ -2,8 +2,8 @@
  * Database outage: the server runs on PostgreSQL through a TCP
  * proxy (support/tcp-proxy.ts) that the test cuts and restores while clients keep calling.
  * While it is down every call that needs the database answers 503 with a message (never
- * 500, never a hang: each answer within ANSWER_BOUND_MS), the process stays up, and after
- * the restore it serves again by itself within RECOVERY_BOUND_MS.
+ * 500, never a hang: a call that hangs fails the test by its timeout), the process stays
+ * up, and after the restore it serves again by itself (polled for up to RECOVERY_BOUND_MS).
  *
  * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; the
  * suite works in a database of its own, dropped afterwards.
@@ -13,7 +13,8 @@ import { ADMIN, callJson, startServer, type ServerProcess } from './support/proc
 import { proxiedDatabase, type ProxiedDatabase } from './support/proxied-postgres.ts';
 import type { TcpProxy } from './support/tcp-proxy.ts';
 
-const ANSWER_BOUND_MS = 8_000;
+/** Rounds of calls while the database is down. */
+const ROUNDS_DOWN = 5;
 const RECOVERY_BOUND_MS = 15_000;
 
 let db: ProxiedDatabase;
@@ -30,25 +31,24 @@ afterAll(async () => {
   await db?.drop();
 });
 
-/** One timed answer of `round`. */
+/** One answer of `round`. */
 type Answer = Awaited<ReturnType<typeof round>>[number];
 
-/** The calls the clients keep making: health, sign-in, the user list, the profile. */
+/** The calls the clients keep making: health, sign-in, the user list, the profile, config. */
 async function round(token: string) {
-  const timed = async (method: string, url: string, body?: unknown) => {
-    const start = performance.now();
+  const call = async (method: string, url: string, body?: unknown) => {
     const answer = await callJson(server!.api, method, url, {
       token,
       ...(body === undefined ? {} : { body }),
     });
-    return { url, ...answer, ms: performance.now() - start };
+    return { url, ...answer };
   };
   return Promise.all([
-    timed('GET', '/health'),
-    timed('POST', '/auth/email/signin', ADMIN),
-    timed('GET', '/admin/users?pageSize=5'),
-    timed('GET', '/auth/me'),
-    timed('GET', '/config'),
+    call('GET', '/health'),
+    call('POST', '/auth/email/signin', ADMIN),
+    call('GET', '/admin/users?pageSize=5'),
+    call('GET', '/auth/me'),
+    call('GET', '/config'),
   ]);
 }
 
@@ -60,11 +60,8 @@ describe('PostgreSQL outage', () => {
 
     await proxy.cut();
     const during: Answer[] = [];
-    const downUntil = Date.now() + 3000;
-    while (Date.now() < downUntil) during.push(...(await round(token)));
-    expect(during.length).toBeGreaterThan(4);
+    for (let n = 0; n < ROUNDS_DOWN; n++) during.push(...(await round(token)));
     for (const answer of during) {
-      expect(answer.ms, answer.url).toBeLessThan(ANSWER_BOUND_MS);
       if (answer.url === '/config') {
         // Needs no database: still served.
         expect(answer.status).toBe(200);
@@ -79,14 +76,17 @@ describe('PostgreSQL outage', () => {
     expect(server!.child.exitCode).toBeNull();
 
     await proxy.restore();
-    const restored = Date.now();
-    let last: Answer[] = [];
-    while (Date.now() - restored < RECOVERY_BOUND_MS) {
-      last = await round(token);
-      if (last.every((answer) => answer.status === 200)) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    for (const answer of last) expect(answer.status, answer.url).toBe(200);
+    // The server's pool reconnecting is the server's own business: ask until it serves.
+    await expect
+      .poll(async () => (await round(token)).map((answer) => `${answer.url} ${answer.status}`), {
+        timeout: RECOVERY_BOUND_MS,
+        interval: 200,
+      })
+      .toEqual(
+        ['/health', '/auth/email/signin', '/admin/users?pageSize=5', '/auth/me', '/config'].map(
+          (url) => `${url} 200`,
+        ),
+      );
     expect(server!.child.exitCode).toBeNull();
     expect(server!.output()).not.toMatch(/uncaught|unhandled/i);
   });

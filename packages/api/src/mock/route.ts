@@ -86,7 +86,8 @@ export function createRoute(scenario: () => MockScenario): Route {
   return (group, answer) =>
     async ({ request, params }) => {
       const current = scenario();
-      const { delayMs, fail } = current;
+      const { fail } = current;
+      const delayMs = current.groupDelayMs?.[group] ?? current.delayMs;
       if (delayMs === 'infinite') await delay('infinite');
       else if (delayMs) await sleep(delayMs);
       const failure = fail?.[group];

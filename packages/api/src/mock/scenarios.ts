@@ -41,6 +41,8 @@ export interface MockFailure {
 export interface MockScenario {
   /** Wait before every answer, ms; 'infinite' never answers (loading states). */
   delayMs?: number | 'infinite';
+  /** Wait before the answers of these groups only, ms; 'infinite' never answers. */
+  groupDelayMs?: Partial<Record<MockGroup, number | 'infinite'>>;
   /** Wait between streamed chat tokens, ms (default 30; 0 in tests). Read when a reply starts. */
   tokenDelayMs?: number;
   /** Groups answering with an error instead of the fake's answer. */
@@ -57,6 +59,8 @@ export const scenarios = {
   slow: (): MockScenario => ({ delayMs: 1500, tokenDelayMs: 120 }),
   /** Nothing ever answers (a spinner stays). */
   loading: (): MockScenario => ({ delayMs: 'infinite' }),
+  /** Nothing of one group ever answers; the others do (one screen's loading state). */
+  groupLoading: (group: MockGroup): MockScenario => ({ groupDelayMs: { [group]: 'infinite' } }),
   /** Every group answers `status` (500 by default). */
   error: (status = 500): MockScenario => ({
     fail: Object.fromEntries(MOCK_GROUPS.map((g) => [g, { status }])),

@@ -113,46 +113,79 @@ function actorFor(store: FakeStore, action: PipelineAction, owner: FakeUser): Fa
 const dayAfter = (ms: number, days: number) =>
   new Date(ms + days * DAY_MS).toISOString().slice(0, 10);
 
+/** One project to add: who owns it, where, its system, age in days and actions taken. */
+export interface SeededProject {
+  /** The id (default the next of the sequence). */
+  readonly id?: string;
+  /** The owner's email (an account of the store). */
+  readonly owner: string;
+  readonly address: string;
+  /** Degrees (WGS 84). */
+  readonly latitude: number;
+  /** Degrees (WGS 84). */
+  readonly longitude: number;
+  /** The saved system (null: a location-only project). */
+  readonly configuration: SystemConfiguration | null;
+  /** Days before the clock's now the project was created. */
+  readonly daysAgo: number;
+  /** The actions taken so far, in order, one a day after the creation. */
+  readonly actions: readonly PipelineAction[];
+}
+
+/**
+ * Adds one project and its pipeline to the store: created `daysAgo` days before now by its
+ * owner, then each action a day apart by whoever of the demo staff may take it (else the
+ * owner), with the date, findings and roof photo it carries. Returns the project as stored.
+ */
+export function addSeededProject(store: FakeStore, seed: SeededProject): Project {
+  const owner = store.byEmail(seed.owner)!;
+  const createdMs = store.now() - seed.daysAgo * DAY_MS;
+  const project: Project = {
+    id: seed.id ?? store.newId(),
+    userId: owner.id,
+    location: { address: seed.address, latitude: seed.latitude, longitude: seed.longitude },
+    configuration: seed.configuration ? { ...seed.configuration } : null,
+    isDraft: false,
+    createdAt: new Date(createdMs).toISOString(),
+    updatedAt: new Date(createdMs).toISOString(),
+  };
+  store.projects.set(project.id, project);
+  startPipeline(store, project, owner);
+  const record = store.pipelines.get(project.id)!;
+  seed.actions.forEach((action, index) => {
+    const atMs = createdMs + (index + 1) * DAY_MS;
+    applyTransition(store, store.projects.get(project.id)!, record, {
+      action,
+      actorId: actorFor(store, action, owner).id,
+      at: new Date(atMs).toISOString(),
+      ...(action === 'scheduleInspection' ? { date: dayAfter(atMs, 3) } : {}),
+      ...(action === 'scheduleInstallation' ? { date: dayAfter(atMs, 14) } : {}),
+      ...(action === 'recordInspection' ? { inspection: INSPECTION } : {}),
+    });
+    if (action === 'recordInspection') {
+      const bytes = Uint8Array.from(atob(PIXEL_PNG), (c) => c.charCodeAt(0));
+      record.photos.push({
+        meta: {
+          id: store.newId(),
+          contentType: 'image/png',
+          size: bytes.length,
+          createdAt: new Date(atMs).toISOString(),
+        },
+        bytes,
+      });
+    }
+  });
+  return store.projects.get(project.id)!;
+}
+
+/** The saved system of a seeded project of `kw` kW (0.4 kW panels, 30°, south, 14 % losses). */
+export const seededConfiguration = (kw: number): SystemConfiguration =>
+  configuration(kw, Math.ceil(kw / 0.4));
+
 /** Adds the seeded projects and their pipelines (after the demo users). */
 export function seedPipeline(store: FakeStore): void {
-  const start = store.now();
   for (const seed of [...PROJECTS, OTHER_CLIENT]) {
-    const owner = store.byEmail(seed.owner)!;
-    const createdMs = start - seed.daysAgo * DAY_MS;
-    const project: Project = {
-      id: store.newId(),
-      userId: owner.id,
-      location: { address: seed.address, latitude: seed.latitude, longitude: seed.longitude },
-      configuration: { ...configuration(seed.kw, Math.ceil(seed.kw / 0.4)) },
-      isDraft: false,
-      createdAt: new Date(createdMs).toISOString(),
-      updatedAt: new Date(createdMs).toISOString(),
-    };
-    store.projects.set(project.id, project);
-    startPipeline(store, project, owner);
-    const record = store.pipelines.get(project.id)!;
-    seed.actions.forEach((action, index) => {
-      const atMs = createdMs + (index + 1) * DAY_MS;
-      applyTransition(store, store.projects.get(project.id)!, record, {
-        action,
-        actorId: actorFor(store, action, owner).id,
-        at: new Date(atMs).toISOString(),
-        ...(action === 'scheduleInspection' ? { date: dayAfter(atMs, 3) } : {}),
-        ...(action === 'scheduleInstallation' ? { date: dayAfter(atMs, 14) } : {}),
-        ...(action === 'recordInspection' ? { inspection: INSPECTION } : {}),
-      });
-      if (action === 'recordInspection') {
-        const bytes = Uint8Array.from(atob(PIXEL_PNG), (c) => c.charCodeAt(0));
-        record.photos.push({
-          meta: {
-            id: store.newId(),
-            contentType: 'image/png',
-            size: bytes.length,
-            createdAt: new Date(atMs).toISOString(),
-          },
-          bytes,
-        });
-      }
-    });
+    const { kw, ...rest } = seed;
+    addSeededProject(store, { ...rest, configuration: seededConfiguration(kw) });
   }
 }

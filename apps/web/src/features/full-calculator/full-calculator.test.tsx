@@ -8,8 +8,8 @@
  */
 import { rateLimitStorageKey, STORAGE_KEYS, SUGGEST_DEBOUNCE_MS } from '@solar/domain';
 import { http, HttpResponse } from 'msw';
-import { Profiler } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, Profiler } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent, type Locator } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import {
@@ -31,6 +31,27 @@ const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
+
+/**
+ * Puts the page's timers (the screen's debounces) on a fake clock that otherwise keeps
+ * time as usual, so a test can jump it on (`vi.advanceTimersByTime`) instead of waiting.
+ */
+function fakeClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+  cleanups.push(() => vi.useRealTimers());
+}
+
+/** Jumps the fake clock `ms` on; React renders what the timers set off before it returns. */
+function jump(ms: number) {
+  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const before = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = true; // act()'s test mode, for this call only
+  try {
+    act(() => vi.advanceTimersByTime(ms));
+  } finally {
+    scope.IS_REACT_ACT_ENVIRONMENT = before;
+  }
+}
 beforeEach(() => {
   localStorage.removeItem(STORAGE_KEYS.calculatorData);
   for (const key of Object.keys(localStorage)) {
@@ -190,11 +211,13 @@ describe('full calculator: location step', () => {
     const { screen } = await open({
       handlers: [configWithTiles(), productionHandler(), geo.handler],
     });
+    fakeClock();
     const search = screen.getByRole('textbox', { name: 'Search for an address' });
     await userEvent.click(search);
     await userEvent.keyboard('Chuy avenue 12');
-    // Longer than any debounce the box ever had: still nothing asked.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // A second on, longer than any debounce the box ever had: still nothing asked (and the
+    // one search below is all that was ever sent).
+    jump(1000);
     expect(geo.seen).toEqual({ search: [], suggest: [] });
     await userEvent.keyboard('{Enter}');
     await expect
@@ -360,9 +383,9 @@ describe('full calculator: location step', () => {
     const search = screen.getByRole('combobox', { name: 'Search for an address' });
     await userEvent.click(search);
     await userEvent.keyboard('Chuy');
+    // The suggestion for the whole word: its debounce after the last key has run.
     const option = screen.getByRole('option', { name: 'Chuy 12, Bishkek, Kyrgyzstan' });
     await expect.element(option).toBeVisible();
-    await new Promise((resolve) => setTimeout(resolve, SUGGEST_DEBOUNCE_MS));
     expect(geo.seen.search).toEqual([]);
     expect(geo.seen.suggest.at(-1)).toBe('Chuy');
     await userEvent.keyboard('{ArrowDown}{Enter}');
@@ -432,14 +455,15 @@ describe('full calculator: configuration step', () => {
   it('comes to rest once production is shown (no render every debounce period)', async () => {
     let commits = 0;
     const { screen } = await open({ onRender: () => (commits += 1) });
+    fakeClock();
     await pickBySearch(screen);
     await userEvent.click(screen.getByRole('button', { name: 'Use this location' }));
     const results = screen.getByRole('region', { name: 'Monthly production' });
     await expect.poll(() => textOf(results)).toContain('Yearly production4,680 kWh/year');
-    await new Promise((resolve) => setTimeout(resolve, PRODUCTION_DEBOUNCE_MS));
+    jump(PRODUCTION_DEBOUNCE_MS);
     const settled = commits;
     // Three more debounce periods with no input: nothing may render again.
-    await new Promise((resolve) => setTimeout(resolve, 3 * PRODUCTION_DEBOUNCE_MS));
+    jump(3 * PRODUCTION_DEBOUNCE_MS);
     expect(commits - settled).toBe(0);
   });
 

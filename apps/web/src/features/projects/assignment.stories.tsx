@@ -1,20 +1,16 @@
 /**
  * The "Assignees" section of a project's page (docs/product.md#project-assignment) in each
- * of its states, on the small fake of testing/project-fakes.ts: a project manager before
- * and after an assignment, a save refused at its picker, and a roof inspector reading the
- * names.
+ * of its states, on the API client's fake with a requested site visit of the demo client
+ * and more staff seeded (fake.seed.project, testing/project-staff.ts): a project manager
+ * before and after an assignment, a save refused at its picker (the assigned roof
+ * inspector's account was deactivated since), and a roof inspector reading the names.
  */
 import type { RoleKey } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { AppFixtureView, createAppFixture } from '../../testing/app-fixture.tsx';
-import {
-  PROJECT_ID,
-  projectHandlers,
-  SAMPLE_STAFF,
-  type ProjectsFakeOptions,
-} from '../../testing/project-fakes.ts';
+import { seedStaff, STAFF } from '../../testing/project-staff.ts';
 import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
 import { text } from '../../testing/story-text.ts';
 
@@ -23,22 +19,36 @@ const ACCOUNTS: Partial<Record<RoleKey, { email: string; password: string }>> = 
   roof_inspector: { email: 'chynara@example.com', password: 'Password1' },
 };
 
+/** Who is assigned in the stories of an assigned project. */
+const assigned = { roofInspector: STAFF.roofInspectors[0], installer: STAFF.installers[1] };
+
 interface AssignmentAppProps {
   /** The signed-in role (one of the seed's people). */
   role: RoleKey;
-  /** The small fake's options (assignees, a refused save). */
-  fake?: Omit<ProjectsFakeOptions, 'role'>;
+  /** Whether the project has its roof inspector and installer ({@link assigned}). */
+  isAssigned?: boolean;
+  /** The assigned roof inspector's account is deactivated (a save is refused). */
+  inspectorDeactivated?: boolean;
 }
 
-/** The sample project's page signed in with `role`. */
-function AssignmentApp({ role, fake }: AssignmentAppProps) {
-  const [fixture] = useState(() =>
-    createAppFixture({
-      path: `/projects/${PROJECT_ID}`,
-      handlers: projectHandlers({ role, status: 'quote_requested', ...fake }).handlers,
+/** The seeded project's page signed in with `role`. */
+function AssignmentApp({ role, isAssigned, inspectorDeactivated }: AssignmentAppProps) {
+  const [fixture] = useState(() => {
+    const created = createAppFixture({
+      path: '/projects/p-bishkek-1',
       afterSignIn: (client) => client.auth.signIn(ACCOUNTS[role]!).then(() => undefined),
-    }),
-  );
+    });
+    const staff = seedStaff(created.mock.fake);
+    created.mock.fake.seed.project({
+      id: 'p-bishkek-1',
+      status: 'quote_requested',
+      ...(isAssigned
+        ? { roofInspector: assigned.roofInspector.email, installer: assigned.installer.email }
+        : {}),
+    });
+    if (inspectorDeactivated) staff.get(assigned.roofInspector.email)!.isActive = false;
+    return created;
+  });
   return <AppFixtureView fixture={fixture} />;
 }
 
@@ -50,14 +60,6 @@ const meta = {
 } satisfies Meta<typeof AssignmentApp>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const assigned = {
-  roofInspector: {
-    id: SAMPLE_STAFF.roofInspectors[0].id,
-    name: SAMPLE_STAFF.roofInspectors[0].name,
-  },
-  installer: { id: SAMPLE_STAFF.installers[1].id, name: SAMPLE_STAFF.installers[1].name },
-};
 
 /** A project manager on a project no one is assigned to: both pickers at "None". */
 export const ManagerUnassigned: Story = {
@@ -71,7 +73,7 @@ export const ManagerUnassigned: Story = {
 
 /** A project manager on an assigned project: the pickers show who is assigned. */
 export const ManagerAssigned: Story = {
-  args: { fake: { assignees: assigned } },
+  args: { isAssigned: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -82,7 +84,7 @@ export const ManagerAssigned: Story = {
 
 /** A save the server refused: the message at the roof inspector's picker. */
 export const SaveFailed: Story = {
-  args: { fake: { assignRefused: true } },
+  args: { isAssigned: true, inspectorDeactivated: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const save = await canvas.findByRole('button', { name: text('projects.assignees.save') });
@@ -94,7 +96,7 @@ export const SaveFailed: Story = {
 
 /** A roof inspector: who is assigned, read-only. */
 export const InspectorReadOnly: Story = {
-  args: { role: 'roof_inspector', fake: { assignees: assigned } },
+  args: { role: 'roof_inspector', isAssigned: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(assigned.roofInspector.name)).toBeVisible();

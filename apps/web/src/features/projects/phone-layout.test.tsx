@@ -2,16 +2,15 @@
  * The project screens in Russian (the longest words) on a 390 px phone (WCAG
  * 2.2 reflow): nothing is wider than the screen.
  */
-import type { RoleKey } from '@solar/domain';
+import type { ProjectStatus, RoleKey } from '@solar/domain';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { AppFixtureView, createAppFixture } from '../../testing/app-fixture.tsx';
-import {
-  PROJECT_ID,
-  projectHandlers,
-  type ProjectsFakeOptions,
-} from '../../testing/project-fakes.ts';
+import { productionHandler } from '../../testing/full-calculator-fakes.ts';
+
+/** The demo client's project the pages open (seeded on the API client's fake). */
+const PROJECT_ID = 'p-bishkek-1';
 
 const ACCOUNTS: Partial<Record<RoleKey, { email: string; password: string }>> = {
   project_manager: { email: 'aigerim@example.com', password: 'Password1' },
@@ -19,14 +18,15 @@ const ACCOUNTS: Partial<Record<RoleKey, { email: string; password: string }>> = 
   client_residential: { email: 'daniyar@example.com', password: 'Password1' },
 };
 
-async function openRu(path: string, role: RoleKey, fake: ProjectsFakeOptions, heading: string) {
+async function openRu(path: string, role: RoleKey, status: ProjectStatus, heading: string) {
   await page.viewport(390, 844);
   const fixture = createAppFixture({
     path,
     locale: 'ru',
-    handlers: projectHandlers({ role, ...fake }).handlers,
+    handlers: [productionHandler()],
     afterSignIn: (client) => client.auth.signIn(ACCOUNTS[role]!),
   });
+  fixture.mock.fake.seed.project({ id: PROJECT_ID, status });
   await fixture.ready;
   const screen = await render(<AppFixtureView fixture={fixture} locale="ru" />);
   await expect.element(screen.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -43,7 +43,7 @@ function overflowing(): string[] {
 
 describe('project screens in Russian at 390 px', () => {
   it('the list', async () => {
-    const screen = await openRu('/projects', 'project_manager', {}, 'Проекты');
+    const screen = await openRu('/projects', 'project_manager', 'draft', 'Проекты');
     await expect
       .element(screen.getByRole('link', { name: 'Chuy Avenue 120, Bishkek' }))
       .toBeVisible();
@@ -54,7 +54,7 @@ describe('project screens in Russian at 390 px', () => {
     const screen = await openRu(
       `/projects/${PROJECT_ID}`,
       'roof_inspector',
-      { status: 'inspection_scheduled' },
+      'inspection_scheduled',
       'Chuy Avenue 120, Bishkek',
     );
     await expect.element(screen.getByRole('button', { name: 'Сохранить итоги' })).toBeVisible();
@@ -65,7 +65,7 @@ describe('project screens in Russian at 390 px', () => {
     const screen = await openRu(
       `/projects/${PROJECT_ID}/proposal`,
       'client_residential',
-      { status: 'draft' },
+      'draft',
       'Предложение по солнечной станции',
     );
     await expect.element(screen.getByRole('button', { name: 'Скачать PDF' })).toBeVisible();

@@ -1,5 +1,6 @@
 /**
- * /projects/{id} in Chromium against the pipeline fake: the actions
+ * /projects/{id} in Chromium against the API client's fake (a project seeded at each
+ * status, fake.seed.project): the actions
  * each role is offered (exactly the pipeline's, decided by domain pipeline.ts), the
  * schedule and inspection forms' validation and server errors, the cancel confirmation,
  * a 409 `invalid_transition` toast, photos, and the owner line for staff only.
@@ -8,12 +9,11 @@ import { PIPELINE_ACTIONS, type ProjectStatus, type RoleKey } from '@solar/domai
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { AppFixtureView, createAppFixture } from '../../testing/app-fixture.tsx';
-import {
-  PROJECT_ID,
-  projectHandlers,
-  type ProjectsFakeOptions,
-} from '../../testing/project-fakes.ts';
+import { AppFixtureView, createAppFixture, type AppFixture } from '../../testing/app-fixture.tsx';
+import { productionHandler } from '../../testing/full-calculator-fakes.ts';
+
+/** The seeded project every test opens (the demo client's, Chuy Avenue 120, Bishkek). */
+const PROJECT_ID = 'p-bishkek-1';
 
 /** Seed accounts by role (password Password1; the admin's is Admin123!). */
 const ACCOUNTS: Partial<Record<RoleKey, { email: string; password: string }>> = {
@@ -24,16 +24,32 @@ const ACCOUNTS: Partial<Record<RoleKey, { email: string; password: string }>> = 
   client_residential: { email: 'daniyar@example.com', password: 'Password1' },
 };
 
-async function open(role: RoleKey, status: ProjectStatus, options: ProjectsFakeOptions = {}) {
-  const fake = projectHandlers({ role, status, ...options });
-  const fixture = createAppFixture({ path: `/projects/${PROJECT_ID}`, handlers: fake.handlers });
+async function open(role: RoleKey, status: ProjectStatus) {
+  const fixture = createAppFixture({
+    path: `/projects/${PROJECT_ID}`,
+    handlers: [productionHandler()],
+  });
+  fixture.mock.fake.seed.project({ id: PROJECT_ID, status });
   await fixture.client.auth.signIn(ACCOUNTS[role]!);
   const screen = await render(<AppFixtureView fixture={fixture} />);
   await expect
     .element(screen.getByRole('heading', { level: 1, name: 'Chuy Avenue 120, Bishkek' }))
     .toBeVisible();
-  return { fake, screen };
+  return { fixture, screen };
 }
+
+/** The project's status as the fake holds it now. */
+async function statusOf(fixture: AppFixture): Promise<ProjectStatus> {
+  return (await fixture.client.projects.pipeline(PROJECT_ID)).status;
+}
+
+/** A valid 1 x 1 PNG (the fake checks the file's bytes, as the server does). */
+const PIXEL_PNG = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  ),
+  (c) => c.charCodeAt(0),
+);
 
 const LABELS = {
   requestQuote: 'Request a site visit',
@@ -102,8 +118,8 @@ describe('project page actions by role', () => {
 
 describe('a project the caller may not see', () => {
   it('reads "Project not found" (404 like an unknown id) with the way back', async () => {
-    const fake = projectHandlers({ role: 'client_residential' });
-    const fixture = createAppFixture({ path: '/projects/someone-elses', handlers: fake.handlers });
+    const fixture = createAppFixture({ path: '/projects/someone-elses' });
+    fixture.mock.fake.seed.project({ id: 'someone-elses', owner: 'ilyas@example.com' });
     await fixture.client.auth.signIn(ACCOUNTS.client_residential!);
     const screen = await render(<AppFixtureView fixture={fixture} />);
     await expect.element(screen.getByRole('alert')).toHaveTextContent('Project not found');
@@ -116,7 +132,7 @@ describe('a project the caller may not see', () => {
 
 describe('project page transitions and forms', () => {
   it('requests a site visit: the status moves on and the toast says so', async () => {
-    const { screen, fake } = await open('client_residential', 'draft');
+    const { screen, fixture } = await open('client_residential', 'draft');
     await userEvent.click(screen.getByRole('button', { name: 'Request a site visit' }));
     await expect
       .element(toast('Site visit requested. We will contact you to agree a date.'))
@@ -124,25 +140,29 @@ describe('project page transitions and forms', () => {
     await expect
       .element(screen.getByText('Site visit requested', { exact: true }).first())
       .toBeVisible();
-    expect(fake.status()).toBe('quote_requested');
-    expect(fake.seen).toContain(`POST /projects/${PROJECT_ID}/transitions`);
+    expect(fixture.requests).toContain(`POST /projects/${PROJECT_ID}/transitions`);
+    expect(await statusOf(fixture)).toBe('quote_requested');
   });
 
   it('cancels only after the confirmation', async () => {
-    const { screen, fake } = await open('client_residential', 'draft');
+    const { screen, fixture } = await open('client_residential', 'draft');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel project' }));
     const dialog = page.getByRole('alertdialog', { name: 'Cancel this project?' });
     await expect.element(dialog).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Keep project' }));
-    expect(fake.status()).toBe('draft');
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(fixture.requests).not.toContain(`POST /projects/${PROJECT_ID}/transitions`);
+    expect(await statusOf(fixture)).toBe('draft');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel project' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel project' }));
     await expect.element(toast('Project cancelled')).toBeVisible();
-    expect(fake.status()).toBe('cancelled');
+    expect(await statusOf(fixture)).toBe('cancelled');
   });
 
   it('says when someone else moved the project first (409)', async () => {
-    const { screen } = await open('client_residential', 'draft', { conflict: true });
+    const { screen, fixture } = await open('client_residential', 'draft');
+    // Another tab requests the visit after this page has read the draft.
+    await fixture.otherTab().projects.transition(PROJECT_ID, { action: 'requestQuote' });
     await userEvent.click(screen.getByRole('button', { name: 'Request a site visit' }));
     await expect
       .element(toast('This project has moved on since you opened it. Refresh to see its status.'))
@@ -150,7 +170,7 @@ describe('project page transitions and forms', () => {
   });
 
   it('needs a date to schedule the inspection, then saves it', async () => {
-    const { screen, fake } = await open('roof_inspector', 'quote_requested');
+    const { screen, fixture } = await open('roof_inspector', 'quote_requested');
     const form = screen.getByRole('form', { name: 'Schedule inspection' });
     await userEvent.click(form.getByRole('button', { name: 'Save date' }));
     await expect.element(form.getByText('Please choose a date')).toBeVisible();
@@ -158,11 +178,11 @@ describe('project page transitions and forms', () => {
     await userEvent.fill(form.getByLabelText(/^Date/), '2026-03-20');
     await userEvent.click(form.getByRole('button', { name: 'Save date' }));
     await expect.element(toast('Inspection date saved')).toBeVisible();
-    expect(fake.status()).toBe('inspection_scheduled');
+    expect(await statusOf(fixture)).toBe('inspection_scheduled');
   });
 
   it('checks the roof findings before recording them', async () => {
-    const { screen, fake } = await open('roof_inspector', 'inspection_scheduled');
+    const { screen, fixture } = await open('roof_inspector', 'inspection_scheduled');
     const form = screen.getByRole('form', { name: 'Record inspection' });
     await userEvent.click(form.getByRole('button', { name: 'Save findings' }));
     await expect.element(form.getByText('Please choose the roof type')).toBeVisible();
@@ -179,7 +199,7 @@ describe('project page transitions and forms', () => {
     await userEvent.fill(form.getByRole('textbox', { name: 'Roof area (m²)' }), '72');
     await userEvent.click(form.getByRole('button', { name: 'Save findings' }));
     await expect.element(toast('Inspection findings saved')).toBeVisible();
-    expect(fake.status()).toBe('inspected');
+    expect(await statusOf(fixture)).toBe('inspected');
   });
 
   it('shows roof photos and lets the inspector add one, refusing a non-image', async () => {
@@ -191,9 +211,7 @@ describe('project page transitions and forms', () => {
     await expect
       .element(screen.getByText('Please upload a valid image file (JPEG, PNG, or WebP)'))
       .toBeVisible();
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'roof.png', {
-      type: 'image/png',
-    });
+    const png = new File([PIXEL_PNG], 'roof.png', { type: 'image/png' });
     await userEvent.upload(input, png);
     await userEvent.click(screen.getByRole('button', { name: 'Upload photo' }));
     await expect.element(toast('Photo added')).toBeVisible();

@@ -1,21 +1,20 @@
 /**
  * The project screens in each of their states: the pipeline list,
  * a project's page for each role that acts on it, and the proposal. On the API client's
- * fake and its demo seed's pipeline; the states the seed has not (loading, failures, a
- * cancelled project, no configuration) on the small fake of testing/project-fakes.ts.
+ * fake and its demo seed's pipeline; the states the seed has not (a cancelled project, no
+ * configuration) seeded on that fake (fake.seed.project), loading and failures by its
+ * scenarios.
  */
+import { scenarios, type FakeProjectSeed, type MockScenario } from '@solar/api/mock';
 import { projectPath, proposalPath, type RoleKey } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, within } from 'storybook/test';
 import { AppFixtureView, createAppFixture, type AppFixture } from '../../testing/app-fixture.tsx';
-import { productionHandler } from '../../testing/full-calculator-fakes.ts';
 import {
-  PROJECT_ID,
-  projectHandlers,
-  SAMPLE_PROJECT,
-  type ProjectsFakeOptions,
-} from '../../testing/project-fakes.ts';
+  productionHandler,
+  type ProductionFakeOptions,
+} from '../../testing/full-calculator-fakes.ts';
 import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
 import { text } from '../../testing/story-text.ts';
 
@@ -27,6 +26,9 @@ const ACCOUNTS: Partial<Record<RoleKey, { email: string; password: string }>> = 
   client_residential: { email: 'daniyar@example.com', password: 'Password1' },
 };
 
+/** The project seeded for the states the demo seed has not (the demo client's). */
+const PROJECT_ID = 'p-bishkek-1';
+
 interface ProjectsAppProps {
   path: string;
   /** The signed-in role (one of the seed's people). */
@@ -36,26 +38,34 @@ interface ProjectsAppProps {
    * this text, found through the pipeline list once signed in.
    */
   open?: { address: string; page: 'project' | 'proposal' };
-  /** Answer the pipeline with the small fake of testing/project-fakes.ts instead (states the seed has not: loading, failures, no configuration). */
-  fake?: Omit<ProjectsFakeOptions, 'role'>;
+  /** Sign in with this account of the fake instead of the role's. */
+  account?: { email: string; password: string };
+  /** Seed a project (id `p-bishkek-1`, Chuy Avenue 120, Bishkek) on the fake beside the demo seed. */
+  seed?: Omit<FakeProjectSeed, 'id'>;
+  /** The fake's scenario once signed in (a group loading or failing). */
+  scenario?: MockScenario;
+  /** The production fake's options. */
+  production?: ProductionFakeOptions;
 }
 
 /** The app at `path` (or a seeded project's page), signed in with `role`, on the fake. */
-function ProjectsApp({ path, role, open, fake }: ProjectsAppProps) {
+function ProjectsApp({ path, role, open, account, seed, scenario, production }: ProjectsAppProps) {
   const [fixture] = useState(() => {
     const created: AppFixture = createAppFixture({
       path,
-      handlers: fake ? projectHandlers({ role, ...fake }).handlers : [productionHandler()],
+      handlers: [productionHandler(production)],
       afterSignIn: async (client) => {
-        await client.auth.signIn(ACCOUNTS[role]!);
-        if (!open) return;
-        const found = await client.projects.pipelineList({ searchTerm: open.address });
-        const id = found.items[0]?.id ?? 'missing';
-        created.location.navigate(open.page === 'project' ? projectPath(id) : proposalPath(id), {
-          replace: true,
-        });
+        await client.auth.signIn(account ?? ACCOUNTS[role]!);
+        if (open) {
+          const found = await client.projects.pipelineList({ searchTerm: open.address });
+          const id = found.items[0]?.id ?? 'missing';
+          const to = open.page === 'project' ? projectPath(id) : proposalPath(id);
+          created.location.navigate(to, { replace: true });
+        }
+        if (scenario) created.mock.scenario = scenario;
       },
     });
+    if (seed) created.mock.fake.seed.project({ id: PROJECT_ID, ...seed });
     return created;
   });
   return <AppFixtureView fixture={fixture} />;
@@ -92,11 +102,15 @@ export const ListFiltered: Story = {
 };
 
 /** The first page is on its way. */
-export const ListLoading: Story = { args: { fake: { hang: 'list' } } };
+export const ListLoading: Story = { args: { scenario: scenarios.groupLoading('projects') } };
 
 /** A client with no project yet: the way to a first assessment. */
 export const ListEmpty: Story = {
-  args: { role: 'client_residential', fake: { items: [] } },
+  // Gulnara Mamytova, a client of the demo seed without a project.
+  args: {
+    role: 'client_residential',
+    account: { email: 'gulnara@example.com', password: 'Password1' },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(text('projects.list.emptyTitle'))).toBeVisible();
@@ -105,7 +119,7 @@ export const ListEmpty: Story = {
 
 /** The list could not be loaded. */
 export const ListFailed: Story = {
-  args: { fake: { listStatus: 500 } },
+  args: { scenario: scenarios.groupError('projects', 500) },
   play: async ({ canvasElement }) => {
     // The capture waits for the failure, not the loading state before it.
     const shown = await within(canvasElement).findAllByText(text('projects.list.loadFailed'));
@@ -157,14 +171,19 @@ export const ProjectInstallation: Story = {
   },
 };
 
-/** A cancelled project (the small fake; the seed has none): the cancelled step marked. */
+/** A cancelled project (seeded; the demo seed has none): the cancelled step marked. */
 export const ProjectCancelled: Story = {
-  args: { path: project, role: 'client_residential', fake: { status: 'cancelled' } },
+  args: { path: project, role: 'client_residential', seed: { status: 'cancelled' } },
 };
 
 /** The project is on its way. */
 export const ProjectLoading: Story = {
-  args: { path: project, role: 'client_residential', fake: { hang: 'pipeline' } },
+  args: {
+    path: project,
+    role: 'client_residential',
+    seed: {},
+    scenario: scenarios.groupLoading('projects'),
+  },
 };
 
 /** The proposal of a client's saved system. */
@@ -183,16 +202,21 @@ export const ProposalNoConfiguration: Story = {
   args: {
     path: proposal,
     role: 'client_residential',
-    fake: { project: { ...SAMPLE_PROJECT, configuration: null } },
+    seed: { configuration: null },
   },
 };
 
 /** The production estimate failed. */
 export const ProposalProductionFailed: Story = {
-  args: { path: proposal, role: 'client_residential', fake: { production: { status: 500 } } },
+  args: { path: proposal, role: 'client_residential', seed: {}, production: { status: 500 } },
 };
 
 /** The proposal is on its way. */
 export const ProposalLoading: Story = {
-  args: { path: proposal, role: 'client_residential', fake: { hang: 'project' } },
+  args: {
+    path: proposal,
+    role: 'client_residential',
+    seed: {},
+    scenario: scenarios.groupLoading('projects'),
+  },
 };

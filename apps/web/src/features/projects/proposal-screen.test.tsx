@@ -1,37 +1,41 @@
 /**
- * /projects/{id}/proposal in Chromium against the pipeline fake: the
+ * /projects/{id}/proposal in Chromium against the API client's fake (the demo client's
+ * project seeded with fake.seed.project) and the production fake: the
  * figures of domain proposalFigures for the saved system, the PDF asked for in the
  * interface language, "Request a site visit" only while the caller may, and the states
  * without a configuration or without a production estimate.
  */
+import type { FakeProjectSeed } from '@solar/api/mock';
 import type { BusinessInfo } from '@solar/domain/contract';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { AppFixtureView, createAppFixture } from '../../testing/app-fixture.tsx';
 import {
-  PROJECT_ID,
-  projectHandlers,
-  SAMPLE_PROJECT,
-  type ProjectsFakeOptions,
-} from '../../testing/project-fakes.ts';
+  productionHandler,
+  type ProductionFakeOptions,
+} from '../../testing/full-calculator-fakes.ts';
+
+/** The demo client's project the proposal is of: a 5 kW system at Chuy Avenue 120, Bishkek. */
+const PROJECT_ID = 'p-bishkek-1';
 
 async function open(
-  options: ProjectsFakeOptions = {},
+  seed: Omit<FakeProjectSeed, 'id'> = {},
   locale?: 'en' | 'ru',
   business?: Partial<BusinessInfo>,
+  production?: ProductionFakeOptions,
 ) {
-  const fake = projectHandlers({ role: 'client_residential', ...options });
   const fixture = createAppFixture({
     path: `/projects/${PROJECT_ID}/proposal`,
     as: 'client',
-    handlers: fake.handlers,
+    handlers: [productionHandler(production)],
     ...(locale ? { locale } : {}),
     ...(business ? { mock: { business } } : {}),
   });
+  fixture.mock.fake.seed.project({ id: PROJECT_ID, ...seed });
   await fixture.ready;
   const screen = await render(<AppFixtureView fixture={fixture} {...(locale ? { locale } : {})} />);
-  return { fake, screen };
+  return { fixture, screen };
 }
 
 const toast = (text: string) =>
@@ -76,20 +80,20 @@ describe('proposal page', () => {
   });
 
   it('downloads the PDF in the interface language', async () => {
-    const { screen, fake } = await open({ status: 'draft' }, 'ru');
+    const { screen, fixture } = await open({ status: 'draft' }, 'ru');
     await userEvent.click(await screen.getByRole('button', { name: 'Скачать PDF' }));
     await expect
-      .poll(() => fake.seen)
+      .poll(() => fixture.requests)
       .toContain(`GET /projects/${PROJECT_ID}/proposal.pdf?locale=ru`);
   });
 
   it('requests a site visit from a draft, then no longer offers it', async () => {
-    const { screen, fake } = await open({ status: 'draft' });
+    const { screen, fixture } = await open({ status: 'draft' });
     await userEvent.click(screen.getByRole('button', { name: 'Request a site visit' }));
     await expect
       .element(toast('Site visit requested. We will contact you to agree a date.'))
       .toBeVisible();
-    expect(fake.status()).toBe('quote_requested');
+    expect((await fixture.client.projects.pipeline(PROJECT_ID)).status).toBe('quote_requested');
     await expect
       .element(screen.getByRole('button', { name: 'Request a site visit' }))
       .not.toBeInTheDocument();
@@ -103,20 +107,14 @@ describe('proposal page', () => {
   });
 
   it('shows a place saved by its coordinates alone with them once', async () => {
-    const { screen } = await open({
-      status: 'draft',
-      project: {
-        ...SAMPLE_PROJECT,
-        location: { address: '42.87460, 74.61220', latitude: 42.8746, longitude: 74.6122 },
-      },
-    });
+    const { screen } = await open({ status: 'draft', address: '42.87460, 74.61220' });
     const location = screen.getByRole('region', { name: 'Location' });
     await expect.poll(() => location.element().textContent).toContain('42.8746, 74.6122');
     expect(location.element().textContent?.match(/42\.8746/g)).toHaveLength(1);
   });
 
   it('asks to finish the configuration when there is none', async () => {
-    const { screen } = await open({ project: { ...SAMPLE_PROJECT, configuration: null } });
+    const { screen } = await open({ configuration: null });
     await expect.element(screen.getByText('No system configured yet')).toBeVisible();
     await expect
       .element(screen.getByRole('link', { name: 'Open the calculator' }))
@@ -124,7 +122,7 @@ describe('proposal page', () => {
   });
 
   it('offers a retry when the production cannot be estimated', async () => {
-    const { screen } = await open({ production: { status: 500 } });
+    const { screen } = await open({}, undefined, undefined, { status: 500 });
     await expect
       .element(screen.getByText('Could not estimate the production. Try again.'))
       .toBeVisible();
