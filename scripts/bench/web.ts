@@ -76,7 +76,11 @@ export const wireJsMetric = (route: string) => `web.wire.js:${route}`;
 
 /** A saved assessment the project routes open (a 4 kW (DC) system in Bishkek). */
 const benchProject = {
-  location: { address: 'Chui Avenue 1, Bishkek, Kyrgyzstan', latitude: 42.8746, longitude: 74.5698 },
+  location: {
+    address: 'Chui Avenue 1, Bishkek, Kyrgyzstan',
+    latitude: 42.8746,
+    longitude: 74.5698,
+  },
   configuration: {
     systemSizeKw: 4,
     panelCount: 10,
