@@ -6,7 +6,7 @@
  * production with its source, prefill from the quick estimate, saving a draft and
  * continuing one, and the rate limit (browser counter and server 429).
  */
-import { rateLimitStorageKey, STORAGE_KEYS, SUGGEST_DEBOUNCE_MS } from '@solar/domain';
+import { rateLimitStorageKey, STORAGE_KEYS } from '@solar/domain';
 import { http, HttpResponse } from 'msw';
 import { act, Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
