@@ -201,8 +201,11 @@ export const SignUpValidation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: text('signup.submit') }));
-    await expect(canvas.getByLabelText(text('signup.name'))).toHaveAccessibleDescription(
-      text('validation.nameRequired'),
+    // The schema loads on the form's first focus; the errors follow it.
+    await waitFor(() =>
+      expect(canvas.getByLabelText(text('signup.name'))).toHaveAccessibleDescription(
+        text('validation.nameRequired'),
+      ),
     );
     await expect(canvas.getByRole('checkbox')).toHaveAccessibleDescription(
       text('validation.acceptTerms'),
@@ -249,8 +252,10 @@ export const SignUpEmailTaken: Story = {
     );
     await userEvent.click(canvas.getByRole('checkbox'));
     await userEvent.click(canvas.getByRole('button', { name: text('signup.submit') }));
-    await expect(canvas.getByLabelText(text('signin.email'))).toHaveAccessibleDescription(
-      text('api.emailTaken'),
+    await waitFor(() =>
+      expect(canvas.getByLabelText(text('signin.email'))).toHaveAccessibleDescription(
+        text('api.emailTaken'),
+      ),
     );
   },
 };
@@ -307,9 +312,12 @@ export const ResetPasswordValidation: Story = {
     await userEvent.click(
       await canvas.findByRole('button', { name: text('resetPassword.submit') }),
     );
-    await expect(
-      canvas.getByLabelText(text('resetPassword.confirmPassword'), { selector: 'input' }),
-    ).toHaveAccessibleDescription(text('validation.confirmRequired'));
+    // The schema loads on the form's first focus; the errors follow it.
+    await waitFor(() =>
+      expect(
+        canvas.getByLabelText(text('resetPassword.confirmPassword'), { selector: 'input' }),
+      ).toHaveAccessibleDescription(text('validation.confirmRequired')),
+    );
   },
 };
 

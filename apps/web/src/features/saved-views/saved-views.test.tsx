@@ -70,8 +70,12 @@ describe('saved views on the users list', () => {
     await expect.element(toast('View “Admins” saved')).toBeVisible();
     await fixture.location.navigate('/users?role=admin&size=50');
     await saveAs('Admins');
-    const views = await fixture.client.savedViews.list('users');
-    expect(views.map((v) => [v.name, v.query])).toEqual([['Admins', 'role=admin&size=50']]);
+    // The second save's request finishes after the click: wait for the stored view to change.
+    await expect
+      .poll(async () =>
+        (await fixture.client.savedViews.list('users')).map((v) => [v.name, v.query]),
+      )
+      .toEqual([['Admins', 'role=admin&size=50']]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete view “Admins”' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete the view “Admins”?' });
