@@ -5,7 +5,12 @@
  * reaches the same states through its endpoints (a project moved by the roles in turn).
  */
 import type { Project } from '@solar/domain/contract';
-import { PIPELINE_ACTIONS, type PipelineAction, type ProjectStatus } from '@solar/domain/pipeline';
+import {
+  PIPELINE_ACTIONS,
+  PROJECT_STATUSES,
+  type PipelineAction,
+  type ProjectStatus,
+} from '@solar/domain/pipeline';
 import { roleToUserType, type RoleKey } from '@solar/domain/roles';
 import type { SystemConfiguration } from '@solar/domain/system-configuration';
 import { addSeededProject, seededConfiguration } from './seed-pipeline.ts';
@@ -65,16 +70,8 @@ const FORWARD: readonly PipelineAction[] = PIPELINE_ACTIONS.filter((a) => a !== 
 /** The actions that bring a new project to `status`. */
 export function actionsTo(status: ProjectStatus): PipelineAction[] {
   if (status === 'cancelled') return ['requestQuote', 'cancel'];
-  const order: readonly ProjectStatus[] = [
-    'draft',
-    'quote_requested',
-    'inspection_scheduled',
-    'inspected',
-    'proposal_accepted',
-    'installation_scheduled',
-    'installed',
-  ];
-  return FORWARD.slice(0, order.indexOf(status));
+  // PROJECT_STATUSES lists the forward steps in pipeline order (cancelled last).
+  return FORWARD.slice(0, PROJECT_STATUSES.indexOf(status));
 }
 
 /** The seeding helpers over `store`. */
