@@ -237,7 +237,7 @@ describe('CI gate (--quick)', () => {
     assert.deepEqual(gateFailures([over]), [over]);
     assert.deepEqual(
       sizes.filter((b) => b.gateLimit !== undefined).map((b) => b.metric),
-      [wireJsMetric('/solar-calculator-full'), wireJsMetric('/chat/{conversationId}')],
+      [wireJsMetric('/solar-calculator-full')],
     );
   });
   it('fails each page one byte over its budget, passes it at the budget', () => {

@@ -60,12 +60,10 @@ export const SIGNED_IN_JS_BUDGET = 230_000;
 /**
  * Routes over their JavaScript budget by a feature's own library, gated at an allowance
  * instead (docs/decisions/012-benchmarks.md), bytes: the full calculator's map (Leaflet,
- * about 38 kB, shown when the location is picked by hand) and a conversation's markdown
- * renderer (markdown-to-jsx, about 33 kB). The budget rows still say FAIL.
+ * about 38 kB, shown with the location step). The budget row still says FAIL.
  */
 export const JS_GATE_ALLOWANCES: Readonly<Partial<Record<MeasuredRouteId, number>>> = {
   fullCalculator: 238_000,
-  conversation: 236_000,
 };
 
 /** Every budget of docs/benchmarks.md. The admin-users budget applies to each query. */

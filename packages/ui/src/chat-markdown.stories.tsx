@@ -5,6 +5,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import PartialMarkdown from './chat-markdown-partial.tsx';
 import SafeMarkdown from './chat-markdown.tsx';
 
 const meta = {
@@ -103,9 +104,13 @@ export const Refused: Story = {
   },
 };
 
-/** A reply cut mid-way (streaming or stopped): the open `**` still renders as bold. */
+/**
+ * A reply cut mid-way (streaming or stopped), through PartialMarkdown: the open `**` still
+ * renders as bold.
+ */
 export const Partial: Story = {
-  args: { children: 'Your payback is about **6 years', isPartial: true },
+  args: { children: 'Your payback is about **6 years' },
+  render: (args) => <PartialMarkdown {...args} />,
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('strong')).toHaveTextContent('6 years');
   },

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
+import PartialMarkdown from './chat-markdown-partial.tsx';
 import SafeMarkdown from './chat-markdown.tsx';
 
 /** Renders the markdown; its elements are the direct children of `container`. */
-const rendered = (markdown: string, isPartial?: boolean) =>
-  render(<SafeMarkdown isPartial={isPartial}>{markdown}</SafeMarkdown>);
+const rendered = (markdown: string, isPartial = false) =>
+  render(
+    isPartial ? (
+      <PartialMarkdown>{markdown}</PartialMarkdown>
+    ) : (
+      <SafeMarkdown>{markdown}</SafeMarkdown>
+    ),
+  );
 
 describe('SafeMarkdown refuses', () => {
   it('raw HTML: a script or an image with onerror is text, never an element', async () => {

@@ -4,13 +4,11 @@
  * React elements (never `dangerouslySetInnerHTML`), with raw HTML not parsed (it shows as the
  * text it is), images shown as their alt text, unsafe URLs dropped (its sanitizer, then only
  * relative URLs and the schemes of `safeSchemes`), links opening in a new tab without
- * referrer. Loaded lazily by ChatMessage. A partial reply (still streaming, or stopped mid-way)
- * is first completed by remend, so an unclosed `**bold` or `` `code`` renders as formatting,
- * not raw markers. See docs/decisions/008-ui-library.md ("Markdown in chat").
+ * referrer. Loaded lazily by ChatMessage; a partial reply goes through
+ * `chat-markdown-partial.tsx` first. See docs/decisions/008-ui-library.md ("Markdown in chat").
  */
 import Markdown, { sanitizer, type MarkdownToJSX } from 'markdown-to-jsx/react';
 import { Children, isValidElement, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import remend from 'remend';
 
 /** URL schemes a link may use (those react-markdown allowed); a URL without one is relative. */
 const safeSchemes = new Set(['http', 'https', 'mailto', 'irc', 'ircs', 'xmpp']);
@@ -106,8 +104,7 @@ const options: MarkdownToJSX.Options = {
 };
 
 /**
- * Renders markdown without raw HTML or images; links open in a new tab. `isPartial`: the
- * text may end mid-way through a formatting mark (streaming or interrupted).
+ * Renders complete markdown without raw HTML or images; links open in a new tab.
  *
  * Use when showing text written by the assistant (ChatMessage loads it for you).
  *
@@ -116,12 +113,9 @@ const options: MarkdownToJSX.Options = {
  */
 export default function SafeMarkdown({
   children,
-  isPartial = false,
 }: {
   /** The markdown source. */
   children: string;
-  /** The text may end mid-way (streaming or stopped): close open marks first. @default false */
-  isPartial?: boolean;
 }) {
-  return <Markdown options={options}>{isPartial ? remend(children) : children}</Markdown>;
+  return <Markdown options={options}>{children}</Markdown>;
 }

@@ -11,7 +11,15 @@
  * `earlierLabel`. Labels arrive translated.
  */
 import type { ChatRole } from '@solar/domain/contract';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { Button } from './button.tsx';
 import { cn } from './cn.ts';
@@ -165,31 +173,50 @@ function CopyReplyButton({
 }
 
 /**
- * The markdown renderer (markdown-to-jsx and remend, about 33 kB brotli) loads with
- * the first assistant message, not with the chat page; until it arrives, the text shows as
- * written. When its code cannot be fetched (the server is down), the text stays as written
- * and the next message rendered asks for it again, rather than the failure taking down
- * the screen.
+ * The markdown renderer (markdown-to-jsx, about 28 kB brotli) loads with the first assistant
+ * message, not with the chat page; a partial reply (streaming, or stopped mid-way) also
+ * needs remend (about 5 kB), which loads with the first such reply or when a reply is asked
+ * for ({@link loadChatMarkdown}), so a conversation read from history does not fetch it.
+ * Until the code arrives, the text shows as written. When it cannot be fetched (the server
+ * is down), the text stays as written and the next message rendered asks for it again,
+ * rather than the failure taking down the screen.
  */
-let SafeMarkdown = loadMarkdownOnce();
+const loadCompleteMarkdown = () => import('./chat-markdown.tsx');
+const loadPartialMarkdown = () => import('./chat-markdown-partial.tsx');
 
-function loadMarkdownOnce() {
+let SafeMarkdown = lazyRetrying(loadCompleteMarkdown, (next) => (SafeMarkdown = next));
+let PartialMarkdown = lazyRetrying(loadPartialMarkdown, (next) => (PartialMarkdown = next));
+
+type MarkdownComponent = ComponentType<{ children: string }>;
+
+/**
+ * A lazy component from `load`; when loading fails it renders the text as written and hands
+ * `replace` a fresh lazy component, so the next render tries again.
+ */
+function lazyRetrying(
+  load: () => Promise<{ default: MarkdownComponent }>,
+  replace: (next: LazyExoticComponent<MarkdownComponent>) => void,
+): LazyExoticComponent<MarkdownComponent> {
   return lazy(() =>
-    loadChatMarkdown().catch(() => {
-      SafeMarkdown = loadMarkdownOnce();
+    load().catch(() => {
+      replace(lazyRetrying(load, replace));
       return { default: PlainText };
     }),
   );
 }
 
 /** The text as written (the markdown renderer's stand-in when it could not load). */
-function PlainText({ children }: { children: string; isPartial?: boolean }) {
+function PlainText({ children }: { children: string }) {
   return <p className="whitespace-pre-wrap">{children}</p>;
 }
 
-/** Starts loading the markdown renderer (call it when a reply is asked for). */
-export function loadChatMarkdown() {
-  return import('./chat-markdown.tsx');
+/**
+ * Starts loading the markdown renderer and the completion of partial replies (call it when a
+ * reply is asked for); resolves with the renderer's module.
+ */
+export async function loadChatMarkdown() {
+  const [complete] = await Promise.all([loadCompleteMarkdown(), loadPartialMarkdown()]);
+  return complete;
 }
 
 const proseStyles = cn(
@@ -252,7 +279,11 @@ export function ChatMessage({
   ) : (
     <div className={proseStyles}>
       <Suspense fallback={<p className="whitespace-pre-wrap">{content}</p>}>
-        <SafeMarkdown isPartial={Boolean(isStreaming || interruptedLabel)}>{content}</SafeMarkdown>
+        {isStreaming || interruptedLabel ? (
+          <PartialMarkdown>{content}</PartialMarkdown>
+        ) : (
+          <SafeMarkdown>{content}</SafeMarkdown>
+        )}
       </Suspense>
     </div>
   );
