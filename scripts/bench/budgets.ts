@@ -60,7 +60,7 @@ export const SIGNED_IN_JS_BUDGET = 230_000;
 /**
  * Routes over their JavaScript budget by a feature's own library, gated at an allowance
  * instead (docs/decisions/012-benchmarks.md), bytes: the full calculator's map (Leaflet,
- * about 38 kB, shown with the location step). The budget row still says FAIL.
+ * about 38 kB, shown as soon as the place is asked for by hand). The budget row still says FAIL.
  */
 export const JS_GATE_ALLOWANCES: Readonly<Partial<Record<MeasuredRouteId, number>>> = {
   fullCalculator: 238_000,
