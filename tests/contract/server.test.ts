@@ -32,21 +32,39 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Waits for the server's start line ("Solar is running at …", written at any LOG_LEVEL once
+ * it listens), then checks that /health answers 200; fails with the output if the process
+ * exits first or does not start within `timeoutMs`.
+ */
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child?.exitCode !== null && child?.exitCode !== undefined) {
-      throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    }
-    try {
-      const response = await fetch(`${url}/health`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  const server = child!;
+  await new Promise<void>((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      server.stdout?.off('data', check);
+      server.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    };
+    // Runs after the collector that appends to `output`.
+    const check = () => {
+      if (output.includes('Solar is running at')) done();
+    };
+    const onExit = (code: number | null) =>
+      done(new Error(`the server exited with ${code}:\n${output}`));
+    const timer = setTimeout(
+      () => done(new Error(`the server did not start within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
+    server.stdout?.on('data', check);
+    server.once('exit', onExit);
+    check();
+  });
+  const response = await fetch(`${url}/health`);
+  if (response.status !== 200) {
+    throw new Error(`/health answered ${response.status} once started:\n${output}`);
   }
-  throw new Error(`the server did not answer /health within ${timeoutMs} ms:\n${output}`);
 }
 
 /** Decodes quoted-printable soft breaks and =XX escapes, enough to read a link. */

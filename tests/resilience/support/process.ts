@@ -127,24 +127,17 @@ export async function spawnServer(
   };
 }
 
-/** Waits until /health answers 200 (fails early, with the output, if the process exits). */
+/**
+ * Waits for the server's start line ("Solar is running at …", written at any LOG_LEVEL once
+ * it listens), then checks that /health answers 200. Fails early, with the output, if the
+ * process exits first.
+ */
 export async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let exitedWith: number | string | undefined;
-  void server.exited.then((code) => (exitedWith = code));
-  while (Date.now() < deadline) {
-    if (exitedWith !== undefined) {
-      throw new Error(`the server exited with ${exitedWith}:\n${server.output()}`);
-    }
-    try {
-      const response = await fetch(`${server.api}/health`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  await server.waitForOutput('Solar is running at', timeoutMs);
+  const response = await fetch(`${server.api}/health`);
+  if (response.status !== 200) {
+    throw new Error(`/health answered ${response.status} once started:\n${server.output()}`);
   }
-  throw new Error(`no healthy answer within ${timeoutMs} ms:\n${server.output()}`);
 }
 
 /** Starts the server and waits for health. */

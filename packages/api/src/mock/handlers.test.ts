@@ -83,13 +83,18 @@ describe('mock backend', () => {
   it('the slow scenario delays answers', async () => {
     const api = client();
     mock.scenario = { delayMs: 120 };
-    // Timers fire in the order they fall due: a 50 ms one set after the request comes
-    // first only if the answer waits for the scenario's 120 ms.
-    const first = await Promise.race([
-      api.config.get().then(() => 'answer'),
-      new Promise((resolve) => setTimeout(() => resolve('50 ms timer'), 50)),
-    ]);
-    expect(first).toBe('50 ms timer');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let answered = false;
+      const answer = api.config.get().then(() => (answered = true));
+      await vi.advanceTimersByTimeAsync(119);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await answer;
+      expect(answered).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('streams token by token with the configured delay and stores the reply', async () => {
