@@ -88,7 +88,6 @@ describe.each(databaseKinds)('stopping and resuming a reply on %s', (kind) => {
   it('POST /chat/stop stops generating and stores the partial reply as interrupted', async () => {
     const { token } = await createClient(chat.server);
     const full = fullReply();
-    const started = Date.now();
     let id = '';
     const result = await streamChat(
       chat.baseUrl,
@@ -109,16 +108,12 @@ describe.each(databaseKinds)('stopping and resuming a reply on %s', (kind) => {
     expect(result.events.at(-1)!.event).toBe('complete');
     expect(result.events.some((event) => event.chunk.isError)).toBe(false);
     const history = await getJson(chat.server, token, `/chat/history/${id}`);
-    const stored = Date.now() - started;
     const reply = history.body.messages[1];
     expect(reply).toMatchObject({ role: 'assistant', interrupted: true });
     expect(reply.content.length).toBeGreaterThan(0);
     expect(reply.content.length).toBeLessThan(full.length);
     expect(full.startsWith(reply.content)).toBe(true);
     expect(result.text).toBe(reply.content);
-    // The whole reply takes (words x 40 ms); it was stopped long before that.
-    const words = full.split(' ').length;
-    expect(stored).toBeLessThan((words * 40) / 2);
     const [conversation] = await chat.server.database.db
       .select()
       .from(conversations)
