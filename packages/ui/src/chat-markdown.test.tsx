@@ -41,7 +41,7 @@ describe('SafeMarkdown refuses', () => {
   ])('an unsafe link target: [x](%s) has no href', async (url) => {
     const screen = await rendered(`[click me](<${url}>)`);
     await expect.element(screen.getByText('click me')).toBeVisible();
-    expect(screen.container.querySelector('a[href]')).toBeNull();
+    expect(screen.container.querySelector('a')).toBeNull();
   });
 
   it('an image: its alt text is shown instead', async () => {

@@ -29,7 +29,9 @@ function safeUrl(url: string): string | null {
   return scheme === undefined || safeSchemes.has(scheme.toLowerCase()) ? checked : null;
 }
 
+/** A link; one whose URL was refused (no `href`) is plain text, not a dead link. */
 function Link({ children, href, title }: ComponentPropsWithoutRef<'a'>) {
+  if (!href) return <span title={title}>{children}</span>;
   return (
     <a
       href={href}
