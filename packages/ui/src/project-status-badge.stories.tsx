@@ -1,4 +1,4 @@
-import { PROJECT_STATUSES } from '@solar/domain';
+import { PROJECT_STATUSES, type ProjectStatus } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
 
@@ -12,7 +12,7 @@ const LABELS = {
   installation_scheduled: 'Installation scheduled',
   installed: 'Installed',
   cancelled: 'Cancelled',
-} as const;
+} as const satisfies Record<ProjectStatus, string>;
 
 const meta = {
   title: 'UI/Display/ProjectStatusBadge',

@@ -39,7 +39,7 @@ export const Events: Story = {
     await expect(
       (
         await canvas.findAllByRole('row', {
-          name: new RegExp(text('audit.action.project.requestQuote')),
+          name: new RegExp(text('pipelineAction.requestQuote.history')),
         })
       )[0],
     ).toBeVisible();
@@ -52,7 +52,7 @@ export const Filtered: Story = {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
     await canvas.findAllByRole('row', {
-      name: new RegExp(text('audit.action.project.requestQuote')),
+      name: new RegExp(text('pipelineAction.requestQuote.history')),
     });
     const select = canvas.getByRole('button', {
       name: `${text('audit.targetType.all')} ${text('audit.filter.targetType')}`,
@@ -105,7 +105,7 @@ export const Phone: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      (await canvas.findAllByText(text('audit.action.project.requestQuote')))[0],
+      (await canvas.findAllByText(text('pipelineAction.requestQuote.history')))[0],
     ).toBeVisible();
   },
 };

@@ -108,7 +108,7 @@ export const ProjectHistory: Story = {
       await canvas.findByRole('heading', { name: text('audit.history.title') }, { timeout: 4000 }),
     ).toBeVisible();
     await expect(
-      (await canvas.findAllByText(text('audit.action.project.requestQuote')))[0],
+      (await canvas.findAllByText(text('pipelineAction.requestQuote.history')))[0],
     ).toBeVisible();
   },
 };

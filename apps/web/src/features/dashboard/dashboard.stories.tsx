@@ -64,7 +64,7 @@ export const ProjectManager: Story = {
     const panel = within(await queue(canvasElement, 'dashboard.queue.overviewTitle'));
     const requested = await panel.findByRole('link', {
       name: text('dashboard.queue.count', {
-        status: text('dashboard.jobs.status.quote_requested'),
+        status: text('projectStatus.quote_requested'),
         count: 2,
       }),
     });
@@ -332,7 +332,7 @@ export const ClientSomeWork: Story = {
   play: async ({ canvasElement }) => {
     const panel = within(await queue(canvasElement, 'dashboard.queue.clientTitle'));
     await expect(
-      await panel.findByText(text('dashboard.queue.client.scheduleInspection')),
+      await panel.findByText(text('pipelineAction.scheduleInspection.waitingClient')),
     ).toBeVisible();
   },
 };

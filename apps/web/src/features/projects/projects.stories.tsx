@@ -133,7 +133,7 @@ export const ProjectDraft: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('button', { name: text('projects.action.requestQuote') }),
+      await canvas.findByRole('button', { name: text('pipelineAction.requestQuote.label') }),
     ).toBeVisible();
   },
 };
@@ -144,7 +144,7 @@ export const ProjectInspection: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('form', { name: text('projects.action.recordInspection') }),
+      await canvas.findByRole('form', { name: text('pipelineAction.recordInspection.label') }),
     ).toBeVisible();
   },
 };
@@ -155,7 +155,7 @@ export const ProjectInspected: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('button', { name: text('projects.action.acceptProposal') }),
+      await canvas.findByRole('button', { name: text('pipelineAction.acceptProposal.label') }),
     ).toBeVisible();
   },
 };
@@ -166,7 +166,7 @@ export const ProjectInstallation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('button', { name: text('projects.action.markInstalled') }),
+      await canvas.findByRole('button', { name: text('pipelineAction.markInstalled.label') }),
     ).toBeVisible();
   },
 };
