@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allMessages } from './messages.ts';
+import { allMessages, pipelineMessages } from './messages.ts';
 import { PIPELINE_ACTIONS, PROJECT_STATUSES } from './pipeline.ts';
 import { nextStep } from './work-queue.ts';
 import {
@@ -45,5 +45,18 @@ describe("the pipeline's words (docs/product.md#project-pipeline)", () => {
     const ids = allPipelineMessages.map((m) => m.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const m of allPipelineMessages) expect(allMessages[m.id]).toBe(m);
+  });
+});
+
+describe("the pipeline's validation messages", () => {
+  // messages.ts cannot import the lists (pipeline.ts reaches it through roles.ts): a new
+  // status or action fails here until these texts, and their translations, name it.
+  it('name every action and every status', () => {
+    expect(pipelineMessages.action.defaultMessage).toBe(
+      `Action must be one of ${PIPELINE_ACTIONS.join(', ')}`,
+    );
+    expect(pipelineMessages.status.defaultMessage).toBe(
+      `Status must be one of ${PROJECT_STATUSES.join(', ')}`,
+    );
   });
 });
