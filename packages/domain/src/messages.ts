@@ -7,8 +7,14 @@
  */
 
 import { pageTitleMessages } from './page-title-messages.ts';
+import {
+  allPipelineMessages,
+  pipelineActionMessages,
+  projectStatusMessages,
+} from './pipeline-messages.ts';
 
-export { pageTitleMessages };
+export { pageTitleMessages, pipelineActionMessages, projectStatusMessages };
+export type { PipelineActionMessages } from './pipeline-messages.ts';
 
 /** A user-facing message: `id` for the catalogs, `defaultMessage` in English. */
 export interface MessageDescriptor {
@@ -320,5 +326,6 @@ export const allMessages: Readonly<Record<string, MessageDescriptor>> = Object.f
     pipelineMessages,
     auditMessages,
     savedViewMessages,
+    allPipelineMessages,
   ].flatMap((g) => Object.values(g).map((d) => [d.id, d] as const)),
 );

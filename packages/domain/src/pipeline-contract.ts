@@ -32,6 +32,7 @@ import { CONFIG_ROOF_TYPES, type ConfigRoofType } from './system-configuration.t
 import {
   INSPECTION_LIMITS,
   PIPELINE_ACTIONS,
+  PIPELINE_RULES,
   PROJECT_SORT_FIELDS,
   PROJECT_STATUSES,
   type PipelineAction,
@@ -161,9 +162,9 @@ export const roofInspectionSchema = strict(
 );
 
 /**
- * `POST /projects/{id}/transitions`: the action; `date` for scheduleInspection and
- * scheduleInstallation, `inspection` for recordInspection (missing ones are 400 on that
- * field); an optional note for the history.
+ * `POST /projects/{id}/transitions`: the action; `date` for an action whose rule needs one
+ * (scheduleInspection, scheduleInstallation), `inspection` for one that needs the findings
+ * (recordInspection); missing ones are 400 on that field; an optional note for the history.
  */
 export const projectTransitionRequestSchema = strict({
   action: z.enum(PIPELINE_ACTIONS, { error: m.action.id }),
@@ -171,13 +172,11 @@ export const projectTransitionRequestSchema = strict({
   inspection: roofInspectionSchema.optional(),
   note: notesField.optional(),
 }).superRefine((body, ctx) => {
-  if (
-    (body.action === 'scheduleInspection' || body.action === 'scheduleInstallation') &&
-    !body.date
-  ) {
+  const { needs } = PIPELINE_RULES[body.action];
+  if (needs === 'date' && !body.date) {
     ctx.addIssue({ code: 'custom', path: ['date'], message: m.dateRequired.id });
   }
-  if (body.action === 'recordInspection' && !body.inspection) {
+  if (needs === 'inspection' && !body.inspection) {
     ctx.addIssue({ code: 'custom', path: ['inspection'], message: m.inspectionRequired.id });
   }
 });

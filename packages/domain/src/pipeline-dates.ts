@@ -5,7 +5,7 @@
  * queue (overdue dates) needs them without the request schemas of pipeline-contract.ts.
  */
 import { pipelineMessages } from './messages.ts';
-import type { PipelineAction } from './pipeline.ts';
+import { PIPELINE_RULES, type PipelineAction } from './pipeline.ts';
 
 /** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
 export function isCalendarDate(value: string): boolean {
@@ -49,7 +49,7 @@ export function transitionDateErrors(
   nowMs: number,
   timeZone = 'UTC',
 ): Record<string, string> | null {
-  const schedules = body.action === 'scheduleInspection' || body.action === 'scheduleInstallation';
+  const schedules = PIPELINE_RULES[body.action].needs === 'date';
   if (!schedules || !body.date || !isCalendarDate(body.date)) return null;
   return isPastDate(body.date, nowMs, timeZone) ? { date: pipelineMessages.datePast.id } : null;
 }

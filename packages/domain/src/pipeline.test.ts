@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   PIPELINE_ACTIONS,
+  PIPELINE_PATH,
+  PIPELINE_RULES,
   PROJECT_STATUSES,
   availableActions,
+  forwardAction,
+  isPipelineAction,
+  scheduledDateField,
   canAddInspectionPhotos,
   canSeeProject,
   canTakeAction,
@@ -190,5 +195,39 @@ describe('transition requests', () => {
       searchTerm: undefined,
     });
     expect(projectPipelineQuerySchema.safeParse({ status: 'paid' }).success).toBe(false);
+  });
+});
+
+describe('the path through the pipeline', () => {
+  it('goes from draft to installed one forward action at a time', () => {
+    expect(PIPELINE_PATH).toEqual([
+      'requestQuote',
+      'scheduleInspection',
+      'recordInspection',
+      'acceptProposal',
+      'scheduleInstallation',
+      'markInstalled',
+    ]);
+    expect(PIPELINE_RULES[PIPELINE_PATH.at(-1)!].to).toBe('installed');
+    expect(forwardAction('installed')).toBeNull();
+    expect(forwardAction('cancelled')).toBeNull();
+  });
+
+  it('knows the date field each scheduled status is kept in', () => {
+    expect(PROJECT_STATUSES.map((s) => [s, scheduledDateField(s)])).toEqual([
+      ['draft', null],
+      ['quote_requested', null],
+      ['inspection_scheduled', 'inspectionDate'],
+      ['inspected', null],
+      ['proposal_accepted', null],
+      ['installation_scheduled', 'installationDate'],
+      ['installed', null],
+      ['cancelled', null],
+    ]);
+  });
+
+  it('tells a known action', () => {
+    expect(PIPELINE_ACTIONS.every(isPipelineAction)).toBe(true);
+    expect(isPipelineAction('approve')).toBe(false);
   });
 });

@@ -46,8 +46,16 @@ export const PIPELINE_ACTIONS = [
 /** One pipeline action. */
 export type PipelineAction = (typeof PIPELINE_ACTIONS)[number];
 
+/** True for a known action. */
+export function isPipelineAction(value: unknown): value is PipelineAction {
+  return (PIPELINE_ACTIONS as readonly unknown[]).includes(value);
+}
+
+/** The project fields a scheduling action fills (`YYYY-MM-DD`). */
+export type ScheduledDateField = 'inspectionDate' | 'installationDate';
+
 /** One action's rule: the statuses it starts from, where it leads and who may take it. */
-export interface PipelineRule {
+interface PipelineRuleBase {
   /** Statuses the action may start from. */
   readonly from: readonly ProjectStatus[];
   /** The status it leads to. */
@@ -56,9 +64,20 @@ export interface PipelineRule {
   readonly owner: boolean;
   /** Flags any one of which lets staff take it on any project they may see. */
   readonly flags: readonly PermissionFlag[];
-  /** What the request must carry: a date (`YYYY-MM-DD`), the roof findings, or nothing. */
-  readonly needs: 'date' | 'inspection' | null;
+  /** Whether the interface asks before taking it (it cannot be undone). @default false */
+  readonly confirm?: boolean;
 }
+
+/**
+ * One action's rule. `needs` is what the request must carry: a date (`YYYY-MM-DD`, kept in
+ * the project's `dateField`), the roof findings, or nothing. The web shows each action by
+ * it: a date form, the findings form, or a button.
+ */
+export type PipelineRule = PipelineRuleBase &
+  (
+    | { readonly needs: 'date'; readonly dateField: ScheduledDateField }
+    | { readonly needs: 'inspection' | null; readonly dateField?: undefined }
+  );
 
 const BEFORE_INSTALLED: readonly ProjectStatus[] = PROJECT_STATUSES.filter(
   (s) => !FINAL_STATUSES.includes(s),
@@ -84,6 +103,7 @@ export const PIPELINE_RULES: Readonly<Record<PipelineAction, PipelineRule>> = {
     owner: false,
     flags: ['canScheduleInspections'],
     needs: 'date',
+    dateField: 'inspectionDate',
   },
   recordInspection: {
     from: ['inspection_scheduled'],
@@ -105,6 +125,7 @@ export const PIPELINE_RULES: Readonly<Record<PipelineAction, PipelineRule>> = {
     owner: false,
     flags: ['canEditProjects'],
     needs: 'date',
+    dateField: 'installationDate',
   },
   markInstalled: {
     from: ['installation_scheduled'],
@@ -119,8 +140,33 @@ export const PIPELINE_RULES: Readonly<Record<PipelineAction, PipelineRule>> = {
     owner: true,
     flags: ['canEditProjects'],
     needs: null,
+    confirm: true,
   },
 };
+
+/**
+ * The action that moves a project in `status` forward: the first (in pipeline order) that
+ * starts from it and leads elsewhere, cancelling aside. Null for the final statuses.
+ */
+export function forwardAction(status: ProjectStatus): PipelineAction | null {
+  return (
+    PIPELINE_ACTIONS.find((action) => {
+      const rule = PIPELINE_RULES[action];
+      return action !== 'cancel' && rule.from.includes(status) && rule.to !== status;
+    }) ?? null
+  );
+}
+
+/** The actions that take a new project from draft to installed, in order. */
+export const PIPELINE_PATH: readonly PipelineAction[] = (() => {
+  const path: PipelineAction[] = [];
+  let status: ProjectStatus = 'draft';
+  for (let action = forwardAction(status); action; action = forwardAction(status)) {
+    path.push(action);
+    status = PIPELINE_RULES[action].to;
+  }
+  return path;
+})();
 
 /**
  * The statuses a staff flag brings into view beyond the caller's own projects: all of them
@@ -205,6 +251,18 @@ export function availableActions(
   status: ProjectStatus,
 ): PipelineAction[] {
   return PIPELINE_ACTIONS.filter((action) => canTakeAction(role, isOwner, status, action));
+}
+
+/**
+ * The date field a project in `status` is scheduled by: that of the scheduling action
+ * leading to it (inspectionDate in inspection_scheduled), else null.
+ */
+export function scheduledDateField(status: ProjectStatus): ScheduledDateField | null {
+  for (const action of PIPELINE_ACTIONS) {
+    const rule = PIPELINE_RULES[action];
+    if (rule.needs === 'date' && rule.to === status) return rule.dateField;
+  }
+  return null;
 }
 
 /**

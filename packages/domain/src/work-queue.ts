@@ -11,20 +11,13 @@ import type { ProjectListItem } from './pipeline-contract.ts';
 import { isPastDate } from './pipeline-dates.ts';
 import { permissionsFor, type PermissionFlag } from './permissions.ts';
 import {
-  PIPELINE_ACTIONS,
+  forwardAction,
   PIPELINE_RULES,
   PROJECT_STATUSES,
+  scheduledDateField,
   type PipelineAction,
   type ProjectStatus,
 } from './pipeline.ts';
-
-/** The date field a scheduling action fills (its rule `needs: 'date'`). */
-const DATE_FIELD_OF: Readonly<
-  Partial<Record<PipelineAction, 'inspectionDate' | 'installationDate'>>
-> = {
-  scheduleInspection: 'inspectionDate',
-  scheduleInstallation: 'installationDate',
-};
 
 /** The step that moves a project on: its action and who may take it. */
 export interface NextStep {
@@ -42,10 +35,7 @@ export interface NextStep {
  * statuses (installed, cancelled).
  */
 export function nextStep(status: ProjectStatus): NextStep | null {
-  const action = PIPELINE_ACTIONS.find((candidate) => {
-    const rule = PIPELINE_RULES[candidate];
-    return candidate !== 'cancel' && rule.from.includes(status) && rule.to !== status;
-  });
+  const action = forwardAction(status);
   if (!action) return null;
   const rule = PIPELINE_RULES[action];
   return { action, waitingOn: rule.owner ? 'client' : 'staff', flags: rule.flags };
@@ -72,11 +62,7 @@ export function actingStatuses(role: string | null | undefined): ProjectStatus[]
  * in installation_scheduled); null in other statuses or when not set.
  */
 export function scheduledDate(project: ProjectListItem): string | null {
-  const action = PIPELINE_ACTIONS.find(
-    (candidate) =>
-      PIPELINE_RULES[candidate].needs === 'date' && PIPELINE_RULES[candidate].to === project.status,
-  );
-  const field = action ? DATE_FIELD_OF[action] : undefined;
+  const field = scheduledDateField(project.status);
   return field ? project[field] : null;
 }
 

@@ -1,18 +1,15 @@
-import { PROJECT_STATUSES } from '@solar/domain';
+import { PROJECT_STATUSES, projectStatusMessages, type ProjectStatus } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
 
-/** English status names (the app passes them translated). */
-const LABELS = {
-  draft: 'Draft',
-  quote_requested: 'Quote requested',
-  inspection_scheduled: 'Inspection scheduled',
-  inspected: 'Inspected',
-  proposal_accepted: 'Proposal accepted',
-  installation_scheduled: 'Installation scheduled',
-  installed: 'Installed',
-  cancelled: 'Cancelled',
-} as const;
+/**
+ * English status names (the app passes them translated): the domain's, but for the
+ * stories' first wording of quote_requested, which their captures keep.
+ */
+const LABELS = Object.fromEntries(
+  PROJECT_STATUSES.map((status) => [status, projectStatusMessages[status].defaultMessage]),
+) as Record<ProjectStatus, string>;
+LABELS.quote_requested = 'Quote requested';
 
 const meta = {
   title: 'UI/Display/ProjectStatusBadge',

@@ -17,6 +17,7 @@ import {
   permissionsFor,
   PIPELINE_RULES,
   pipelineMessages,
+  scheduledDateField,
   transitionDateErrors,
   userTypeToRole,
   visibleStatuses,
@@ -24,6 +25,7 @@ import {
   type ProjectAssignees,
   type ProjectPipeline,
   type ProjectPipelineQuery,
+  type ScheduledDateField,
   type projectTransitionRequestSchema,
 } from '@solar/domain';
 import { eq } from 'drizzle-orm';
@@ -150,12 +152,8 @@ export function createPipelineService({
     if (!mail) return;
     const [owner] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
     if (!owner) return;
-    const date =
-      row.status === 'inspection_scheduled'
-        ? row.inspectionDate
-        : row.status === 'installation_scheduled'
-          ? row.installationDate
-          : null;
+    const dateField = scheduledDateField(row.status);
+    const date = dateField ? row[dateField] : null;
     await mail.enqueue(
       {
         kind: 'projectStatus',
@@ -299,9 +297,10 @@ export function createPipelineService({
           .update(projects)
           .set({
             status: rule.to,
-            ...(body.action === 'scheduleInspection' ? { inspectionDate: body.date! } : {}),
-            ...(body.action === 'scheduleInstallation' ? { installationDate: body.date! } : {}),
-            ...(body.action === 'recordInspection'
+            ...(rule.needs === 'date'
+              ? ({ [rule.dateField]: body.date! } as Partial<Record<ScheduledDateField, string>>)
+              : {}),
+            ...(rule.needs === 'inspection'
               ? {
                   inspection: {
                     roofType: body.inspection!.roofType,

@@ -173,10 +173,10 @@ export function applyTransition(
   const { action, date, inspection } = change;
   const from = record.status;
   const before = auditView(record);
-  record.status = PIPELINE_RULES[action].to;
-  if (action === 'scheduleInspection' && date) record.inspectionDate = date;
-  if (action === 'scheduleInstallation' && date) record.installationDate = date;
-  if (action === 'recordInspection' && inspection) record.inspection = inspection;
+  const rule = PIPELINE_RULES[action];
+  record.status = rule.to;
+  if (rule.needs === 'date' && date) record[rule.dateField] = date;
+  if (rule.needs === 'inspection' && inspection) record.inspection = inspection;
   record.history.push({
     id: store.newId(),
     from,

@@ -6,8 +6,8 @@
  */
 import type { Project } from '@solar/domain/contract';
 import {
-  PIPELINE_ACTIONS,
-  PROJECT_STATUSES,
+  PIPELINE_PATH,
+  PIPELINE_RULES,
   type PipelineAction,
   type ProjectStatus,
 } from '@solar/domain/pipeline';
@@ -64,14 +64,14 @@ export interface FakeSeeding {
   user(seed: FakeUserSeed): FakeUser;
 }
 
-/** The forward actions in order; `cancel` is not one of them. */
-const FORWARD: readonly PipelineAction[] = PIPELINE_ACTIONS.filter((a) => a !== 'cancel');
-
-/** The actions that bring a new project to `status`. */
+/**
+ * The actions that bring a new project to `status`: the pipeline's path up to it (none for
+ * draft); a cancelled one takes the first step, then is cancelled.
+ */
 export function actionsTo(status: ProjectStatus): PipelineAction[] {
-  if (status === 'cancelled') return ['requestQuote', 'cancel'];
-  // PROJECT_STATUSES lists the forward steps in pipeline order (cancelled last).
-  return FORWARD.slice(0, PROJECT_STATUSES.indexOf(status));
+  if (status === 'cancelled') return [PIPELINE_PATH[0]!, 'cancel'];
+  const index = PIPELINE_PATH.findIndex((action) => PIPELINE_RULES[action].to === status);
+  return PIPELINE_PATH.slice(0, index + 1);
 }
 
 /** The seeding helpers over `store`. */

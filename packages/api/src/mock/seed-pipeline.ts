@@ -7,7 +7,14 @@
  * they were. Dates are relative to the clock; ids follow the rest of the seed.
  */
 import type { Project } from '@solar/domain/contract';
-import type { PipelineAction } from '@solar/domain/pipeline';
+import { permissionsFor } from '@solar/domain/permissions';
+import {
+  PIPELINE_PATH,
+  PIPELINE_RULES,
+  type PipelineAction,
+  type ScheduledDateField,
+} from '@solar/domain/pipeline';
+import { userTypeToRole } from '@solar/domain/roles';
 import type { RoofInspection } from '@solar/domain/pipeline-contract';
 import type { SystemConfiguration } from '@solar/domain/system-configuration';
 import { applyTransition, startPipeline } from './fake-pipeline.ts';
@@ -46,13 +53,8 @@ interface SeedProject {
   readonly actions: readonly PipelineAction[];
 }
 
-const BEFORE_INSTALLATION: readonly PipelineAction[] = [
-  'requestQuote',
-  'scheduleInspection',
-  'recordInspection',
-  'acceptProposal',
-  'scheduleInstallation',
-];
+/** The pipeline's path up to, not including, marking the project installed. */
+const BEFORE_INSTALLATION: readonly PipelineAction[] = PIPELINE_PATH.slice(0, -1);
 
 /** A project of the demo client. */
 const demo = (
@@ -81,10 +83,7 @@ const PROJECTS: readonly SeedProject[] = [
     ...BEFORE_INSTALLATION.slice(0, 3),
   ]),
   demo('Issyk-Kul guest house, Cholpon-Ata', [42.6491, 77.0823], 10, 34, BEFORE_INSTALLATION),
-  demo('Chui Avenue 155, Bishkek', [42.8764, 74.6033], 3.2, 60, [
-    ...BEFORE_INSTALLATION,
-    'markInstalled',
-  ]),
+  demo('Chui Avenue 155, Bishkek', [42.8764, 74.6033], 3.2, 60, PIPELINE_PATH),
 ];
 
 const OTHER_CLIENT: SeedProject = {
@@ -97,17 +96,28 @@ const OTHER_CLIENT: SeedProject = {
   actions: ['requestQuote'],
 };
 
-/** Who of the seed takes each action: the owner, or the staff member whose role may. */
+/** The demo staff who take the pipeline's actions, the most specialised role first. */
+const DEMO_STAFF = ['chynara@example.com', 'bakyt@example.com', 'aigerim@example.com'];
+
+/**
+ * Who of the seed takes each action: the owner when the rule lets the owner, else the first
+ * demo staff member whose role has one of the rule's flags (else the owner).
+ */
 function actorFor(store: FakeStore, action: PipelineAction, owner: FakeUser): FakeUser {
-  const staff: Partial<Record<PipelineAction, string>> = {
-    scheduleInspection: 'chynara@example.com',
-    recordInspection: 'chynara@example.com',
-    scheduleInstallation: 'aigerim@example.com',
-    markInstalled: 'bakyt@example.com',
-  };
-  const email = staff[action];
-  return (email && store.byEmail(email)) || owner;
+  const rule = PIPELINE_RULES[action];
+  if (rule.owner) return owner;
+  const staff = DEMO_STAFF.map((email) => store.byEmail(email)).find((user) => {
+    const granted = permissionsFor(user && userTypeToRole(user.userType));
+    return rule.flags.some((flag) => granted[flag]);
+  });
+  return staff ?? owner;
 }
+
+/** How many days after the action a scheduled date lies, by the field it fills. */
+const DAYS_AHEAD: Readonly<Record<ScheduledDateField, number>> = {
+  inspectionDate: 3,
+  installationDate: 14,
+};
 
 /** Calendar day `days` after the instant `ms`, `YYYY-MM-DD`. */
 const dayAfter = (ms: number, days: number) =>
@@ -154,15 +164,15 @@ export function addSeededProject(store: FakeStore, seed: SeededProject): Project
   const record = store.pipelines.get(project.id)!;
   seed.actions.forEach((action, index) => {
     const atMs = createdMs + (index + 1) * DAY_MS;
+    const rule = PIPELINE_RULES[action];
     applyTransition(store, store.projects.get(project.id)!, record, {
       action,
       actorId: actorFor(store, action, owner).id,
       at: new Date(atMs).toISOString(),
-      ...(action === 'scheduleInspection' ? { date: dayAfter(atMs, 3) } : {}),
-      ...(action === 'scheduleInstallation' ? { date: dayAfter(atMs, 14) } : {}),
-      ...(action === 'recordInspection' ? { inspection: INSPECTION } : {}),
+      ...(rule.needs === 'date' ? { date: dayAfter(atMs, DAYS_AHEAD[rule.dateField]) } : {}),
+      ...(rule.needs === 'inspection' ? { inspection: INSPECTION } : {}),
     });
-    if (action === 'recordInspection') {
+    if (rule.needs === 'inspection') {
       const bytes = Uint8Array.from(atob(PIXEL_PNG), (c) => c.charCodeAt(0));
       record.photos.push({
         meta: {

@@ -1,5 +1,6 @@
+import { pipelineActionMessages } from '@solar/domain';
 import { describe, expect, it } from 'vitest';
-import { actionMessageId, changedFields, valueText } from './audit-format.ts';
+import { actionMessage, changedFields, valueText } from './audit-format.ts';
 import {
   auditStateToParams,
   auditStateToSearch,
@@ -31,11 +32,11 @@ describe('audit change summary (docs/product.md#audit-log)', () => {
     expect(valueText(undefined)).toBe('');
   });
   it('knows the recorded actions and leaves others to the raw text', () => {
-    expect(actionMessageId('user.update')).toBe('audit.action.user.update');
-    expect(actionMessageId('project.scheduleInspection')).toBe(
-      'audit.action.project.scheduleInspection',
+    expect(actionMessage('user.update')).toEqual({ id: 'audit.action.user.update' });
+    expect(actionMessage('project.scheduleInspection')).toEqual(
+      pipelineActionMessages.scheduleInspection.history,
     );
-    expect(actionMessageId('project.somethingNew')).toBeNull();
+    expect(actionMessage('project.somethingNew')).toBeNull();
   });
 });
 

@@ -3,7 +3,12 @@
  * choices and their message ids), and the change summary, one "field: before → after" line
  * per audited field whose value changed.
  */
-import { PIPELINE_ACTIONS } from '@solar/domain';
+import {
+  isPipelineAction,
+  PIPELINE_ACTIONS,
+  pipelineActionMessages,
+  type MessageDescriptor,
+} from '@solar/domain';
 
 /** The actions the server records, in the filter's order. */
 export const AUDIT_ACTIONS: readonly string[] = [
@@ -16,9 +21,16 @@ export const AUDIT_ACTIONS: readonly string[] = [
   ...PIPELINE_ACTIONS.map((action) => `project.${action}`),
 ];
 
-/** The message id of an action's label, or null for an action this version does not know. */
-export function actionMessageId(action: string): string | null {
-  return AUDIT_ACTIONS.includes(action) ? `audit.action.${action}` : null;
+/**
+ * The message of an action's label, or null for an action this version does not know: a
+ * pipeline action's is the domain's (pipeline-messages.ts), the others' this feature's.
+ */
+export function actionMessage(action: string): Pick<MessageDescriptor, 'id'> | null {
+  if (!AUDIT_ACTIONS.includes(action)) return null;
+  const verb = action.slice('project.'.length);
+  return action.startsWith('project.') && isPipelineAction(verb)
+    ? pipelineActionMessages[verb].history
+    : { id: `audit.action.${action}` };
 }
 
 /** One changed field: its name and its values before and after, as text ('' for none). */

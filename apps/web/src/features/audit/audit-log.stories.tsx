@@ -4,6 +4,7 @@
  * projects' transitions and three account changes), filtered, empty, loading, failed and on
  * a phone.
  */
+import { pipelineActionMessages } from '@solar/domain';
 import { scenarios } from '@solar/api/mock';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
@@ -39,7 +40,7 @@ export const Events: Story = {
     await expect(
       (
         await canvas.findAllByRole('row', {
-          name: new RegExp(text('audit.action.project.requestQuote')),
+          name: new RegExp(text(pipelineActionMessages.requestQuote.history.id)),
         })
       )[0],
     ).toBeVisible();
@@ -52,7 +53,7 @@ export const Filtered: Story = {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
     await canvas.findAllByRole('row', {
-      name: new RegExp(text('audit.action.project.requestQuote')),
+      name: new RegExp(text(pipelineActionMessages.requestQuote.history.id)),
     });
     const select = canvas.getByRole('button', {
       name: `${text('audit.targetType.all')} ${text('audit.filter.targetType')}`,
@@ -105,7 +106,7 @@ export const Phone: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      (await canvas.findAllByText(text('audit.action.project.requestQuote')))[0],
+      (await canvas.findAllByText(text(pipelineActionMessages.requestQuote.history.id)))[0],
     ).toBeVisible();
   },
 };

@@ -4,9 +4,15 @@
  * one), the target's name (an account's name from its audited fields, else the start of its
  * id), the change summary lines and the localized date and time.
  */
-import { PROJECT_STATUSES, roleMessages, userTypeToRole, type AuditEvent } from '@solar/domain';
+import {
+  isProjectStatus,
+  projectStatusMessages,
+  roleMessages,
+  userTypeToRole,
+  type AuditEvent,
+} from '@solar/domain';
 import { useIntl } from 'react-intl';
-import { actionMessageId, changedFields, type FieldChange } from './audit-format.ts';
+import { actionMessage, changedFields, type FieldChange } from './audit-format.ts';
 
 const FIELDS = new Set([
   'name',
@@ -42,8 +48,8 @@ export function useAuditText() {
     intl,
     t,
     action: (action: string) => {
-      const id = actionMessageId(action);
-      return id ? t(id) : action;
+      const message = actionMessage(action);
+      return message ? intl.formatMessage(message) : action;
     },
     actor: (event: AuditEvent) => event.actorName ?? t('audit.actor.system'),
     /** The target's short name: an account's name, else the first 8 characters of its id. */
@@ -64,8 +70,8 @@ export function useAuditText() {
       const value = (field: string, raw: string) => {
         if (raw === '') return t('audit.change.empty');
         if (raw === 'true' || raw === 'false') return t(`audit.value.${raw}`);
-        if (field === 'status' && (PROJECT_STATUSES as readonly string[]).includes(raw)) {
-          return t(`projects.status.${raw}`);
+        if (field === 'status' && isProjectStatus(raw)) {
+          return intl.formatMessage(projectStatusMessages[raw]);
         }
         const role = field === 'userType' ? userTypeToRole(Number(raw)) : null;
         return role ? intl.formatMessage(roleMessages[role]) : raw;

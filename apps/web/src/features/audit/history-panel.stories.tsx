@@ -4,7 +4,7 @@
  * loading, empty, failed) and a project's on its page.
  */
 import { scenarios } from '@solar/api/mock';
-import { toPage } from '@solar/domain';
+import { pipelineActionMessages, toPage } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { useState } from 'react';
@@ -108,7 +108,7 @@ export const ProjectHistory: Story = {
       await canvas.findByRole('heading', { name: text('audit.history.title') }, { timeout: 4000 }),
     ).toBeVisible();
     await expect(
-      (await canvas.findAllByText(text('audit.action.project.requestQuote')))[0],
+      (await canvas.findAllByText(text(pipelineActionMessages.requestQuote.history.id)))[0],
     ).toBeVisible();
   },
 };

@@ -8,7 +8,12 @@
  * demo seed (work with overdue dates, the fixture clock being 2026-03-14), some work on
  * time, and nothing to do (`GET /projects/pipeline` answered by a handler).
  */
-import type { ProjectListItem, ProjectStatus } from '@solar/domain';
+import {
+  pipelineActionMessages,
+  projectStatusMessages,
+  type ProjectListItem,
+  type ProjectStatus,
+} from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
@@ -64,7 +69,7 @@ export const ProjectManager: Story = {
     const panel = within(await queue(canvasElement, 'dashboard.queue.overviewTitle'));
     const requested = await panel.findByRole('link', {
       name: text('dashboard.queue.count', {
-        status: text('dashboard.jobs.status.quote_requested'),
+        status: text(projectStatusMessages.quote_requested.id),
         count: 2,
       }),
     });
@@ -332,7 +337,7 @@ export const ClientSomeWork: Story = {
   play: async ({ canvasElement }) => {
     const panel = within(await queue(canvasElement, 'dashboard.queue.clientTitle'));
     await expect(
-      await panel.findByText(text('dashboard.queue.client.scheduleInspection')),
+      await panel.findByText(text(pipelineActionMessages.scheduleInspection.waitingClient!.id)),
     ).toBeVisible();
   },
 };

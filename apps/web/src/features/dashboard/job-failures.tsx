@@ -11,7 +11,9 @@ import { useFailedJobs, useRetryJob } from '@solar/api/react';
 import {
   ERROR_CODE_MESSAGES,
   isApiErrorCode,
+  isProjectStatus,
   projectPath,
+  projectStatusMessages,
   type Job,
   type MessageDescriptor,
 } from '@solar/domain';
@@ -43,7 +45,8 @@ function jobTitle(intl: IntlShape, job: Job): string {
     const name = MAIL_NAMES.has(job.payload.mail) ? job.payload.mail : 'other';
     return t('dashboard.jobs.mail', { mail: t(`dashboard.jobs.mail.${name}`), to: job.payload.to });
   }
-  const status = t(`dashboard.jobs.status.${job.payload.status}`);
+  const raw = job.payload.status;
+  const status = isProjectStatus(raw) ? intl.formatMessage(projectStatusMessages[raw]) : raw;
   return t(job.kind === 'deal.create' ? 'dashboard.jobs.create' : 'dashboard.jobs.move', {
     status,
   });

@@ -15,12 +15,15 @@ import {
   actingStatuses,
   clientSteps,
   isPipelineStaff,
+  pipelineActionMessages,
   pipelineOverview,
   projectPath,
+  projectStatusMessages,
   ROUTES,
   staffStatuses,
   workQueue,
   type ProjectListItem,
+  type PipelineAction,
   type ProjectStatus,
   type WorkItem,
 } from '@solar/domain';
@@ -65,7 +68,13 @@ function useText() {
     intl.formatMessage({ id }, values);
   return {
     t,
-    status: (status: ProjectStatus) => t(`dashboard.jobs.status.${status}`),
+    status: (status: ProjectStatus) => intl.formatMessage(projectStatusMessages[status]),
+    /** The dashboard's line for a project waiting on `action` (none for cancel). */
+    waiting: (action: PipelineAction, who: 'staff' | 'client', values?: Record<string, string>) => {
+      const messages = pipelineActionMessages[action];
+      const message = who === 'staff' ? messages.waitingStaff : messages.waitingClient;
+      return message ? intl.formatMessage(message, values) : '';
+    },
     /** A `YYYY-MM-DD` calendar day, as that day wherever the reader is. */
     day: (day: string) =>
       intl.formatDate(`${day}T12:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }),
@@ -167,7 +176,7 @@ function NothingToDo({
 
 /** One project row of a staff list: address link, status, its step and date. */
 function WorkRow({ item }: { item: WorkItem }) {
-  const { t, status, day } = useText();
+  const { t, status, day, waiting } = useText();
   const { project } = item;
   return (
     <li className="flex flex-col gap-1 py-3">
@@ -179,7 +188,7 @@ function WorkRow({ item }: { item: WorkItem }) {
         {item.overdue && <StatusBadge tone="warning" label={t('dashboard.queue.overdue')} />}
       </div>
       <p className="text-sm break-words text-fg-muted">
-        {t(`dashboard.queue.step.${item.action}`)}
+        {waiting(item.action, 'staff')}
         {' · '}
         {item.date
           ? t('dashboard.queue.on', { date: day(item.date) })
@@ -292,7 +301,7 @@ function OverviewQueue() {
 
 /** A client's projects under way, each with its next step in a sentence. */
 function ClientQueue() {
-  const { t, status, day } = useText();
+  const { t, status, day, waiting } = useText();
   const lists = usePipelineLists(null, {});
   const rows = clientSteps(lists.projects);
   return (
@@ -321,7 +330,7 @@ function ClientQueue() {
                 <ProjectStatusBadge status={project.status} label={status(project.status)} />
               </div>
               <p className="text-sm break-words text-fg-muted">
-                {t(`dashboard.queue.client.${step!.action}`, { date: date ? day(date) : '' })}
+                {waiting(step!.action, 'client', { date: date ? day(date) : '' })}
               </p>
             </li>
           ))}

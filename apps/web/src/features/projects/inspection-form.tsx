@@ -10,6 +10,7 @@ import {
   globalErrorMessages,
   INSPECTION_LIMITS,
   type ConfigRoofType,
+  type PipelineAction,
   type ProjectTransitionRequest,
 } from '@solar/domain';
 import { Button, Select, TextField } from '@solar/ui';
@@ -33,12 +34,18 @@ function areaOf(text: string): number {
 }
 
 export interface InspectionFormProps {
+  /** An action whose rule needs the roof findings. @default 'recordInspection' */
+  action?: PipelineAction;
   run: (body: ProjectTransitionRequest) => Promise<RunOutcome>;
   isRunning: boolean;
 }
 
 /** The findings form, in a card titled "Record inspection". */
-export function InspectionForm({ run, isRunning }: InspectionFormProps) {
+export function InspectionForm({
+  action: pipelineAction = 'recordInspection',
+  run,
+  isRunning,
+}: InspectionFormProps) {
   const { t, action, roofType } = useProjectText();
   const form = useForm(FIELDS, {
     'inspection.roofType': null as ConfigRoofType | null,
@@ -55,7 +62,7 @@ export function InspectionForm({ run, isRunning }: InspectionFormProps) {
       return;
     }
     const input = {
-      action: 'recordInspection',
+      action: pipelineAction,
       inspection: {
         roofType: values['inspection.roofType'] ?? undefined,
         roofAreaM2: areaOf(values['inspection.roofAreaM2']),
@@ -82,7 +89,7 @@ export function InspectionForm({ run, isRunning }: InspectionFormProps) {
         }}
       >
         <h3 id="record-inspection-heading" className="text-base font-semibold">
-          {action('recordInspection')}
+          {action(pipelineAction)}
         </h3>
         <div className="grid gap-4 sm:grid-cols-2">
           <Select<ConfigRoofType>

@@ -1,13 +1,15 @@
 /**
  * The actions the caller may take on a project now: exactly the
  * pipeline's `actions` (the server decides them by role, ownership and status,
- * pipeline.ts). Requesting a site visit, accepting the proposal and marking installed
- * are buttons; cancelling asks first; scheduling is a date form and recording the
- * inspection a findings form.
+ * pipeline.ts), each shown by what its rule needs (PIPELINE_RULES): an action that needs
+ * nothing is a button (one whose rule says `confirm` asks first: cancelling); one that needs
+ * a date is a date form, the date already set in the rule's `dateField`; one that needs the
+ * roof findings is the findings form. A new action is shown without a change here.
  */
 import {
   FINAL_STATUSES,
-  type PipelineAction,
+  PIPELINE_ACTIONS,
+  PIPELINE_RULES,
   type ProjectPipeline,
   type ProjectTransitionRequest,
 } from '@solar/domain';
@@ -18,8 +20,6 @@ import { InspectionForm } from './inspection-form.tsx';
 import { useProjectText } from './project-text.ts';
 import { ScheduleForm } from './schedule-form.tsx';
 import type { RunOutcome } from './use-project-page.ts';
-
-const BUTTONS: readonly PipelineAction[] = ['requestQuote', 'acceptProposal', 'markInstalled'];
 
 /** The cancel confirmation (Radix Dialog) loads when first asked for, not with the page. */
 const ConfirmDialog = retryableLazy<ConfirmDialogProps>(() =>
@@ -39,8 +39,12 @@ export function ProjectActions({ pipeline, run, isRunning, isStaff }: ProjectAct
   const { t, action } = useProjectText();
   const [confirming, setConfirming] = useState(false);
   const { actions } = pipeline;
-  const has = (a: PipelineAction) => actions.includes(a);
-  const buttons = BUTTONS.filter(has);
+  // In pipeline order, whatever order the answer lists them in.
+  const mine = PIPELINE_ACTIONS.filter((a) => actions.includes(a));
+  const buttons = mine.filter((a) => PIPELINE_RULES[a].needs === null);
+  const plain = buttons.filter((a) => !PIPELINE_RULES[a].confirm);
+  const confirmed = buttons.find((a) => PIPELINE_RULES[a].confirm);
+  const forms = mine.filter((a) => PIPELINE_RULES[a].needs !== null);
   if (actions.length === 0) {
     const closed = FINAL_STATUSES.includes(pipeline.status);
     return (
@@ -57,51 +61,48 @@ export function ProjectActions({ pipeline, run, isRunning, isStaff }: ProjectAct
   }
   return (
     <div className="flex flex-col gap-4">
-      {(buttons.length > 0 || has('cancel')) && (
+      {buttons.length > 0 && (
         <div className="flex flex-wrap gap-3">
-          {buttons.map((a) => (
+          {plain.map((a) => (
             <Button key={a} isPending={isRunning} onPress={() => void run({ action: a })}>
               {action(a)}
             </Button>
           ))}
-          {has('cancel') && (
+          {confirmed && (
             <Button variant="secondary" isDisabled={isRunning} onPress={() => setConfirming(true)}>
-              {action('cancel')}
+              {action(confirmed)}
             </Button>
           )}
         </div>
       )}
-      {has('scheduleInspection') && (
-        <ScheduleForm
-          action="scheduleInspection"
-          current={pipeline.inspectionDate}
-          run={run}
-          isRunning={isRunning}
-        />
-      )}
-      {has('recordInspection') && <InspectionForm run={run} isRunning={isRunning} />}
-      {has('scheduleInstallation') && (
-        <ScheduleForm
-          action="scheduleInstallation"
-          current={pipeline.installationDate}
-          run={run}
-          isRunning={isRunning}
-        />
-      )}
-      {confirming && (
+      {forms.map((a) => {
+        const rule = PIPELINE_RULES[a];
+        return rule.needs === 'date' ? (
+          <ScheduleForm
+            key={a}
+            action={a}
+            current={pipeline[rule.dateField]}
+            run={run}
+            isRunning={isRunning}
+          />
+        ) : (
+          <InspectionForm key={a} action={a} run={run} isRunning={isRunning} />
+        );
+      })}
+      {confirming && confirmed && (
         <Suspense fallback={null}>
           <ConfirmDialog
             open
             onOpenChange={setConfirming}
             title={t('projects.cancel.title')}
             description={t('projects.cancel.body')}
-            confirmLabel={action('cancel')}
+            confirmLabel={action(confirmed)}
             cancelLabel={t('projects.cancel.keep')}
             closeLabel={t('projects.cancel.close')}
             tone="danger"
             isPending={isRunning}
             onConfirm={() => {
-              void run({ action: 'cancel' }).then(() => setConfirming(false));
+              void run({ action: confirmed }).then(() => setConfirming(false));
             }}
           />
         </Suspense>

@@ -2,13 +2,16 @@
  * The pipeline's words in the interface language: status names, action
  * labels and their success toasts, roof types, and dates of the project screens.
  */
-import type { ConfigRoofType, PipelineAction, ProjectStatus } from '@solar/domain';
+import {
+  pipelineActionMessages,
+  projectStatusMessages,
+  type ConfigRoofType,
+  type PipelineAction,
+  type ProjectStatus,
+} from '@solar/domain';
 import { useIntl } from 'react-intl';
 
-/** Message ids of the pipeline's words. */
-export const statusId = (status: ProjectStatus) => `projects.status.${status}`;
-export const actionId = (action: PipelineAction) => `projects.action.${action}`;
-export const doneId = (action: PipelineAction) => `projects.done.${action}`;
+/** Message ids of the roof types (status and action words are the domain's, pipeline-messages.ts). */
 export const roofTypeId = (roof: ConfigRoofType) => `projects.roofType.${roof}`;
 
 /** Formatters of the project screens: texts by id, a status, a calendar day, an instant. */
@@ -18,8 +21,8 @@ export function useProjectText() {
     intl.formatMessage({ id }, values);
   return {
     t,
-    status: (status: ProjectStatus) => t(statusId(status)),
-    action: (action: PipelineAction) => t(actionId(action)),
+    status: (status: ProjectStatus) => intl.formatMessage(projectStatusMessages[status]),
+    action: (action: PipelineAction) => intl.formatMessage(pipelineActionMessages[action].label),
     roofType: (roof: ConfigRoofType) => t(roofTypeId(roof)),
     /** A `YYYY-MM-DD` calendar day, as that day wherever the reader is. */
     day: (day: string) =>

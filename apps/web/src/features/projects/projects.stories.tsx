@@ -6,7 +6,7 @@
  * scenarios.
  */
 import { scenarios, type FakeProjectSeed, type MockScenario } from '@solar/api/mock';
-import { projectPath, proposalPath, type RoleKey } from '@solar/domain';
+import { pipelineActionMessages, projectPath, proposalPath, type RoleKey } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, within } from 'storybook/test';
@@ -133,7 +133,9 @@ export const ProjectDraft: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('button', { name: text('projects.action.requestQuote') }),
+      await canvas.findByRole('button', {
+        name: text(pipelineActionMessages.requestQuote.label.id),
+      }),
     ).toBeVisible();
   },
 };
@@ -144,7 +146,9 @@ export const ProjectInspection: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('form', { name: text('projects.action.recordInspection') }),
+      await canvas.findByRole('form', {
+        name: text(pipelineActionMessages.recordInspection.label.id),
+      }),
     ).toBeVisible();
   },
 };
@@ -155,7 +159,9 @@ export const ProjectInspected: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('button', { name: text('projects.action.acceptProposal') }),
+      await canvas.findByRole('button', {
+        name: text(pipelineActionMessages.acceptProposal.label.id),
+      }),
     ).toBeVisible();
   },
 };
@@ -166,7 +172,9 @@ export const ProjectInstallation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('button', { name: text('projects.action.markInstalled') }),
+      await canvas.findByRole('button', {
+        name: text(pipelineActionMessages.markInstalled.label.id),
+      }),
     ).toBeVisible();
   },
 };

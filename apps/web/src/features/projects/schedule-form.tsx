@@ -4,7 +4,11 @@
  * yet), validated with the transition schema (a real `YYYY-MM-DD` day), server field
  * errors on the field. The schema loads on the form's first focus (forms/load-validation.ts).
  */
-import { globalErrorMessages, type ProjectTransitionRequest } from '@solar/domain';
+import {
+  globalErrorMessages,
+  type PipelineAction,
+  type ProjectTransitionRequest,
+} from '@solar/domain';
 import { Button, TextField } from '@solar/ui';
 import { useIntl } from 'react-intl';
 import { useNotify } from '../../app/notices.tsx';
@@ -14,7 +18,8 @@ import { useProjectText } from './project-text.ts';
 import type { RunOutcome } from './use-project-page.ts';
 
 export interface ScheduleFormProps {
-  action: 'scheduleInspection' | 'scheduleInstallation';
+  /** An action whose rule needs a date (scheduleInspection, scheduleInstallation). */
+  action: PipelineAction;
   /** The date already set (rescheduling), `YYYY-MM-DD`. */
   current: string | null;
   run: (body: ProjectTransitionRequest) => Promise<RunOutcome>;

@@ -10,13 +10,13 @@ import { useProject, useProjectPipeline, useProjectTransition } from '@solar/api
 import {
   ERROR_CODE_MESSAGES,
   isApiErrorCode,
+  pipelineActionMessages,
   pipelineMessages,
   type MessageDescriptor,
   type ProjectTransitionRequest,
 } from '@solar/domain';
 import { useIntl } from 'react-intl';
 import { useNotify } from '../../app/notices.tsx';
-import { doneId } from './project-text.ts';
 
 /** Why a call failed: the contract's message of its code, else the error's own text. */
 export function failureReason(error: ApiError): MessageDescriptor | string {
@@ -38,7 +38,10 @@ export function useProjectPage(id: string) {
   const run = async (body: ProjectTransitionRequest): Promise<RunOutcome> => {
     try {
       await transition.mutateAsync(body);
-      notify({ kind: 'success', message: intl.formatMessage({ id: doneId(body.action) }) });
+      notify({
+        kind: 'success',
+        message: intl.formatMessage(pipelineActionMessages[body.action].done),
+      });
       return { ok: true };
     } catch (caught) {
       const error = toApiError(caught);
