@@ -1,20 +1,20 @@
 /**
  * The server's texts (docs/product.md#languages-and-formats): the mails, the offline chat
  * assistant's replies and the language model's instructions, and the proposal PDF, in one
- * ICU MessageFormat catalog per interface language (`messages.<locale>.json`), formatted
- * with `intl-messageformat` like the web app's catalogs. English is the reference: its
- * file gives the message ids, and every other language's file must have them all (the
- * compiler says which are missing; catalogs.test.ts also checks that no language has more,
- * that each message parses and keeps English's arguments).
+ * ICU MessageFormat catalog per interface language (`messages.<locale>.json`, one for each
+ * of the domain's `LOCALES`, read when the server starts), formatted with
+ * `intl-messageformat` like the web app's catalogs. English is the reference: its file gives
+ * the message ids (code naming an id it lacks does not compile), and catalogs.test.ts checks
+ * that every language has a file with exactly those ids, each message parsing and keeping
+ * English's arguments.
  *
  * Numbers reach a message already formatted (as strings) unless the message picks a plural
  * form by them, so a message's output does not depend on ICU number skeletons.
  */
-import type { Locale } from '@solar/domain/constants';
+import { LOCALES, type Locale } from '@solar/domain/constants';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { readFileSync } from 'node:fs';
 import en from './messages.en.json' with { type: 'json' };
-import es from './messages.es.json' with { type: 'json' };
-import ru from './messages.ru.json' with { type: 'json' };
 
 /** The id of a server message (a key of the English catalog). */
 export type MessageId = keyof typeof en;
@@ -22,8 +22,16 @@ export type MessageId = keyof typeof en;
 /** One language's messages: every id English has. */
 export type ServerMessages = Readonly<Record<MessageId, string>>;
 
+/** The catalog file of `locale`, parsed. */
+const readCatalog = (locale: Locale): ServerMessages =>
+  JSON.parse(
+    readFileSync(new URL(`./messages.${locale}.json`, import.meta.url), 'utf8'),
+  ) as ServerMessages;
+
 /** The server catalogs, one per interface language. */
-export const SERVER_CATALOGS: Readonly<Record<Locale, ServerMessages>> = { en, es, ru };
+export const SERVER_CATALOGS: Readonly<Record<Locale, ServerMessages>> = Object.fromEntries(
+  LOCALES.map((locale) => [locale, locale === 'en' ? en : readCatalog(locale)]),
+) as Record<Locale, ServerMessages>;
 
 /** The values a message's arguments take: text, or a number for a plural. */
 export type MessageValues = Readonly<Record<string, string | number>>;
