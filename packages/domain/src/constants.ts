@@ -27,6 +27,8 @@ export function isLocale(value: unknown): value is Locale {
 
 /** The currency of every amount: the som, ISO 4217 `KGS` (docs/product.md#languages-and-formats). */
 export const CURRENCY = 'KGS';
+/** The word written after som amounts in each interface language ("som", "сом"). */
+export const SOM_UNIT: Readonly<Record<Locale, string>> = { en: 'som', es: 'som', ru: 'сом' };
 
 /** Toast kinds (docs/product.md#errors-and-messages). */
 export type ToastKind = 'default' | 'error' | 'success' | 'warning' | 'info';
