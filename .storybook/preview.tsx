@@ -12,11 +12,12 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { configure } from 'storybook/test';
 import { LocaleProvider } from '../apps/web/src/app/intl.tsx';
 import { loadCatalog } from '../apps/web/src/i18n/locales.ts';
+import { LANGUAGE_NAMES, LOCALES, type Locale } from '../packages/domain/src/constants.ts';
 import { I18nProvider } from '../packages/ui/src/index.ts';
 import '../packages/ui/src/theme.css';
 import { defaultMode, VIEWPORTS } from '../apps/web/src/testing/story-modes.ts';
 
-type StoryLocale = 'en' | 'es' | 'ru';
+type StoryLocale = Locale;
 
 // Screen stories wait for a lazily loaded screen (and, once idle, the Select and toast
 // chunks); in the built Storybook with two parallel browsers the first `findBy...` can
@@ -80,11 +81,7 @@ const preview: Preview = {
       toolbar: {
         title: 'Language',
         icon: 'globe',
-        items: [
-          { value: 'en', title: 'English' },
-          { value: 'es', title: 'Español' },
-          { value: 'ru', title: 'Русский' },
-        ],
+        items: LOCALES.map((locale) => ({ value: locale, title: LANGUAGE_NAMES[locale] })),
         dynamicTitle: true,
       },
     },

@@ -5,11 +5,14 @@
  * messages: the page cannot drift from what users read.
  */
 import { textIn } from '../../apps/web/src/testing/story-text.ts';
+import { LOCALES, type Locale } from '../../packages/domain/src/constants.ts';
 import { formatNumber, formatSom } from '../../packages/ui/src/format.ts';
 
-type Locale = 'en' | 'es' | 'ru';
-const LOCALES: readonly Locale[] = ['en', 'es', 'ru'];
-const NAMES: Record<Locale, string> = { en: 'English', es: 'Spanish', ru: 'Russian' };
+/** Each language's English name ("Spanish"), as this English page names it. */
+const englishNames = new Intl.DisplayNames('en', { type: 'language' });
+const NAMES = Object.fromEntries(
+  LOCALES.map((locale) => [locale, englishNames.of(locale) ?? locale]),
+) as Record<Locale, string>;
 
 const files = import.meta.glob<Record<string, string>>(
   [
@@ -30,11 +33,10 @@ function catalog(locale: Locale): Record<string, string> {
   ) as Record<string, string>;
 }
 
-const CATALOGS: Record<Locale, Record<string, string>> = {
-  en: catalog('en'),
-  es: catalog('es'),
-  ru: catalog('ru'),
-};
+const CATALOGS = Object.fromEntries(LOCALES.map((locale) => [locale, catalog(locale)])) as Record<
+  Locale,
+  Record<string, string>
+>;
 
 /**
  * A message as a reader sees it: formatted by the app's own formatter in its language, every
@@ -46,7 +48,9 @@ export function readableText(locale: Locale, id: string): string {
   return textIn(locale, id, Object.fromEntries(names.map((name) => [name, 5])));
 }
 
-const KEYS = Object.keys(CATALOGS.en).filter((key) => key in CATALOGS.es && key in CATALOGS.ru);
+const KEYS = Object.keys(CATALOGS.en).filter((key) =>
+  LOCALES.every((locale) => key in CATALOGS[locale]),
+);
 
 /** Text lengths per message id and language (readable text only). */
 const LENGTHS = KEYS.map((key) =>
@@ -74,7 +78,7 @@ export interface LengthMeasure {
 const percent = (ratio: number) => Math.round((ratio - 1) * 100);
 
 /** The measures of Spanish and Russian against English. */
-export const LENGTH_MEASURES: LengthMeasure[] = (['es', 'ru'] as const).map((locale) => {
+export const LENGTH_MEASURES: LengthMeasure[] = LOCALES.filter((l) => l !== 'en').map((locale) => {
   const withText = LENGTHS.filter((l) => l.en > 0);
   const sum = (l: Locale) => withText.reduce((total, lengths) => total + lengths[l], 0);
   const ratios = withText.map((l) => l[locale] / l.en);

@@ -3,10 +3,20 @@
  * durations are in milliseconds, lengths in characters, sizes in pixels or bytes as named.
  */
 
-/** Interface languages (docs/product.md#languages-and-formats); English is the default. */
+/**
+ * Interface languages (docs/product.md#languages-and-formats); English is the default. The
+ * product's only list of them: the web app, the server, its database and Storybook take it
+ * from here, and the catalog tests ask for each language's message files.
+ */
 export const LOCALES = ['en', 'es', 'ru'] as const;
 /** One interface language. */
 export type Locale = (typeof LOCALES)[number];
+/** Each interface language named in itself (the language pickers). */
+export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = {
+  en: 'English',
+  es: 'Español',
+  ru: 'Русский',
+};
 /** The default interface language (docs/product.md#languages-and-formats). */
 export const DEFAULT_LOCALE: Locale = 'en';
 
@@ -17,6 +27,8 @@ export function isLocale(value: unknown): value is Locale {
 
 /** The currency of every amount: the som, ISO 4217 `KGS` (docs/product.md#languages-and-formats). */
 export const CURRENCY = 'KGS';
+/** The word written after som amounts in each interface language ("som", "сом"). */
+export const SOM_UNIT: Readonly<Record<Locale, string>> = { en: 'som', es: 'som', ru: 'сом' };
 
 /** Toast kinds (docs/product.md#errors-and-messages). */
 export type ToastKind = 'default' | 'error' | 'success' | 'warning' | 'info';

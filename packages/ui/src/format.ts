@@ -1,16 +1,15 @@
 /**
- * Number formatting for display: som amounts (KGS, whole som) and plain figures, per
- * interface locale (en, es, ru).
+ * Number formatting for display: som amounts (KGS, whole som, with the domain's unit word)
+ * and plain figures, per interface locale.
  * TODO(domain): money/unit formatting belongs in @solar/domain next to the estimate; move
  * it there when domain grows a formatter, and keep this as a re-export.
  */
-
-/** The word written after som amounts, per locale (the currency of docs/product.md#languages-and-formats). */
-const SOM_UNIT: Readonly<Record<string, string>> = { en: 'som', es: 'som', ru: 'сом' };
+import { isLocale, SOM_UNIT } from '@solar/domain/constants';
 
 /** The som unit word for a locale ("som", "сом"); English when unknown. */
 export function somUnit(locale: string): string {
-  return SOM_UNIT[locale.slice(0, 2)] ?? 'som';
+  const language = locale.slice(0, 2);
+  return isLocale(language) ? SOM_UNIT[language] : 'som';
 }
 
 /** A figure with the locale's grouping and at most `maximumFractionDigits` decimals. */

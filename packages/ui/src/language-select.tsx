@@ -5,18 +5,14 @@
  * named in itself and marked with its `lang`, so screen readers pronounce it right. The
  * caller stores the choice.
  */
-import { LOCALES, type Locale } from '@solar/domain/constants';
+import { LANGUAGE_NAMES, LOCALES, type Locale } from '@solar/domain/constants';
 import { useId } from 'react';
 import { cn } from './cn.ts';
 import { labelClass } from './field-styles.ts';
 import { ChevronDownIcon } from './icons.tsx';
 
-/** Each interface language in its own language. */
-export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = {
-  en: 'English',
-  es: 'Español',
-  ru: 'Русский',
-};
+/** Each interface language in its own language (the domain's list). */
+export { LANGUAGE_NAMES };
 
 export interface LanguageSelectProps {
   /** Translated label ("Language"). */

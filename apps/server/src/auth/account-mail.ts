@@ -9,7 +9,7 @@
  * (the account is looked up when the job runs), so the request does the same work for
  * known and unknown addresses (docs/product.md#accounts-and-sessions).
  */
-import type { Locale } from '@solar/domain/constants';
+import { isLocale, type Locale } from '@solar/domain/constants';
 import type { Executor } from '../jobs/queue.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { MailKind } from '../mail/templates.ts';
@@ -83,7 +83,7 @@ export function createAccountMail(outbox: MailOutbox): AccountMail {
   };
 }
 
-/** The preferred of en, es, ru in an Accept-Language header (by q weight), else en. */
+/** The preferred interface language in an Accept-Language header (by q weight), else en. */
 export function localeFromHeader(header: string | string[] | undefined): Locale {
   const text = Array.isArray(header) ? header.join(',') : (header ?? '');
   let best: { locale: Locale; q: number } | undefined;
@@ -92,7 +92,7 @@ export function localeFromHeader(header: string | string[] | undefined): Locale 
     const tag = range.trim().slice(0, 2).toLowerCase();
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;
-    if ((tag === 'en' || tag === 'es' || tag === 'ru') && q > 0 && (!best || q > best.q)) {
+    if (isLocale(tag) && q > 0 && (!best || q > best.q)) {
       best = { locale: tag, q };
     }
   }

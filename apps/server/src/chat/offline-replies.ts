@@ -1,7 +1,7 @@
 /**
  * The offline assistant's words (docs/decisions/006-ai-provider.md): deterministic replies
  * of the solar consultant (bot 0) and the sales specialist (bot 1) in English, Spanish and
- * Russian. A reply says it comes from an automated assistant (first reply), acknowledges
+ * Russian (the `chat.offline.*` messages of the server catalogs). A reply says it comes from an automated assistant (first reply), acknowledges
  * the facts just given, quotes the domain's quick estimate once the monthly use (kWh) or
  * bill (som) is known, and asks for what is still missing. Every figure in a reply is
  * either one the user gave or one computed from it with `quickEstimate`; with no
@@ -11,23 +11,27 @@ import {
   ESTIMATE_DEFAULTS,
   quickEstimate,
   type BotType,
+  ESTIMATE_CONSTANTS,
   type ExtractedData,
-  LOCALES,
   type Locale,
 } from '@solar/domain';
 import { consumptionKwh } from './instructions.ts';
-import { TEXTS, type Fmt, type Plural } from './offline-texts.ts';
+import { translator } from '../i18n/catalogs.ts';
+
+/** Each bot's name in the message ids. */
+const BOT = { 0: 'consultant', 1: 'sales' } as const satisfies Record<BotType, string>;
+
+/** The roof types the assistant names in words (`chat.offline.roofType.<type>`). */
+const ROOF_TYPES = ['flat', 'pitched', 'metal', 'tile', 'shingle', 'slate', 'concrete'] as const;
+const isNamedRoofType = (type: string): type is (typeof ROOF_TYPES)[number] =>
+  (ROOF_TYPES as readonly string[]).includes(type);
 
 /**
- * The number formatters made so far, by locale and decimals, and each locale's plural
- * rules, made at load. Making an Intl formatter costs about
+ * The number formatters made so far, by locale and decimals. Making an Intl formatter costs about
  * as much as the rest of a reply (it loads the locale's data): one per reply was a fifth of
  * the server's time per chat stream under load (docs/benchmarks.md).
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
-const pluralRules = Object.fromEntries(
-  LOCALES.map((locale) => [locale, new Intl.PluralRules(locale)]),
-) as Record<Locale, Intl.PluralRules>;
 
 /**
  * Formats a number the way `locale` writes it, with at most `decimals` decimals (1 by
@@ -66,52 +70,80 @@ export interface OfflineReplyInput {
  */
 export function composeOfflineReply(input: OfflineReplyInput): string {
   const { botType, locale, facts, newFacts } = input;
-  const t = TEXTS[locale];
-  const f: Fmt = (value) => formatNumber(locale, value);
-  const rules = pluralRules[locale];
-  const p: Plural = (count, forms) => forms[rules.select(count)];
+  const t = translator(locale);
+  const bot = BOT[botType];
+  const f = (value: number) => formatNumber(locale, value);
   const parts: string[] = [];
-  if (input.firstReply) parts.push(t.greet[botType]);
+  if (input.firstReply) parts.push(t(`chat.offline.greet.${bot}`));
 
   const noted: string[] = [];
-  if (newFacts.monthlyKwh !== undefined) noted.push(t.kwhFact(f(newFacts.monthlyKwh)));
-  if (newFacts.monthlyBill !== undefined) noted.push(t.billFact(f(newFacts.monthlyBill)));
+  if (newFacts.monthlyKwh !== undefined)
+    noted.push(t('chat.offline.kwhFact', { kwh: f(newFacts.monthlyKwh) }));
+  if (newFacts.monthlyBill !== undefined)
+    noted.push(t('chat.offline.billFact', { bill: f(newFacts.monthlyBill) }));
   if (newFacts.roofType !== undefined)
-    noted.push(t.roofTypes[newFacts.roofType] ?? t.roofTypeFallback(newFacts.roofType));
-  if (newFacts.roofArea !== undefined) noted.push(t.areaFact(f(newFacts.roofArea)));
-  if (newFacts.location !== undefined) noted.push(t.locationFact(newFacts.location));
-  if (noted.length > 0) parts.push(t.noted(noted));
+    noted.push(
+      isNamedRoofType(newFacts.roofType)
+        ? t(`chat.offline.roofType.${newFacts.roofType}`)
+        : t('chat.offline.roofTypeFallback', { type: newFacts.roofType }),
+    );
+  if (newFacts.roofArea !== undefined)
+    noted.push(t('chat.offline.areaFact', { area: f(newFacts.roofArea) }));
+  if (newFacts.location !== undefined)
+    noted.push(t('chat.offline.locationFact', { location: newFacts.location }));
+  if (noted.length > 0) parts.push(t('chat.offline.noted', { items: noted.join('; ') }));
 
   const kwh = consumptionKwh(facts);
   if (kwh === undefined) {
-    parts.push(t.askConsumption[botType]);
+    parts.push(t(`chat.offline.askConsumption.${bot}`));
     return parts.join(' ');
   }
   if (facts.monthlyKwh === undefined && facts.monthlyBill !== undefined) {
     parts.push(
-      t.fromBill(
-        f(facts.monthlyBill),
-        formatNumber(locale, ESTIMATE_DEFAULTS.pricePerKwhSom, 2),
-        f(kwh),
-      ),
+      t('chat.offline.fromBill', {
+        bill: f(facts.monthlyBill),
+        rate: formatNumber(locale, ESTIMATE_DEFAULTS.pricePerKwhSom, 2),
+        kwh: f(kwh),
+      }),
     );
   }
   const e = quickEstimate({ monthlyKwh: kwh });
-  parts.push(t.estimate[botType]({ kwh, e, f, p }));
+  parts.push(
+    t(`chat.offline.estimate.${bot}`, {
+      kwh: f(kwh),
+      size: f(e.systemSizeKw),
+      panels: f(e.panelCount),
+      panelCount: e.panelCount,
+      panelKw: f(ESTIMATE_CONSTANTS.panelKw),
+      cost: f(e.estimatedCostSom),
+      production: f(e.yearlyProductionKwh),
+      savings: f(e.monthlySavingsSom),
+      hasPayback: e.paybackYears === null ? 'no' : 'yes',
+      payback: e.paybackYears === null ? '' : f(e.paybackYears),
+      paybackYears: e.paybackYears ?? 0,
+      coverage: f(e.roofCoverageM2),
+    }),
+  );
   if (facts.roofArea !== undefined) {
     parts.push(
       facts.roofArea < e.roofCoverageM2
-        ? t.roofTooSmall(f(facts.roofArea), f(e.roofCoverageM2))
-        : t.roofFits(f(facts.roofArea)),
+        ? t('chat.offline.roofTooSmall', {
+            area: f(facts.roofArea),
+            needed: f(e.roofCoverageM2),
+          })
+        : t('chat.offline.roofFits', { area: f(facts.roofArea) }),
     );
   }
   const missing = (['roofType', 'roofArea', 'location'] as const)
     .filter((key) => facts[key] === undefined)
-    .map((key) => t.missing[key]);
+    .map((key) => t(`chat.offline.missing.${key}`));
   if (missing.length > 0) {
-    parts.push(t.disclaimer, t.askMore[botType](joinList(missing, t.and)));
+    parts.push(
+      t('chat.offline.disclaimer'),
+      t(`chat.offline.askMore.${bot}`, { list: joinList(missing, t('chat.offline.and')) }),
+    );
   } else {
-    parts.push(t.complete[botType]);
+    parts.push(t(`chat.offline.complete.${bot}`));
   }
   return parts.join(' ');
 }

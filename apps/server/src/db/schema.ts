@@ -3,6 +3,7 @@
  * After a change run `pnpm --filter @solar/server db:generate` and commit the SQL in drizzle/.
  * Times are `timestamptz`; ids are UUIDs.
  */
+import { LOCALES } from '@solar/domain/constants';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -62,9 +63,7 @@ export const users = pgTable(
      */
     pendingEmail: text('pending_email'),
     /** Language of mail sent to the user. */
-    locale: text('locale', { enum: ['en', 'es', 'ru'] })
-      .notNull()
-      .default('en'),
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     /** Link to a person record in the external CRM (docs/product.md#crm-link). */
     pipedrivePersonId: integer('pipedrive_person_id'),
     createdAt: createdAt(),

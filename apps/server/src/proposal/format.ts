@@ -1,6 +1,6 @@
 /**
  * Numbers, units, dates and month names of the proposal PDF in the reader's locale
- * (Intl.NumberFormat, Intl.DateTimeFormat, Intl.PluralRules): "12 345 сом", "1.234,5 kWh",
+ * (Intl.NumberFormat, Intl.DateTimeFormat; the word for years an ICU plural): "12 345 сом", "1.234,5 kWh",
  * "0,5 %", "25 лет", "25 de noviembre de 2026". Rounding for display only: money in whole
  * som, energy to 1 decimal at most, years to 1 decimal.
  */
@@ -53,7 +53,6 @@ export function proposalFormat(locale: Locale): ProposalFormat {
   });
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
-  const plural = new Intl.PluralRules(locale);
   const u = texts.units;
   return {
     locale,
@@ -66,8 +65,7 @@ export function proposalFormat(locale: Locale): ProposalFormat {
     degrees: (value) => `${number(value, 1)}°`,
     years(value, digits = 1) {
       const shown = Number(value.toFixed(digits));
-      const word = texts.years[plural.select(shown)] ?? texts.years.other;
-      return `${number(shown, digits)} ${word}`;
+      return `${number(shown, digits)} ${texts.years(shown)}`;
     },
     date: (day) => dateFormat.format(new Date(`${day}T00:00:00Z`)),
     months: Array.from({ length: 12 }, (_, month) =>

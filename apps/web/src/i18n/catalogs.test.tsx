@@ -1,18 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { allLifetimeMessages, allMessages } from '@solar/domain';
 import { catalog as enCatalog } from './catalog.en.ts';
+import { mergeCatalog } from './catalog.ts';
 import domainEnglish from './domain.en.json';
-import { catalog as esCatalog } from './catalog.es.ts';
-import { catalog as ruCatalog } from './catalog.ru.ts';
 import {
   FEATURES,
   initialLocale,
   loadCatalog,
   loadedCatalog,
   loadFeatureMessages,
+  LOCALES,
   type Locale,
 } from './locales.ts';
+
+/** Every language's core files (domain.<locale>.json, app.<locale>.json). */
+const coreFiles = import.meta.glob<Record<string, string>>(['./domain.*.json', './app.*.json'], {
+  eager: true,
+  import: 'default',
+});
+/** A language's core catalog, merged as locales.ts merges it. */
+const core = (locale: Locale) =>
+  mergeCatalog(coreFiles[`./domain.${locale}.json`] ?? {}, coreFiles[`./app.${locale}.json`] ?? {});
+/** The languages other than English, checked against it. */
+const others = LOCALES.filter((locale) => locale !== 'en');
 
 const featureFiles = import.meta.glob<Record<string, string>>('../features/*/messages.*.json', {
   eager: true,
@@ -31,16 +43,34 @@ const full = (locale: Locale, core: Record<string, string>) =>
     string,
     string
   >;
-const catalogs: Record<Locale, Record<string, string>> = {
-  en: full('en', enCatalog),
-  es: full('es', esCatalog),
-  ru: full('ru', ruCatalog),
-};
+const catalogs = Object.fromEntries(
+  LOCALES.map((locale) => [locale, full(locale, core(locale))]),
+) as Record<Locale, Record<string, string>>;
 
 /** Every message descriptor of the domain: its general messages and the lifetime figures'. */
 const domainMessages = { ...allMessages, ...allLifetimeMessages };
 
-describe('locale catalogs (en, es, ru)', () => {
+describe('locale catalogs', () => {
+  it('has a core (domain and app messages) for every interface language, and no other', () => {
+    const locales = (files: string[]) =>
+      [...new Set(files.map((file) => /\.(\w+)\.json$/.exec(file)![1]))].sort();
+    for (const kind of ['domain', 'app']) {
+      const files = Object.keys(coreFiles).filter((file) => file.startsWith(`./${kind}.`));
+      expect([kind, locales(files)]).toEqual([kind, [...LOCALES].sort()]);
+    }
+    expect(locales(Object.keys(featureFiles))).toEqual([...LOCALES].sort());
+  });
+
+  it('merges the English core like the other languages', () => {
+    expect(core('en')).toEqual(enCatalog);
+  });
+
+  it.each([...LOCALES])('every %s message parses as ICU MessageFormat', (locale) => {
+    for (const [id, text] of Object.entries(catalogs[locale])) {
+      expect(() => parse(text), `${locale} ${id}`).not.toThrow();
+    }
+  });
+
   it('English covers every domain message with its default text', () => {
     for (const message of Object.values(domainMessages)) {
       expect(catalogs.en[message.id]).toBe(message.defaultMessage);
@@ -55,7 +85,7 @@ describe('locale catalogs (en, es, ru)', () => {
     );
   });
 
-  it.each(['es', 'ru'] as const)('%s keeps every {placeholder} of the English text', (locale) => {
+  it.each(others)('%s keeps every {placeholder} of the English text', (locale) => {
     const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     for (const [id, text] of Object.entries(catalogs.en)) {
       expect([id, placeholders(catalogs[locale][id] ?? '')]).toEqual([id, placeholders(text)]);
@@ -63,22 +93,26 @@ describe('locale catalogs (en, es, ru)', () => {
   });
 
   const english = Object.keys(catalogs.en).sort();
-  it.each(['es', 'ru'] as const)('%s has every message id English has, and no others', (locale) => {
+  it.each(others)('%s has every message id English has, and no others', (locale) => {
     expect(Object.keys(catalogs[locale]).sort()).toEqual(english);
   });
 
   it.each(Object.keys(featureCatalogs))(
-    'feature %s has the same ids in en, es and ru',
+    'feature %s has a messages file with the same ids in every language',
     (feature) => {
-      const { en, es, ru } = featureCatalogs[feature]!;
-      const ids = Object.keys(en ?? {}).sort();
+      const byLocale = featureCatalogs[feature]!;
+      const ids = Object.keys(byLocale.en ?? {}).sort();
       expect(ids.length).toBeGreaterThan(0);
-      expect(Object.keys(es ?? {}).sort()).toEqual(ids);
-      expect(Object.keys(ru ?? {}).sort()).toEqual(ids);
+      for (const locale of others) {
+        expect([locale, byLocale[locale] && Object.keys(byLocale[locale]).sort()]).toEqual([
+          locale,
+          ids,
+        ]);
+      }
     },
   );
 
-  it.each(['es', 'ru'] as const)('%s has no empty message', (locale) => {
+  it.each(others)('%s has no empty message', (locale) => {
     expect(Object.entries(catalogs[locale]).filter(([, text]) => !text.trim())).toEqual([]);
   });
 
@@ -104,6 +138,8 @@ describe('locale catalogs (en, es, ru)', () => {
   });
 
   it('has the English core ready, loads Spanish and Russian on demand, features with screens', async () => {
+    const esCatalog = core('es');
+    const ruCatalog = core('ru');
     expect(loadedCatalog('en')).toEqual(enCatalog);
     expect(loadedCatalog('ru')).toBeUndefined();
     await loadCatalog('en');

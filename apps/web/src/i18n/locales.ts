@@ -1,11 +1,12 @@
 /**
- * Interface languages (docs/product.md#languages-and-formats): English (default), Spanish, Russian;
- * the choice is kept in browser storage under the language preference key.
+ * Interface languages (docs/product.md#languages-and-formats): the domain's `LOCALES`, English
+ * the default; the choice is kept in browser storage under the language preference key.
  *
  * Only the languages the visitor uses are loaded, and of each only what the screens shown
  * so far need:
- * - a language's core catalog (domain and shell messages; English is part of the first
- *   load, Spanish and Russian are fetched by `loadCatalog`) is awaited before the first
+ * - a language's core catalog (domain and shell messages, `domain.<locale>.json` and
+ *   `app.<locale>.json`; English is part of the first load, the others are fetched by
+ *   `loadCatalog`) is awaited before the first
  *   render in that language (main.tsx), so no English flashes first;
  * - a feature's messages (`features/<name>/messages.<locale>.json`) load with its screens
  *   (`loadFeatureMessages`, called by the router alongside the screen's module), in every
@@ -16,12 +17,11 @@
  * merged: see catalog.ts.
  */
 import { STORAGE_KEYS } from '@solar/domain';
+import { isLocale, LOCALES, type Locale } from '@solar/domain/constants';
 import { catalog as englishCore } from './catalog.en.ts';
 import { mergeCatalog, type Messages } from './catalog.ts';
 
-export const LOCALES = ['en', 'es', 'ru'] as const;
-export type Locale = (typeof LOCALES)[number];
-export type { Messages };
+export { isLocale, LOCALES, type Locale, type Messages };
 
 export const LANGUAGE_STORAGE_KEY = STORAGE_KEYS.language;
 
@@ -42,11 +42,19 @@ export const FEATURES = [
 /** A feature folder with its own messages. */
 export type Feature = (typeof FEATURES)[number];
 
-const cores: Record<Locale, () => Promise<Messages>> = {
-  en: () => Promise.resolve(englishCore),
-  es: () => import('./catalog.es.ts').then((m) => m.catalog),
-  ru: () => import('./catalog.ru.ts').then((m) => m.catalog),
-};
+/** The core files of every language but English (which is part of the first load). */
+const coreFiles = import.meta.glob<Messages>(['./domain.*.json', './app.*.json', '!./*.en.json'], {
+  import: 'default',
+});
+
+/** The core catalog of `locale`: its domain and shell messages, merged (catalog.ts). */
+function loadCore(locale: Locale): Promise<Messages> {
+  if (locale === 'en') return Promise.resolve(englishCore);
+  const domain = coreFiles[`./domain.${locale}.json`];
+  const app = coreFiles[`./app.${locale}.json`];
+  if (!domain || !app) return Promise.reject(new Error(`no ${locale} core messages`));
+  return Promise.all([domain(), app()]).then((files) => mergeCatalog(...files));
+}
 
 const featureFiles = import.meta.glob<Messages>('../features/*/messages.*.json', {
   import: 'default',
@@ -56,16 +64,17 @@ const featureFiles = import.meta.glob<Messages>('../features/*/messages.*.json',
 type Part = 'core' | Feature;
 
 function loadPartFile(locale: Locale, part: Part): Promise<Messages> {
-  if (part === 'core') return cores[locale]();
+  if (part === 'core') return loadCore(locale);
   const load = featureFiles[`../features/${part}/messages.${locale}.json`];
   return load ? load() : Promise.reject(new Error(`no ${locale} messages for feature ${part}`));
 }
 
-const parts: Record<Locale, Map<Part, Messages>> = {
-  en: new Map([['core', englishCore]]),
-  es: new Map(),
-  ru: new Map(),
-};
+const parts = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    new Map<Part, Messages>(locale === 'en' ? [['core', englishCore]] : []),
+  ]),
+) as Record<Locale, Map<Part, Messages>>;
 const pending = new Map<string, Promise<Messages>>();
 const merged: Partial<Record<Locale, Messages>> = {};
 /** Languages asked for with `loadCatalog`: features load in each of them. */
@@ -134,11 +143,6 @@ export async function loadCatalog(locale: Locale): Promise<Messages> {
 export async function loadFeatureMessages(feature: Feature): Promise<void> {
   features.add(feature);
   await Promise.all([...requested].map((locale) => loadPart(locale, feature)));
-}
-
-/** True when `value` is one of the interface languages. */
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
 /** The stored language, else the browser's when supported, else English. */
