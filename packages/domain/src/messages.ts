@@ -10,6 +10,7 @@ import { pageTitleMessages } from './page-title-messages.ts';
 import {
   allPipelineMessages,
   pipelineActionMessages,
+  pipelineListMessages,
   projectStatusMessages,
 } from './pipeline-messages.ts';
 
@@ -259,29 +260,31 @@ export const navMessages = group('nav', {
   settings: 'Settings',
 });
 
-/** The project pipeline's validation and errors (pipeline-contract.ts). */
-export const pipelineMessages = group('pipeline', {
-  action:
-    'Action must be one of requestQuote, scheduleInspection, recordInspection, acceptProposal, scheduleInstallation, markInstalled, cancel',
-  status:
-    'Status must be one of draft, quote_requested, inspection_scheduled, inspected, proposal_accepted, installation_scheduled, installed, cancelled',
-  sortBy: 'Sort field must be one of address, ownerName, status, createdAt, updatedAt',
-  dateRequired: 'Please choose a date',
-  dateInvalid: 'Please enter a real date as YYYY-MM-DD',
-  datePast: 'Please choose today or a later date',
-  roofTypeRequired: 'Please choose the roof type',
-  roofArea: 'Roof area must be a number from 1 to 100,000 m²',
-  notesTooLong: 'Notes can be at most 2,000 characters',
-  inspectionRequired: 'Please record the roof type, area and shading notes',
-  invalidTransition: 'This project has moved on since you opened it. Refresh to see its status.',
-  tooManyPhotos: 'This project already has 20 photos. Remove one before adding another.',
-  noConfiguration: 'Finish the system configuration before making a proposal',
-  notFound: 'Project not found',
-  assigneeId: 'Please choose a user, or none',
-  roofInspectorRole: 'Please choose an active roof inspector',
-  installerRole: 'Please choose an active installer',
-  assignedTo: 'Assigned to must be me',
-});
+/**
+ * The project pipeline's validation and errors (pipeline-contract.ts); the two that list the
+ * statuses and actions come from pipeline-messages.ts.
+ */
+export const pipelineMessages = {
+  ...pipelineListMessages,
+  ...group('pipeline', {
+    sortBy: 'Sort field must be one of address, ownerName, status, createdAt, updatedAt',
+    dateRequired: 'Please choose a date',
+    dateInvalid: 'Please enter a real date as YYYY-MM-DD',
+    datePast: 'Please choose today or a later date',
+    roofTypeRequired: 'Please choose the roof type',
+    roofArea: 'Roof area must be a number from 1 to 100,000 m²',
+    notesTooLong: 'Notes can be at most 2,000 characters',
+    inspectionRequired: 'Please record the roof type, area and shading notes',
+    invalidTransition: 'This project has moved on since you opened it. Refresh to see its status.',
+    tooManyPhotos: 'This project already has 20 photos. Remove one before adding another.',
+    noConfiguration: 'Finish the system configuration before making a proposal',
+    notFound: 'Project not found',
+    assigneeId: 'Please choose a user, or none',
+    roofInspectorRole: 'Please choose an active roof inspector',
+    installerRole: 'Please choose an active installer',
+    assignedTo: 'Assigned to must be me',
+  }),
+};
 
 /** The audit log's query validation (audit.ts). */
 export const auditMessages = group('audit', {

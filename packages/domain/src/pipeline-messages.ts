@@ -131,6 +131,23 @@ export const pipelineActionMessages: Readonly<Record<PipelineAction, PipelineAct
     }),
   ) as Record<PipelineAction, PipelineActionMessages>;
 
+/**
+ * The validation messages that list the statuses and the actions (ids `pipeline.status`,
+ * `pipeline.action`), in pipeline order: the order of the keys above, which
+ * pipeline-messages.test.ts checks against PROJECT_STATUSES and PIPELINE_ACTIONS (this module
+ * cannot import those lists: pipeline.ts reaches messages.ts through roles.ts).
+ */
+export const pipelineListMessages = {
+  action: descriptor(
+    'pipeline.action',
+    `Action must be one of ${Object.keys(ACTION_TEXTS).join(', ')}`,
+  ),
+  status: descriptor(
+    'pipeline.status',
+    `Status must be one of ${Object.keys(STATUS_NAMES).join(', ')}`,
+  ),
+} as const;
+
 /** Every descriptor of this module, for the catalogs' check (messages.ts allMessages). */
 export const allPipelineMessages: readonly MessageDescriptor[] = [
   ...Object.values(projectStatusMessages),

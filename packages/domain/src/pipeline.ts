@@ -29,6 +29,25 @@ export function isProjectStatus(value: unknown): value is ProjectStatus {
   return (PROJECT_STATUSES as readonly unknown[]).includes(value);
 }
 
+/**
+ * How a status reads at a glance, the tone of its badge: not started (`neutral`), with the
+ * staff (`info`), installation under way (`progress`), done (`success`), cancelled
+ * (`danger`). The badge says the status in words too, so the tone is never the only cue.
+ */
+export type ProjectStatusTone = 'neutral' | 'info' | 'progress' | 'success' | 'danger';
+
+/** The tone of each status (see {@link ProjectStatusTone}). */
+export const PROJECT_STATUS_TONES: Readonly<Record<ProjectStatus, ProjectStatusTone>> = {
+  draft: 'neutral',
+  quote_requested: 'info',
+  inspection_scheduled: 'info',
+  inspected: 'info',
+  proposal_accepted: 'progress',
+  installation_scheduled: 'progress',
+  installed: 'success',
+  cancelled: 'danger',
+};
+
 /** Statuses no action leaves. */
 export const FINAL_STATUSES: readonly ProjectStatus[] = ['installed', 'cancelled'];
 

@@ -96,7 +96,6 @@ export {
 export { AppShell, type AppShellNavItem, type AppShellProps } from './app-shell.tsx';
 export { StepIndicator, type StepIndicatorProps } from './step-indicator.tsx';
 export {
-  PROJECT_STATUS_TONES,
   ProjectStatusBadge,
   projectStatusBadgeVariants,
   type ProjectStatusBadgeProps,

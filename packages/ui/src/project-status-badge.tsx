@@ -1,9 +1,10 @@
 /**
  * ProjectStatusBadge: a project's place in the pipeline as a pill: the
- * status decides the tone (waiting on the customer, with the staff, done, cancelled), the
- * translated label says it in words, so the state never relies on colour alone.
+ * status decides the tone (the domain's PROJECT_STATUS_TONES: not started, with the staff,
+ * under way, done, cancelled), the translated label says it in words, so the state never
+ * relies on colour alone.
  */
-import type { ProjectStatus } from '@solar/domain';
+import { PROJECT_STATUS_TONES, type ProjectStatus } from '@solar/domain/pipeline';
 import { cva } from 'class-variance-authority';
 import { cn } from './cn.ts';
 
@@ -24,18 +25,6 @@ export const projectStatusBadgeVariants = cva(
     defaultVariants: { tone: 'neutral' },
   },
 );
-
-/** The tone of each status. */
-export const PROJECT_STATUS_TONES = {
-  draft: 'neutral',
-  quote_requested: 'info',
-  inspection_scheduled: 'info',
-  inspected: 'info',
-  proposal_accepted: 'progress',
-  installation_scheduled: 'progress',
-  installed: 'success',
-  cancelled: 'danger',
-} as const satisfies Record<ProjectStatus, 'neutral' | 'info' | 'progress' | 'success' | 'danger'>;
 
 export interface ProjectStatusBadgeProps {
   /** The project's status; decides the tone. */

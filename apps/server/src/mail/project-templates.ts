@@ -6,7 +6,7 @@
  * server catalogs; templates.ts renders it like the account mails.
  */
 import { LOCALES, type Locale } from '@solar/domain/constants';
-import { PROJECT_STATUSES, type ProjectStatus } from '@solar/domain/pipeline';
+import { PROJECT_STATUSES, scheduledDateField, type ProjectStatus } from '@solar/domain/pipeline';
 import { formatMessage } from '../i18n/catalogs.ts';
 
 /** Each status's human name in each language, as the mail says it. */
@@ -49,12 +49,11 @@ export function projectStatusValues(
   v: { status?: ProjectStatus | undefined; date?: string | undefined },
 ): { statusName: string; dayLine: string } {
   const day = formatCalendarDay(locale, v.date);
-  const hasDay = v.status === 'inspection_scheduled' || v.status === 'installation_scheduled';
+  // The statuses a scheduling action leads to have a day; the sentence names that field.
+  const field = v.status ? scheduledDateField(v.status) : null;
   return {
     statusName: v.status ? STATUS_NAMES[locale][v.status] : '',
     dayLine:
-      hasDay && day
-        ? fullStop(formatMessage(locale, 'mail.projectStatus.day', { status: v.status!, day }))
-        : '',
+      field && day ? fullStop(formatMessage(locale, 'mail.projectStatus.day', { field, day })) : '',
   };
 }

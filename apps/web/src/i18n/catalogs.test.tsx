@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { allLifetimeMessages, allMessages } from '@solar/domain';
+import { PIPELINE_ACTIONS, PROJECT_STATUSES } from '@solar/domain/pipeline';
 import { catalog as enCatalog } from './catalog.en.ts';
 import { mergeCatalog } from './catalog.ts';
 import domainEnglish from './domain.en.json';
@@ -115,6 +116,20 @@ describe('locale catalogs', () => {
   it.each(others)('%s has no empty message', (locale) => {
     expect(Object.entries(catalogs[locale]).filter(([, text]) => !text.trim())).toEqual([]);
   });
+
+  it.each(LOCALES)(
+    '%s names every pipeline status and action in the messages that list them',
+    (locale) => {
+      const messages = core(locale);
+      for (const [id, codes] of [
+        ['pipeline.status', PROJECT_STATUSES],
+        ['pipeline.action', PIPELINE_ACTIONS],
+      ] as const) {
+        const listed = messages[id]?.split(/[\s,.:;]+/) ?? [];
+        expect([id, codes.filter((code) => !listed.includes(code))]).toEqual([id, []]);
+      }
+    },
+  );
 
   it('no two catalog files define the same id', () => {
     const seen = new Map<string, string>();
