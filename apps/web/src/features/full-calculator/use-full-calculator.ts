@@ -13,7 +13,14 @@ import {
   type ProjectLocation,
 } from '@solar/domain';
 import { ApiError } from '@solar/api';
-import { useApiClient, usePortfolio, useProjectMutations, useSession } from '@solar/api/react';
+import {
+  projectQuery,
+  useApiClient,
+  usePortfolio,
+  useProjectMutations,
+  useSession,
+} from '@solar/api/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
@@ -51,6 +58,7 @@ export function useFullCalculator(stepRef: RefObject<HTMLDivElement | null>) {
   const [configuration, setConfiguration] = useState<SystemConfiguration | null>(null);
   const [prefill, setPrefill] = useState<PrefillSource>('typical');
   const api = useApiClient();
+  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const requestedDraft = new URLSearchParams(useSearch()).get('draft');
   const [draftId, setDraftId] = useState<string | null>(null);
@@ -149,14 +157,14 @@ export function useFullCalculator(stepRef: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     if (!requestedDraft) return;
     let current = true;
-    api.projects.get(requestedDraft).then(
+    queryClient.fetchQuery(projectQuery(api, requestedDraft)).then(
       (project) => current && openRequestedDraft(project),
       (failure: unknown) => current && openRequestedDraft(null, failure),
     );
     return () => {
       current = false;
     };
-  }, [api, requestedDraft]);
+  }, [api, queryClient, requestedDraft]);
 
   function changeConfiguration(next: SystemConfiguration) {
     setConfiguration(next);
