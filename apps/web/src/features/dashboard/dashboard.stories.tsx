@@ -15,7 +15,7 @@ import {
   type ProjectStatus,
 } from '@solar/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
 import { AccountApp } from '../../testing/auth-stories.tsx';
 import { SCREEN_PARAMETERS } from '../../testing/story-modes.ts';
@@ -367,6 +367,28 @@ export const QueueFailed: Story = {
     const panel = within(await queue(canvasElement, 'dashboard.queue.overviewTitle'));
     await expect(
       await panel.findByRole('button', { name: text('dashboard.queue.retry') }),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * The work queue while its projects load: a spinner in a box about the height of "Nothing to
+ * do today", so the cards below stay where they are when the queue arrives.
+ */
+export const QueueLoading: Story = {
+  args: {
+    as: 'manager',
+    handlers: [
+      http.get('*/api/v1/projects/pipeline', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const panel = within(await queue(canvasElement, 'dashboard.queue.overviewTitle'));
+    await expect(
+      await panel.findByRole('progressbar', { name: text('dashboard.queue.loading') }),
     ).toBeVisible();
   },
 };

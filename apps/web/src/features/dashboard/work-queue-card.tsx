@@ -143,7 +143,11 @@ function QueuePanel({
           onRetry={state.retry}
         />
       ) : state.isPending ? (
-        <Spinner label={t('dashboard.queue.loading')} showLabel />
+        // About the height of "Nothing to do today", so the cards below do not move when
+        // the queue arrives (layout shift).
+        <div className="flex min-h-56 items-center justify-center">
+          <Spinner label={t('dashboard.queue.loading')} showLabel />
+        </div>
       ) : (
         children
       )}
