@@ -119,15 +119,22 @@ function signature(t: Translate, business: MailSignature): { text: string; html:
 /**
  * How each mail is put together from its messages (`mail.<kind>.subject`, `.body` whose
  * paragraphs are separated by a blank line, `.action`: the link's label): where the link
- * goes (before paragraph `actionAt`, default 2; `end`: after the last), and whether the
+ * goes (before paragraph `actionAt`, default 2; `end`: after the last; `false`: the mail has
+ * no link and no `.action` message), and whether the
  * mail ends with how to reach the business (`mail.reachUs`). Reset links live 1 hour,
  * verification and welcome 7 days; the texts say so.
  */
+/** How one mail is put together (see {@link MAILS}). */
+interface MailShape {
+  actionAt?: number | 'end' | false;
+  reachUs?: boolean;
+}
+
 const MAILS = {
   projectStatus: { actionAt: 'end' },
   projectAssigned: { actionAt: 3 },
   // External sign-in linked to an account whose address was confirmed (decision 030).
-  identityLinked: {},
+  identityLinked: { actionAt: false },
   // External sign-in claimed an account whose address was never confirmed (decision 030).
   accountClaimed: {},
   welcome: {},
@@ -136,7 +143,7 @@ const MAILS = {
   verifyEmail: {},
   resetPassword: {},
   passwordChanged: { reachUs: true },
-} satisfies Record<string, { actionAt?: number | 'end'; reachUs?: boolean }>;
+} satisfies Record<string, MailShape>;
 
 /** The name of one of the mails. */
 export type MailKind = keyof typeof MAILS;
@@ -163,7 +170,7 @@ export function renderMail(
 ): MailContent {
   const language: Locale = isLocale(locale) ? locale : 'en';
   const t = translator(language);
-  const shape: { actionAt?: number | 'end'; reachUs?: boolean } = MAILS[kind];
+  const shape: MailShape = MAILS[kind];
   const values = {
     name: variables.name,
     newEmail: variables.newEmail ?? '',
@@ -176,11 +183,13 @@ export function renderMail(
   const lines = t(`mail.${kind}.body`, values)
     .split('\n\n')
     .filter((line) => line !== '');
-  const action = kind === 'identityLinked' ? undefined : t(`mail.${kind}.action`);
   const textParts = [...lines];
   const htmlParts = lines.map((line) => `<p>${escapeHtml(line)}</p>`);
-  if (action && variables.link) {
-    const at = shape.actionAt === 'end' ? lines.length : (shape.actionAt ?? 2);
+  const { actionAt = 2 } = shape;
+  if (actionAt !== false && variables.link) {
+    // Every mail with a link has its `.action` message: mail.test.ts renders each kind with one.
+    const action = t(`mail.${kind as Exclude<MailKind, 'identityLinked'>}.action`);
+    const at = actionAt === 'end' ? lines.length : actionAt;
     textParts.splice(at, 0, `${action}: ${variables.link}`);
     htmlParts.splice(
       at,
