@@ -1,71 +1,21 @@
 /**
  * The contract suite against the REAL server, started as a black box: `node
- * apps/server/src/main.ts` on a free port with a fresh DATA_DIR (PGlite), then stopped.
+ * apps/server/src/main.ts` on a free port with a fresh DATA_DIR (PGlite), then stopped, by
+ * the resilience suite's process helpers (tests/resilience/support/process.ts).
  * Mail tokens are read from the .eml files the server writes to DATA_DIR/outbox.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, vi } from 'vitest';
 import { MAIL_LINK_PAGES, type MailLinkKind } from '../../packages/api/src/contract/kit.ts';
 import { contractSuite } from '../../packages/api/src/contract/suite.ts';
+import { freePort, startServer, type ServerProcess } from '../resilience/support/process.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const admin = { email: 'admin@contract.test', password: 'Admin123!' };
-let child: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let dataDir = '';
 let baseUrl = '';
-let output = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * Waits for the server's start line ("Solar is running at …", written at any LOG_LEVEL once
- * it listens), then checks that /health answers 200; fails with the output if the process
- * exits first or does not start within `timeoutMs`.
- */
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
-  const server = child!;
-  await new Promise<void>((resolve, reject) => {
-    const done = (error?: Error) => {
-      clearTimeout(timer);
-      server.stdout?.off('data', check);
-      server.off('exit', onExit);
-      if (error) reject(error);
-      else resolve();
-    };
-    // Runs after the collector that appends to `output`.
-    const check = () => {
-      if (output.includes('Solar is running at')) done();
-    };
-    const onExit = (code: number | null) =>
-      done(new Error(`the server exited with ${code}:\n${output}`));
-    const timer = setTimeout(
-      () => done(new Error(`the server did not start within ${timeoutMs} ms:\n${output}`)),
-      timeoutMs,
-    );
-    server.stdout?.on('data', check);
-    server.once('exit', onExit);
-    check();
-  });
-  const response = await fetch(`${url}/health`);
-  if (response.status !== 200) {
-    throw new Error(`/health answered ${response.status} once started:\n${output}`);
-  }
-}
 
 /** Decodes quoted-printable soft breaks and =XX escapes, enough to read a link. */
 function decodeQuotedPrintable(text: string): string {
@@ -98,35 +48,22 @@ function readMailToken(email: string, kind: MailLinkKind): string | null {
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'solar-contract-'));
   const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}/api/v1`;
-  child = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
+  server = await startServer(
+    {
       DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: 'warn',
       // The suite signs up a user per test from one address; abuse limits are not under test here.
       AUTH_RATE_LIMIT: '10000',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitForHealth(baseUrl, 60_000);
+    port,
+  );
+  baseUrl = server.api;
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }
+  await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
