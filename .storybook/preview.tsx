@@ -1,10 +1,10 @@
 /**
  * Global story setup: the theme, MSW (screen stories set handlers per story with
  * `beforeEach({ msw }) { msw.use(...) }`), the a11y addon failing tests on any violation,
- * and the locale / colour-scheme toolbars (light, dark, or the system's setting). The locale decorator sets `<html lang>`, gives
- * react-aria-components the locale (number formats, built-in labels) and wraps every
- * story in the web app's react-intl provider with that language's catalog, so screen
- * stories render translated (a loader fetches that catalog first). Stories take "now" from
+ * and the locale / colour-scheme toolbars (light, dark, or the system's setting). The
+ * locale decorator sets `<html lang>`, gives react-aria-components the locale (number
+ * formats, built-in labels) and wraps every story in the web app's react-intl provider with
+ * that language's catalog, so screen stories render translated (a loader fetches that catalog first). Stories take "now" from
  * ./fixtures.ts (FROZEN_NOW).
  */
 import type { Preview } from '@storybook/react-vite';

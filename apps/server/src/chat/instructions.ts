@@ -2,10 +2,16 @@
  * What a language model is told (docs/product.md#ai-chat; the OpenAPI document): one set of
  * instructions per bot type (0 solar consultant, 1 sales specialist) in each interface
  * language (the `chat.instructions.*` messages of the server catalogs; the list of rules is
- * one message, a rule a line), the facts already known about the user, and the estimate computed with the
- * domain formula, so a model quotes the company's figures instead of inventing its own.
+ * one message, a rule a line), the facts already known about the user, and the estimate
+ * computed with the domain formula, so a model quotes the company's figures instead of inventing its own.
  */
-import { quickEstimate, type BotType, type ExtractedData, type Locale } from '@solar/domain';
+import {
+  ESTIMATE_CONSTANTS,
+  quickEstimate,
+  type BotType,
+  type ExtractedData,
+  type Locale,
+} from '@solar/domain';
 import { billToKwh } from '@solar/domain';
 import { formatMessage, translator } from '../i18n/catalogs.ts';
 
@@ -55,7 +61,7 @@ export function botInstructions(botType: BotType, locale: Locale, facts: Extract
   if (kwh !== undefined) {
     const e = quickEstimate({ monthlyKwh: kwh });
     lines.push(
-      `${t('chat.instructions.estimate')} (${kwh} kWh/month): systemSizeKw ${e.systemSizeKw}; panelCount ${e.panelCount} x 0.4 kW; estimatedCostSom ${e.estimatedCostSom}; yearlyProductionKwh ${e.yearlyProductionKwh}; monthlySavingsSom ${e.monthlySavingsSom}; paybackYears ${e.paybackYears ?? '-'}; roofCoverageM2 ${e.roofCoverageM2}.`,
+      `${t('chat.instructions.estimate')} (${kwh} kWh/month): systemSizeKw ${e.systemSizeKw}; panelCount ${e.panelCount} x ${ESTIMATE_CONSTANTS.panelKw} kW; estimatedCostSom ${e.estimatedCostSom}; yearlyProductionKwh ${e.yearlyProductionKwh}; monthlySavingsSom ${e.monthlySavingsSom}; paybackYears ${e.paybackYears ?? '-'}; roofCoverageM2 ${e.roofCoverageM2}.`,
     );
   }
   return lines.join('\n');

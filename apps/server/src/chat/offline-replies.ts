@@ -1,9 +1,9 @@
 /**
  * The offline assistant's words (docs/decisions/006-ai-provider.md): deterministic replies
- * of the solar consultant (bot 0) and the sales specialist (bot 1) in English, Spanish and
- * Russian (the `chat.offline.*` messages of the server catalogs). A reply says it comes from an automated assistant (first reply), acknowledges
- * the facts just given, quotes the domain's quick estimate once the monthly use (kWh) or
- * bill (som) is known, and asks for what is still missing. Every figure in a reply is
+ * of the solar consultant (bot 0) and the sales specialist (bot 1) in every interface
+ * language (the `chat.offline.*` messages of the server catalogs). A reply says it comes
+ * from an automated assistant (first reply), acknowledges the facts just given, quotes the
+ * domain's quick estimate once the monthly use (kWh) or bill (som) is known, and asks for what is still missing. Every figure in a reply is
  * either one the user gave or one computed from it with `quickEstimate`; with no
  * consumption known the reply contains no figures at all.
  */
@@ -27,8 +27,8 @@ const isNamedRoofType = (type: string): type is (typeof ROOF_TYPES)[number] =>
   (ROOF_TYPES as readonly string[]).includes(type);
 
 /**
- * The number formatters made so far, by locale and decimals. Making an Intl formatter costs about
- * as much as the rest of a reply (it loads the locale's data): one per reply was a fifth of
+ * The number formatters made so far, by locale and decimals. Making an Intl formatter costs
+ * about as much as the rest of a reply (it loads the locale's data): one per reply was a fifth of
  * the server's time per chat stream under load (docs/benchmarks.md).
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
