@@ -301,7 +301,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       .catch(() => options.pollMs)
       .then((delay) => {
         running = undefined;
-        schedule(delay);
+        // A wake while the next due time was read came after the loop's last look for work:
+        // its job is due now, which that read does not count, so look again at once rather
+        // than wait for the poll.
+        if (again && started && !stopping.signal.aborted) void drain();
+        else schedule(delay);
       });
     return running;
   }
